@@ -1,0 +1,43 @@
+import type { Ports } from '../../ports';
+import type { Clock } from '../../ports/clock';
+import type { DemoMailbox } from '../../ports/demo-mailbox';
+import type { Seeder } from '../../ports/seeder';
+import { SystemClock } from '../system-clock';
+import { MemoryAppConfigRepository } from './memory-app-config-repository';
+import { MemoryAuthGateway } from './memory-auth-gateway';
+import { MemoryDatabase } from './memory-database';
+import { MemoryDemoMailbox } from './memory-demo';
+import { MemoryRepairRepository } from './memory-repair-repository';
+import { MemorySeeder } from './memory-seeder';
+import { MemoryStoreRepository } from './memory-store-repository';
+import { MemorySupportIssueRepository } from './memory-support-issue-repository';
+import { MemoryUserRepository } from './memory-user-repository';
+import { MemoryWalletLedger } from './memory-wallet-ledger';
+
+export interface MemoryBackend {
+  readonly db: MemoryDatabase;
+  readonly ports: Ports;
+  readonly seeder: Seeder;
+  readonly mailbox: DemoMailbox;
+}
+
+/** Every port on one shared in-memory database. */
+export function createMemoryBackend(options: { clock?: Clock; productName?: string } = {}): MemoryBackend {
+  const db = new MemoryDatabase();
+  const clock = options.clock ?? new SystemClock();
+  return {
+    db,
+    ports: {
+      auth: new MemoryAuthGateway(db, clock, options.productName),
+      users: new MemoryUserRepository(db),
+      stores: new MemoryStoreRepository(db),
+      repairs: new MemoryRepairRepository(db),
+      support: new MemorySupportIssueRepository(db, clock),
+      wallet: new MemoryWalletLedger(db, clock),
+      config: new MemoryAppConfigRepository(db),
+      clock,
+    },
+    seeder: new MemorySeeder(db),
+    mailbox: new MemoryDemoMailbox(db),
+  };
+}

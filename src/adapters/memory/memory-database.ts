@@ -1,0 +1,98 @@
+import { parseUserRecord, type UserProfile } from '../../domain/users/user';
+import type { MailMessage } from '../../ports/demo-mailbox';
+import { PortError } from '../../ports/errors';
+import { requireSuperAdmin } from '../local/local-rules';
+import type { LocalSession } from '../local/local-session';
+
+export type StoredRecord = Record<string, unknown>;
+
+export interface MemoryAccount {
+  readonly uid: string;
+  email: string;
+  password: string;
+}
+
+export interface ResetCode {
+  readonly uid: string;
+  readonly email: string;
+  readonly expiresAt: number;
+  used: boolean;
+}
+
+/**
+ * The whole state of an in-memory backend: collections, accounts and the session, shared by its
+ * adapters like one database server. Records are kept in their stored (raw) shape and parsed on read,
+ * as the real backends do. Passwords are held as given: this backend only lives in test processes.
+ */
+export class MemoryDatabase implements LocalSession {
+  readonly accounts = new Map<string, MemoryAccount>();
+  readonly users = new Map<string, StoredRecord>();
+  readonly stores = new Map<string, StoredRecord>();
+  readonly repairs = new Map<string, StoredRecord>();
+  readonly support = new Map<string, StoredRecord>();
+  readonly transactions = new Map<string, StoredRecord>();
+  readonly resetCodes = new Map<string, ResetCode>();
+  readonly mailbox: MailMessage[] = [];
+  config: StoredRecord | null = null;
+  session: MemoryAccount | null = null;
+  /** Tests: every data call waits this long, to show busy states. */
+  latencyMs = 0;
+  /** Tests: while true, every data call fails as if the server were unreachable. */
+  outage = false;
+  /** Counts documents handed out by the repositories (for benchmarks). */
+  documentsRead = 0;
+  private sequence = 0;
+
+  currentUid(): string | null {
+    return this.session?.uid ?? null;
+  }
+
+  currentEmail(): string | null {
+    return this.session?.email ?? null;
+  }
+
+  /** The parsed users document of `uid`, or null. */
+  profile(uid: string): UserProfile | null {
+    const raw = this.users.get(uid);
+    return raw === undefined ? null : parseUserRecord(uid, raw);
+  }
+
+  /** What every admin-only call checks first (the local twin of the Firestore rule). */
+  async requireSuperAdmin(): Promise<UserProfile> {
+    return requireSuperAdmin(this, async (uid) => this.profile(uid));
+  }
+
+  nextId(prefix: string): string {
+    this.sequence += 1;
+    return `${prefix}${this.sequence.toString().padStart(6, '0')}`;
+  }
+
+  /** The round trip every data call makes: latency, then a failure during a simulated outage. */
+  async roundTrip(): Promise<void> {
+    if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+    else await Promise.resolve();
+    if (this.outage) throw new PortError('unavailable', 'The server cannot be reached.');
+  }
+
+  read<T>(record: T): T {
+    this.documentsRead += 1;
+    return record;
+  }
+
+  clear(): void {
+    for (const map of [
+      this.accounts,
+      this.users,
+      this.stores,
+      this.repairs,
+      this.support,
+      this.transactions,
+      this.resetCodes,
+    ]) {
+      map.clear();
+    }
+    this.mailbox.length = 0;
+    this.config = null;
+    this.session = null;
+  }
+}

@@ -1,0 +1,62 @@
+import type {
+  SeedAccount,
+  SeedData,
+  Seeder,
+  SeedRepairRecord,
+  SeedStoreRecord,
+  SeedSupportRecord,
+  SeedTransactionRecord,
+  SeedUserRecord,
+} from '../../ports/seeder';
+import type { MemoryDatabase } from './memory-database';
+
+/** Privileged writes into a memory backend (bypassing its rules), for tests and demos. */
+export class MemorySeeder implements Seeder {
+  constructor(private readonly db: MemoryDatabase) {}
+
+  async account(account: SeedAccount): Promise<string> {
+    const uid = account.uid ?? this.db.nextId('uid-');
+    this.db.accounts.set(uid, { uid, email: account.email, password: account.password });
+    return uid;
+  }
+
+  async user(uid: string, record: SeedUserRecord): Promise<void> {
+    this.db.users.set(uid, { ...record });
+  }
+
+  async store(record: SeedStoreRecord): Promise<void> {
+    const { id, ...data } = record;
+    this.db.stores.set(id, data);
+  }
+
+  async repair(record: SeedRepairRecord): Promise<void> {
+    const { id, ...data } = record;
+    this.db.repairs.set(id, data);
+  }
+
+  async supportIssue(record: SeedSupportRecord): Promise<string> {
+    const { id = this.db.nextId('support-'), ...data } = record;
+    this.db.support.set(id, data);
+    return id;
+  }
+
+  async rechargeTransaction(record: SeedTransactionRecord): Promise<string> {
+    const { id = this.db.nextId('recharge-seed-'), ...data } = record;
+    this.db.transactions.set(id, { ...data });
+    return id;
+  }
+
+  async storeLinks(links: { android?: string; ios?: string }): Promise<void> {
+    this.db.config = { ...links };
+  }
+
+  async load(data: SeedData): Promise<void> {
+    for (const account of data.accounts) await this.account(account);
+    for (const { uid, record } of data.users) await this.user(uid, record);
+    for (const store of data.stores) await this.store(store);
+    for (const repair of data.repairs) await this.repair(repair);
+    for (const issue of data.supportIssues) await this.supportIssue(issue);
+    for (const transaction of data.transactions) await this.rechargeTransaction(transaction);
+    if (data.storeLinks !== null) await this.storeLinks(data.storeLinks);
+  }
+}

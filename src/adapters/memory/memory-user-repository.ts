@@ -1,0 +1,77 @@
+import { byBusinessName, matchesBusinessSearch } from '../../domain/admin/business-performance';
+import { parseStoreRecord } from '../../domain/stores/store';
+import { type NewUserRecord, parseUserRecord, type UserProfile } from '../../domain/users/user';
+import { PortError } from '../../ports/errors';
+import type { BusinessUser, BusinessUserQuery, Page, UserRepository } from '../../ports/user-repository';
+import { checkNewUserRecord } from '../local/local-rules';
+import type { MemoryDatabase } from './memory-database';
+
+export class MemoryUserRepository implements UserRepository {
+  constructor(private readonly db: MemoryDatabase) {}
+
+  private async requireAdmin(): Promise<void> {
+    await this.db.requireSuperAdmin();
+  }
+
+  async get(uid: string): Promise<UserProfile | null> {
+    await this.db.roundTrip();
+    const profile = this.db.profile(uid);
+    return profile === null ? null : this.db.read(profile);
+  }
+
+  async createProfile(uid: string, record: NewUserRecord): Promise<void> {
+    await this.db.roundTrip();
+    const data = { ...record } as Record<string, unknown>;
+    checkNewUserRecord(this.db, uid, data);
+    if (this.db.users.has(uid))
+      throw new PortError('permission-denied', 'This account already has a profile.');
+    this.db.users.set(uid, data);
+  }
+
+  async listByRole(role: string): Promise<UserProfile[]> {
+    await this.db.roundTrip();
+    await this.requireAdmin();
+    return [...this.db.users.entries()]
+      .filter(([, raw]) => raw.role === role)
+      .map(([uid, raw]) => parseUserRecord(uid, this.db.read(raw)))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.uid.localeCompare(b.uid));
+  }
+
+  async countAll(): Promise<number> {
+    await this.db.roundTrip();
+    await this.requireAdmin();
+    return this.db.users.size;
+  }
+
+  /** Owner id → ids of their stores, for owners that have a users document. */
+  private businessStores(): Map<string, string[]> {
+    const byOwner = new Map<string, string[]>();
+    for (const [id, raw] of this.db.stores) {
+      const store = parseStoreRecord(id, raw);
+      if (store.ownerId === '' || !this.db.users.has(store.ownerId)) continue;
+      byOwner.set(store.ownerId, [...(byOwner.get(store.ownerId) ?? []), id]);
+    }
+    return byOwner;
+  }
+
+  async countBusinessUsers(): Promise<number> {
+    await this.db.roundTrip();
+    await this.requireAdmin();
+    return this.businessStores().size;
+  }
+
+  async pageBusinessUsers(query: BusinessUserQuery): Promise<Page<BusinessUser>> {
+    await this.db.roundTrip();
+    await this.requireAdmin();
+    const stores = this.businessStores();
+    const matching = [...stores.keys()]
+      .map((uid) => parseUserRecord(uid, this.db.users.get(uid)))
+      .filter((profile) => matchesBusinessSearch(profile, query.search))
+      .sort(byBusinessName);
+    const items = matching.slice(query.offset, query.offset + query.limit).map((profile) => ({
+      profile: this.db.read(profile),
+      storeIds: [...(stores.get(profile.uid) ?? [])].sort(),
+    }));
+    return { items, total: matching.length };
+  }
+}

@@ -1,0 +1,40 @@
+import type { Container } from 'inversify';
+import { createUseCases, type UseCaseSettings } from '../../domain/use-cases';
+import type { Ports } from '../../ports';
+import { TOKENS } from '../tokens';
+
+/** Binds the use cases over whatever adapters the backend's container bound to the port tokens. */
+export function bindUseCases(container: Container, settings: UseCaseSettings): void {
+  container
+    .bind(TOKENS.UseCases)
+    .toResolvedValue(
+      (auth, users, stores, repairs, support, wallet, config, clock) =>
+        createUseCases(
+          { auth, users, stores, repairs, support, wallet, config, clock } satisfies Ports,
+          settings,
+        ),
+      [
+        TOKENS.AuthGateway,
+        TOKENS.UserRepository,
+        TOKENS.StoreRepository,
+        TOKENS.RepairRepository,
+        TOKENS.SupportIssueRepository,
+        TOKENS.WalletLedger,
+        TOKENS.AppConfigRepository,
+        TOKENS.Clock,
+      ],
+    )
+    .inSingletonScope();
+}
+
+/** Binds every port of an already-built set of adapters (backends whose adapters share one handle). */
+export function bindPorts(container: Container, ports: Ports): void {
+  container.bind(TOKENS.AuthGateway).toConstantValue(ports.auth);
+  container.bind(TOKENS.UserRepository).toConstantValue(ports.users);
+  container.bind(TOKENS.StoreRepository).toConstantValue(ports.stores);
+  container.bind(TOKENS.RepairRepository).toConstantValue(ports.repairs);
+  container.bind(TOKENS.SupportIssueRepository).toConstantValue(ports.support);
+  container.bind(TOKENS.WalletLedger).toConstantValue(ports.wallet);
+  container.bind(TOKENS.AppConfigRepository).toConstantValue(ports.config);
+  container.bind(TOKENS.Clock).toConstantValue(ports.clock);
+}

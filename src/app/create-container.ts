@@ -1,0 +1,19 @@
+import type { Container } from 'inversify';
+import { type AppConfig, ConfigError } from './config';
+import type { ContainerOptions } from './containers/options';
+
+/**
+ * Builds the container of the configured backend. Each backend's adapters are loaded with a dynamic
+ * import, so the bundler puts them in their own chunks and a page downloads only the backend it runs on.
+ */
+export async function createAppContainer(config: AppConfig, options: ContainerOptions): Promise<Container> {
+  switch (config.backend) {
+    case 'memory': {
+      const { createMemoryContainer } = await import('./containers/memory-container');
+      return createMemoryContainer(config, options);
+    }
+    case 'pouchdb':
+    case 'firebase':
+      throw new ConfigError([`VITE_BACKEND=${config.backend} is not available in this build yet`]);
+  }
+}

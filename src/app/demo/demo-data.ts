@@ -1,0 +1,437 @@
+import { RECHARGE_DESCRIPTION } from '../../domain/wallet/messages';
+import type { SeedData, SeedRepairRecord, SeedStoreRecord, SeedUserRecord } from '../../ports/seeder';
+import { integer, pick, seededRandom } from './random';
+
+/**
+ * The demo data set of ../shared/demo-data.md, generated relative to `now` ("this month" is the
+ * calendar month of `now`, in local time). Deterministic for a given `now`.
+ */
+
+export const DEMO_PASSWORD = 'Demo@1234';
+
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@demo.test', role: 'sa', name: 'Demo Admin', screen: 'Admin dashboard' },
+  { email: 'customer@demo.test', role: 'user', name: 'Asha Customer', screen: 'Repair tracker' },
+  {
+    email: 'distributor@demo.test',
+    role: 'distributor',
+    name: 'Dev Distributor',
+    screen: 'Distributor wallet (₹500)',
+  },
+  {
+    email: 'distributor2@demo.test',
+    role: 'distributor',
+    name: 'Priya Traders',
+    screen: 'Distributor wallet (₹0)',
+  },
+  { email: 'staff@demo.test', role: 'staff', name: 'Sam Staff', screen: "'Coming Soon'" },
+  {
+    email: 'owner01@demo.test',
+    role: 'business',
+    name: 'Rahul Sharma',
+    screen: "'Coming Soon' (business owner)",
+  },
+] as const;
+
+export const DEMO_STORE_LINKS = {
+  android: 'https://play.google.com/store/apps/details?id=com.repairmate.app',
+  ios: 'https://apps.apple.com/app/repairmate/id6450000000',
+} as const;
+
+export const DEMO_UIDS = {
+  admin: 'demo-admin',
+  customer: 'demo-customer',
+  distributor: 'demo-distributor',
+  distributor2: 'demo-distributor2',
+  staff: 'demo-staff',
+  owner: (n: number) => `demo-owner${String(n).padStart(2, '0')}`,
+} as const;
+
+/** owner03 … owner23: [owner name, business name]; none contains "Sharma" or "Iyer". */
+const OTHER_BUSINESSES: readonly (readonly [string, string])[] = [
+  ['Amit Patel', 'Patel Phone Point'],
+  ['Sunil Gupta', 'Gupta Gadget Hub'],
+  ['Lakshmi Reddy', 'Reddy Repair Studio'],
+  ['Imran Khan', 'Khan Mobile Clinic'],
+  ['Anil Nair', 'Nair Tech Services'],
+  ['Harpreet Singh', 'Singh Telecom'],
+  ['Sourav Das', 'Das Digital Care'],
+  ['Kiran Mehta', 'Mehta Mobile World'],
+  ['Pooja Joshi', 'Joshi Electronics'],
+  ['Rohit Kapoor', 'Kapoor Cell Care'],
+  ['Neeraj Verma', 'Verma Mobile Repair'],
+  ['Srinivas Rao', 'Rao Smart Solutions'],
+  ['Deepa Pillai', 'Pillai Phone Fixers'],
+  ['Vikas Chopra', 'Chopra Gadgets'],
+  ['Arijit Banerjee', 'Banerjee Electronics'],
+  ['Sneha Kulkarni', 'Kulkarni Mobile Hub'],
+  ['Ravi Menon', 'Menon Tech Care'],
+  ['Manoj Agarwal', 'Agarwal Communications'],
+  ['Tania Bose', 'Bose Repair Centre'],
+  ['Hetal Desai', 'Desai Mobile Zone'],
+  ['Yogesh Thakur', 'Thakur Cell Point'],
+];
+
+const CITIES: readonly (readonly [string, string, string])[] = [
+  ['Mumbai', 'Maharashtra', '400001'],
+  ['Pune', 'Maharashtra', '411001'],
+  ['Bengaluru', 'Karnataka', '560001'],
+  ['Chennai', 'Tamil Nadu', '600001'],
+  ['Hyderabad', 'Telangana', '500001'],
+  ['Kolkata', 'West Bengal', '700001'],
+  ['Jaipur', 'Rajasthan', '302001'],
+  ['Ahmedabad', 'Gujarat', '380001'],
+  ['Lucknow', 'Uttar Pradesh', '226001'],
+  ['Kochi', 'Kerala', '682001'],
+];
+
+const PRODUCTS: readonly (readonly [string, string])[] = [
+  ['Galaxy A52', 'Mobile'],
+  ['Redmi Note 11', 'Mobile'],
+  ['iPhone 11', 'Mobile'],
+  ['OnePlus Nord', 'Mobile'],
+  ['Vivo Y21', 'Mobile'],
+  ['HP Pavilion 15', 'Laptop'],
+  ['Lenovo IdeaPad', 'Laptop'],
+  ['iPad 9th Gen', 'Tablet'],
+  ['boAt Airdopes', 'Audio'],
+  ['Mi Smart Band', 'Wearable'],
+];
+
+const PROBLEMS = [
+  'Cracked screen',
+  'Battery drain',
+  'Charging port loose',
+  'No sound from speaker',
+  'Water damage',
+  'Camera not focusing',
+  'Keyboard keys stuck',
+  'Overheating',
+  'Touch not responding',
+];
+
+const STATUSES = ['sent_to_service_center', 'inprogress', 'delivered'] as const;
+
+const CUSTOMERS = [
+  'Vikram Rao',
+  'Sanjay Kumar',
+  'Anjali Singh',
+  'Farhan Ali',
+  'Kavya Nair',
+  'Rohan Das',
+  'Meena Pillai',
+];
+
+const startOfMonth = (now: Date, monthsBack: number) =>
+  new Date(now.getFullYear(), now.getMonth() - monthsBack, 1);
+
+/** An instant in the month `monthsBack` before now's, never after now, placed by `fraction` (0..1). */
+function inMonth(now: Date, monthsBack: number, fraction: number): Date {
+  const from = startOfMonth(now, monthsBack).getTime();
+  const to = monthsBack === 0 ? now.getTime() : startOfMonth(now, monthsBack - 1).getTime() - 1;
+  return new Date(from + Math.floor((to - from) * Math.min(Math.max(fraction, 0), 0.999)));
+}
+
+export function generateDemoData(now: Date): SeedData {
+  const random = seededRandom(20261121);
+  const account = (uid: string, email: string) => ({ uid, email, password: DEMO_PASSWORD });
+  const accounts: { uid: string; email: string; password: string }[] = [];
+  const users: { uid: string; record: SeedUserRecord }[] = [];
+  const person = (uid: string, email: string, record: Record<string, unknown>) => {
+    accounts.push(account(uid, email));
+    users.push({
+      uid,
+      record: {
+        email,
+        acceptedTerms: true,
+        acceptedPrivacy: true,
+        acceptedDate: startOfMonth(now, 6).toISOString(),
+        ...record,
+      },
+    });
+  };
+
+  person(DEMO_UIDS.admin, 'admin@demo.test', { role: 'sa', name: 'Demo Admin', mobile: '9000000009' });
+  person(DEMO_UIDS.customer, 'customer@demo.test', {
+    role: 'user',
+    name: 'Asha Customer',
+    mobile: '9876543210',
+    address: '12 MG Road, Koramangala',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    pincode: '560034',
+    businessName: '',
+    gstNumber: '',
+    panNumber: '',
+    businessAddress: '',
+  });
+  person(DEMO_UIDS.distributor, 'distributor@demo.test', {
+    role: 'distributor',
+    name: 'Dev Distributor',
+    mobile: '9123456780',
+    address: '4 Lamington Road',
+    city: 'Mumbai',
+    state: 'Maharashtra',
+    pincode: '400007',
+    walletBalance: 500,
+  });
+  person(DEMO_UIDS.distributor2, 'distributor2@demo.test', {
+    role: 'distributor',
+    name: 'Priya Traders',
+    mobile: '9988776655',
+    address: '22 Nehru Place',
+    city: 'New Delhi',
+    state: 'Delhi',
+    pincode: '110019',
+    walletBalance: 0,
+  });
+  person(DEMO_UIDS.staff, 'staff@demo.test', { role: 'staff', name: 'Sam Staff', mobile: '9000000008' });
+
+  // Business owners. owner01 and owner02 are fixed by the data set; the others are generated.
+  person(DEMO_UIDS.owner(1), 'owner01@demo.test', {
+    role: 'business',
+    name: 'Rahul Sharma',
+    businessName: 'Sharma Mobile Care',
+    phone: '9811111111',
+    businessAddress: 'Shop 3, Linking Road, Mumbai',
+  });
+  person(DEMO_UIDS.owner(2), 'owner02@demo.test', {
+    role: 'business',
+    name: 'Meera Iyer',
+    businessName: 'Iyer Electronics',
+    phone: '9822222222',
+    businessAddress: '15 T. Nagar, Chennai',
+  });
+  OTHER_BUSINESSES.forEach(([name, businessName], index) => {
+    const n = index + 3;
+    const [city] = CITIES[index % CITIES.length] ?? CITIES[0]!;
+    person(DEMO_UIDS.owner(n), `owner${String(n).padStart(2, '0')}@demo.test`, {
+      role: 'business',
+      name,
+      businessName,
+      phone: `98${String(33_000_000 + n * 111_111).padStart(8, '0')}`,
+      businessAddress: `${10 + n} Market Road, ${city}`,
+    });
+  });
+
+  // Stores: Sharma has two, Iyer one (keyed by her uid, as the mobile app keys a first store), others one or two.
+  const sharmaStores = ['store-sharma-1', 'store-sharma-2'];
+  const iyerStore = DEMO_UIDS.owner(2);
+  const stores: SeedStoreRecord[] = [
+    { id: sharmaStores[0]!, ownerId: DEMO_UIDS.owner(1), name: 'Sharma Mobile Care - Bandra' },
+    { id: sharmaStores[1]!, ownerId: DEMO_UIDS.owner(1), name: 'Sharma Mobile Care - Andheri' },
+    { id: iyerStore, ownerId: DEMO_UIDS.owner(2), name: 'Iyer Electronics' },
+  ];
+  const otherStores: string[] = [];
+  OTHER_BUSINESSES.forEach(([, businessName], index) => {
+    const n = index + 3;
+    const count = n % 4 === 0 ? 2 : 1;
+    for (let s = 1; s <= count; s += 1) {
+      const id = `store-${String(n).padStart(2, '0')}-${s}`;
+      stores.push({
+        id,
+        ownerId: DEMO_UIDS.owner(n),
+        name: count > 1 ? `${businessName} #${s}` : businessName,
+      });
+      otherStores.push(id);
+    }
+  });
+
+  const repairs: SeedRepairRecord[] = [];
+  const repairBase = (
+    id: string,
+    repairId: string,
+    createdAt: Date,
+    extra: Record<string, unknown>,
+  ): SeedRepairRecord => ({
+    id,
+    repairId,
+    createdAt,
+    updatedAt: new Date(Math.min(now.getTime(), createdAt.getTime() + 36 * 3600 * 1000)),
+    imageUrls: [],
+    ...extra,
+  });
+
+  repairs.push(
+    repairBase('repair-1001', 'RPR-1001', inMonth(now, 0, 0.1), {
+      customerMobile: '9876543210',
+      customerName: 'Asha Customer',
+      storeId: sharmaStores[0],
+      productName: 'Galaxy S21',
+      productType: 'Mobile',
+      problems: 'Cracked screen',
+      status: 'inprogress',
+      amount: 2500,
+      estimatedCost: 2800,
+      deliveryCode: '4821',
+      imageUrls: ['/demo/images/galaxy-s21-front.svg', '/demo/images/galaxy-s21-back.svg'],
+    }),
+    repairBase('repair-1002', 'RPR-1002', inMonth(now, 0, 0.2), {
+      customerMobile: '9000000000',
+      customerName: 'Vikram Rao',
+      businessId: iyerStore,
+      productName: 'iPhone 12',
+      productType: 'Mobile',
+      problems: 'Battery drain',
+      status: 'sent_to_service_center',
+      estimatedCost: 1200,
+      deliveryCode: '7310',
+    }),
+    repairBase('repair-1003', 'RPR-1003', inMonth(now, 1, 0.5), {
+      customerMobile: '9876543210',
+      customerName: 'Asha Customer',
+      businessId: 'business-closed-0001',
+      productName: 'Dell Inspiron',
+      productType: 'Laptop',
+      problems: 'No power',
+      status: 'delivered',
+      deliveryCode: '1150',
+      updatedAt: 'Delivered on request, collected by customer',
+    }),
+  );
+
+  let serial = 1004;
+  const generated = (monthsBack: number, fraction: number, reference: Record<string, unknown>) => {
+    const [productName, productType] = pick(random, PRODUCTS);
+    const repairId = `RPR-${serial}`;
+    repairs.push(
+      repairBase(`repair-${serial}`, repairId, inMonth(now, monthsBack, fraction), {
+        customerMobile: `97${String(integer(random, 10_000_000, 99_999_999))}`,
+        customerName: pick(random, CUSTOMERS),
+        productName,
+        productType,
+        problems: pick(random, PROBLEMS),
+        status: pick(random, STATUSES),
+        estimatedCost: integer(random, 3, 60) * 100,
+        ...(random() < 0.6 ? { amount: integer(random, 3, 60) * 100 } : {}),
+        deliveryCode: String(integer(random, 1000, 9999)),
+        ...reference,
+      }),
+    );
+    serial += 1;
+  };
+
+  // Sharma Mobile Care: 5 this month (RPR-1001 and 4 more, one referencing its store by `store`), 3 last month.
+  generated(0, 0.25, { storeId: sharmaStores[1] });
+  generated(0, 0.4, { store: sharmaStores[0] });
+  generated(0, 0.55, { storeId: sharmaStores[0], businessId: DEMO_UIDS.owner(1) });
+  generated(0, 0.7, { store: sharmaStores[1] });
+  generated(1, 0.2, { storeId: sharmaStores[0] });
+  generated(1, 0.5, { storeId: sharmaStores[1] });
+  generated(1, 0.8, { store: sharmaStores[0] });
+  for (let monthsBack = 2; monthsBack <= 13; monthsBack += 3)
+    generated(monthsBack, 0.5, { storeId: sharmaStores[0] });
+  // Iyer Electronics: 2 this month (RPR-1002 and one more), none last month, some older.
+  generated(0, 0.6, { storeId: iyerStore, businessId: iyerStore });
+  generated(3, 0.4, { businessId: iyerStore });
+  generated(7, 0.6, { storeId: iyerStore });
+  // Everyone else: spread over the last 14 months.
+  for (const storeId of otherStores) {
+    const count = integer(random, 2, 6);
+    for (let r = 0; r < count; r += 1) generated(integer(random, 0, 13), random(), { storeId });
+  }
+
+  return {
+    accounts,
+    users,
+    stores,
+    repairs,
+    supportIssues: [
+      {
+        id: 'support-demo-1',
+        email: 'ravi@example.com',
+        phone: '9000011111',
+        issue: 'App crashes on login',
+        status: 'active',
+        createdAt: new Date(now.getTime() - 2 * 24 * 3600 * 1000),
+      },
+      {
+        id: 'support-demo-2',
+        email: 'neha@example.com',
+        phone: '9000022222',
+        issue: 'Cannot add a second store',
+        status: 'completed',
+        createdAt: new Date(now.getTime() - 9 * 24 * 3600 * 1000),
+      },
+    ],
+    transactions: [
+      {
+        id: 'recharge-demo-0001',
+        distributorId: DEMO_UIDS.distributor,
+        distributorName: 'Dev Distributor',
+        adminId: DEMO_UIDS.admin,
+        adminName: 'Demo Admin',
+        amount: 500,
+        previousBalance: 0,
+        newBalance: 500,
+        timestamp: inMonth(now, 1, 0.5),
+        description: RECHARGE_DESCRIPTION,
+      },
+    ],
+    storeLinks: { ...DEMO_STORE_LINKS },
+  };
+}
+
+export interface SyntheticSize {
+  readonly businesses: number;
+  readonly storesPerBusiness: number;
+  readonly repairs: number;
+  readonly customers: number;
+}
+
+/**
+ * A large data set for benchmarks: the demo data plus `businesses` extra businesses, `customers` extra
+ * customers and `repairs` extra repairs spread over 14 months.
+ */
+export function generateSyntheticData(now: Date, size: SyntheticSize): SeedData {
+  const base = generateDemoData(now);
+  const random = seededRandom(7);
+  const users = [...base.users];
+  const stores = [...base.stores];
+  const repairs = [...base.repairs];
+  const storeIds: string[] = [];
+  for (let b = 0; b < size.businesses; b += 1) {
+    const uid = `bench-owner-${b}`;
+    users.push({
+      uid,
+      record: {
+        email: `owner${b}@bench.test`,
+        role: 'business',
+        name: `Owner ${b}`,
+        businessName: `Bench Business ${b}`,
+        phone: `9${String(b).padStart(9, '0')}`,
+      },
+    });
+    for (let s = 0; s < size.storesPerBusiness; s += 1) {
+      const id = `bench-store-${b}-${s}`;
+      stores.push({ id, ownerId: uid });
+      storeIds.push(id);
+    }
+  }
+  for (let c = 0; c < size.customers; c += 1) {
+    users.push({
+      uid: `bench-customer-${c}`,
+      record: {
+        email: `customer${c}@bench.test`,
+        role: 'user',
+        name: `Customer ${c}`,
+        mobile: `8${String(c).padStart(9, '0')}`,
+      },
+    });
+  }
+  for (let r = 0; r < size.repairs; r += 1) {
+    const storeId = storeIds.length > 0 ? pick(random, storeIds) : 'store-sharma-1';
+    repairs.push({
+      id: `bench-repair-${r}`,
+      repairId: `BR-${r}`,
+      createdAt: inMonth(now, integer(random, 2, 13), random()),
+      storeId,
+      customerMobile: `8${String(integer(random, 0, Math.max(0, size.customers - 1))).padStart(9, '0')}`,
+      productName: 'Bench Phone',
+      productType: 'Mobile',
+      status: pick(random, STATUSES),
+      estimatedCost: 500,
+    });
+  }
+  return { ...base, users, stores, repairs };
+}

@@ -1,0 +1,35 @@
+import type { ServiceIdentifier } from 'inversify';
+import type { UseCases } from '../domain/use-cases';
+import type {
+  AppConfigRepository,
+  AuthGateway,
+  Clock,
+  DemoControls,
+  DemoMailbox,
+  RepairRepository,
+  Seeder,
+  StoreRepository,
+  SupportIssueRepository,
+  UserRepository,
+  WalletLedger,
+} from '../ports';
+import type { AppConfig } from './config';
+
+const token = <T>(name: string) => Symbol.for(`RepairMate.${name}`) as ServiceIdentifier<T>;
+
+/** The DI tokens: one per port, plus the bound use cases, the demo extras and the configuration. */
+export const TOKENS = {
+  AppConfig: token<AppConfig>('AppConfig'),
+  Clock: token<Clock>('Clock'),
+  AuthGateway: token<AuthGateway>('AuthGateway'),
+  UserRepository: token<UserRepository>('UserRepository'),
+  StoreRepository: token<StoreRepository>('StoreRepository'),
+  RepairRepository: token<RepairRepository>('RepairRepository'),
+  SupportIssueRepository: token<SupportIssueRepository>('SupportIssueRepository'),
+  WalletLedger: token<WalletLedger>('WalletLedger'),
+  AppConfigRepository: token<AppConfigRepository>('AppConfigRepository'),
+  Seeder: token<Seeder>('Seeder'),
+  DemoMailbox: token<DemoMailbox>('DemoMailbox'),
+  DemoControls: token<DemoControls>('DemoControls'),
+  UseCases: token<UseCases>('UseCases'),
+} as const;

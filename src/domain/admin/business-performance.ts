@@ -1,0 +1,114 @@
+import type { Ports } from '../../ports';
+import { businessNameOf, businessNumberOf, isSuperAdmin, type UserProfile } from '../users/user';
+import { ADMIN_MESSAGES } from './messages';
+import { ADMIN_PAGE_SIZE, type AdminFilter, pageCountOf, periodRange } from './report';
+
+export interface BusinessPerformanceRow {
+  readonly uid: string;
+  readonly businessName: string;
+  readonly email: string;
+  readonly phone: string;
+  readonly storeCount: number;
+  /** Repairs created in the chosen month across all the business's stores. */
+  readonly repairs: number;
+}
+
+export interface BusinessPerformancePage {
+  readonly rows: readonly BusinessPerformanceRow[];
+  /** The page shown (clamped into 1..pageCount). */
+  readonly page: number;
+  readonly pageCount: number;
+  /** Business users matching the search. */
+  readonly matching: number;
+}
+
+export interface AdminTotals {
+  readonly totalUsers: number;
+  readonly totalBusinessUsers: number;
+}
+
+type Failure = { readonly ok: false; readonly message: string };
+
+/** The two counters of the admin dashboard, counted by the backend (no documents are read). */
+export async function loadAdminTotals(
+  ports: Pick<Ports, 'users'>,
+  viewer: UserProfile | null,
+): Promise<{ readonly ok: true; readonly totals: AdminTotals } | Failure> {
+  if (!isSuperAdmin(viewer)) return { ok: false, message: ADMIN_MESSAGES.accessDenied };
+  try {
+    const [totalUsers, totalBusinessUsers] = await Promise.all([
+      ports.users.countAll(),
+      ports.users.countBusinessUsers(),
+    ]);
+    return { ok: true, totals: { totalUsers, totalBusinessUsers } };
+  } catch {
+    return { ok: false, message: ADMIN_MESSAGES.loadFailed };
+  }
+}
+
+/**
+ * One page of the business performance table: the business users matching the search (business name
+ * or e-mail, case-insensitive), each with its repairs created in the chosen month. Only the page's
+ * businesses are counted, with one counting query for all their stores.
+ */
+export async function listBusinessPerformance(
+  ports: Pick<Ports, 'users' | 'repairs'>,
+  viewer: UserProfile | null,
+  filter: AdminFilter,
+): Promise<{ readonly ok: true; readonly page: BusinessPerformancePage } | Failure> {
+  if (!isSuperAdmin(viewer)) return { ok: false, message: ADMIN_MESSAGES.accessDenied };
+  try {
+    const search = filter.search.trim();
+    let pageNumber = Math.max(1, Math.floor(filter.page));
+    let result = await ports.users.pageBusinessUsers({
+      search,
+      offset: (pageNumber - 1) * ADMIN_PAGE_SIZE,
+      limit: ADMIN_PAGE_SIZE,
+    });
+    const pageCount = pageCountOf(result.total);
+    if (pageNumber > pageCount) {
+      pageNumber = pageCount;
+      result = await ports.users.pageBusinessUsers({
+        search,
+        offset: (pageNumber - 1) * ADMIN_PAGE_SIZE,
+        limit: ADMIN_PAGE_SIZE,
+      });
+    }
+    const storeIds = result.items.flatMap((business) => business.storeIds);
+    const counts =
+      storeIds.length === 0 ? {} : await ports.repairs.countCreatedByStore(storeIds, periodRange(filter));
+    const rows = result.items.map(
+      ({ profile, storeIds: ids }): BusinessPerformanceRow => ({
+        uid: profile.uid,
+        businessName: businessNameOf(profile),
+        email: profile.email,
+        phone: businessNumberOf(profile),
+        storeCount: ids.length,
+        repairs: ids.reduce((sum, id) => sum + (counts[id] ?? 0), 0),
+      }),
+    );
+    return {
+      ok: true,
+      page: { rows, page: pageNumber, pageCount: pageCountOf(result.total), matching: result.total },
+    };
+  } catch {
+    return { ok: false, message: ADMIN_MESSAGES.loadFailed };
+  }
+}
+
+/** The search rule the backends implement for pageBusinessUsers, for the memory adapter and tests. */
+export function matchesBusinessSearch(profile: UserProfile, search: string): boolean {
+  const wanted = search.trim().toLowerCase();
+  return (
+    wanted === '' ||
+    businessNameOf(profile).toLowerCase().includes(wanted) ||
+    profile.email.toLowerCase().includes(wanted)
+  );
+}
+
+/** The order of the business table: business name (case-insensitive), then uid. */
+export function byBusinessName(a: UserProfile, b: UserProfile): number {
+  const left = businessNameOf(a).toLowerCase();
+  const right = businessNameOf(b).toLowerCase();
+  return left < right ? -1 : left > right ? 1 : a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0;
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { formatRupees } from '../shared/money';
+import { asText, firstFilled, storedNumber, storedText } from '../shared/text';
+import { asInstant, formatDateTime } from '../shared/time';
+
+/** Statuses seen in the data; others may exist (the mobile apps own the workflow). */
+export const KNOWN_REPAIR_STATUSES = ['sent_to_service_center', 'inprogress', 'delivered'] as const;
+
+export interface Repair {
+  /** The document id. */
+  readonly id: string;
+  /** The human-entered look-up id. */
+  readonly repairId: string;
+  readonly customerMobile: string;
+  readonly customerName: string;
+  readonly storeId: string;
+  readonly businessId: string;
+  readonly store: string;
+  readonly productName: string;
+  readonly productType: string;
+  readonly problems: string;
+  readonly status: string;
+  readonly amount: number | null;
+  readonly estimatedCost: number | null;
+  readonly deliveryCode: string;
+  readonly createdAt: Date | null;
+  /** Stored as text by some apps and as a timestamp by others. */
+  readonly updatedAt: Date | string | null;
+  readonly imageUrls: readonly string[];
+}
+
+const problemsText = z
+  .unknown()
+  .optional()
+  .transform((value) =>
+    Array.isArray(value)
+      ? value
+          .map(asText)
+          .filter((item) => item.trim() !== '')
+          .join(', ')
+      : asText(value),
+  );
+
+const imageList = z
+  .unknown()
+  .optional()
+  .transform((value) =>
+    Array.isArray(value)
+      ? value.filter((url): url is string => typeof url === 'string' && isSafeImageUrl(url))
+      : [],
+  );
+
+/** updatedAt: a timestamp, or text kept as written (ISO date text is read as a timestamp). */
+function asUpdatedAt(value: unknown): Date | string | null {
+  if (typeof value !== 'string') return asInstant(value);
+  const text = value.trim();
+  if (text === '') return null;
+  return /^\d{4}-\d{2}-\d{2}/.test(text) ? (asInstant(text) ?? text) : text;
+}
+
+const storedRepair = z.object({
+  repairId: storedText,
+  customerMobile: storedText,
+  customerName: storedText,
+  storeId: storedText,
+  businessId: storedText,
+  store: storedText,
+  productName: storedText,
+  productType: storedText,
+  problems: problemsText,
+  status: storedText,
+  amount: storedNumber,
+  estimatedCost: storedNumber,
+  deliveryCode: storedText,
+  createdAt: z.unknown().optional().transform(asInstant),
+  updatedAt: z.unknown().optional().transform(asUpdatedAt),
+  imageUrls: imageList,
+});
+
+/** Parses a stored repairs document, tolerating the variants the mobile apps write. */
+export function parseRepairRecord(id: string, raw: unknown): Repair {
+  return { id, ...storedRepair.parse(typeof raw === 'object' && raw !== null ? raw : {}) };
+}
+
+/** Only web and inline-image URLs are shown; anything else (javascript:, file:) is dropped. */
+export function isSafeImageUrl(url: string): boolean {
+  return (
+    /^https?:\/\//i.test(url) || /^data:image\/(png|jpe?g|gif|webp);base64,/i.test(url) || url.startsWith('/')
+  );
+}
+
+/** The store a repair belongs to: storeId, else businessId, else store. */
+export function storeRefOf(repair: Pick<Repair, 'storeId' | 'businessId' | 'store'>): string {
+  return firstFilled(repair.storeId, repair.businessId, repair.store);
+}
+
+/** The amount shown: amount, else estimatedCost, else '-'. */
+export function displayAmount(repair: Pick<Repair, 'amount' | 'estimatedCost'>): string {
+  const value = repair.amount ?? repair.estimatedCost;
+  return value === null ? '-' : formatRupees(value);
+}
+
+/** updatedAt as shown: a timestamp formatted, text as it is, '-' when absent. */
+export function displayUpdatedAt(repair: Pick<Repair, 'updatedAt'>): string {
+  const { updatedAt } = repair;
+  if (updatedAt === null) return '-';
+  return typeof updatedAt === 'string' ? updatedAt : formatDateTime(updatedAt);
+}
+
+/** A status as people read it: "sent_to_service_center" → "Sent to service center", "inprogress" → "In progress". */
+export function displayStatus(status: string): string {
+  const known: Record<string, string> = {
+    inprogress: 'In progress',
+    sent_to_service_center: 'Sent to service center',
+    delivered: 'Delivered',
+  };
+  if (known[status]) return known[status];
+  const words = status.replace(/[_-]+/g, ' ').trim();
+  return words === '' ? '-' : words.charAt(0).toUpperCase() + words.slice(1);
+}

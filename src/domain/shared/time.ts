@@ -1,0 +1,44 @@
+/**
+ * Instants as stored by the different apps and backends: a Date, a Firestore Timestamp (or its
+ * plain {seconds, nanoseconds} shape), epoch milliseconds, or ISO text.
+ */
+export function asInstant(value: unknown): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (typeof value === 'number') return Number.isFinite(value) ? new Date(value) : null;
+  if (typeof value === 'string') {
+    if (value.trim() === '') return null;
+    const parsed = new Date(value);
+    return Number.isNaN(parsed.getTime()) ? null : parsed;
+  }
+  if (typeof value === 'object' && value !== null) {
+    const candidate = value as {
+      toDate?: unknown;
+      seconds?: unknown;
+      _seconds?: unknown;
+      nanoseconds?: unknown;
+    };
+    if (typeof candidate.toDate === 'function')
+      return asInstant((candidate.toDate as () => unknown).call(value));
+    const seconds = typeof candidate.seconds === 'number' ? candidate.seconds : candidate._seconds;
+    if (typeof seconds === 'number' && Number.isFinite(seconds)) {
+      const nanos = typeof candidate.nanoseconds === 'number' ? candidate.nanoseconds : 0;
+      return new Date(seconds * 1000 + Math.floor(nanos / 1e6));
+    }
+  }
+  return null;
+}
+
+/** A date and time as people in India read it, e.g. "21 Nov 2026, 3:05 pm". */
+export function formatDateTime(date: Date): string {
+  return date.toLocaleString('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+export function formatDate(date: Date): string {
+  return date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+}

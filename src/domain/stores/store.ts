@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { firstFilled, storedText } from '../shared/text';
+
+/** A shop of a business. ownerId is the business owner's user id. */
+export interface Store {
+  readonly id: string;
+  readonly ownerId: string;
+  readonly name: string;
+}
+
+const storedStore = z.object({ ownerId: storedText, name: storedText, storeName: storedText });
+
+export function parseStoreRecord(id: string, raw: unknown): Store {
+  const data = storedStore.parse(typeof raw === 'object' && raw !== null ? raw : {});
+  return { id, ownerId: data.ownerId, name: firstFilled(data.name, data.storeName) };
+}

@@ -1,0 +1,79 @@
+import type { Ports } from '../ports';
+import { listBusinessPerformance, loadAdminTotals } from './admin/business-performance';
+import type { AdminFilter } from './admin/report';
+import { loadStoreLinks } from './config/store-links';
+import { loadBusinessInfo, lookUpRepair } from './repairs/look-up-repair';
+import type { Repair } from './repairs/repair';
+import type { NewSupportIssue, SupportIssuePatch } from './support/support-issue';
+import { listSupportIssues, submitSupportIssue, updateSupportIssue } from './support/support-use-cases';
+import {
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+  signOut,
+  verifyResetCode,
+} from './users/authentication';
+import { type SessionState, watchSession } from './users/session';
+import { type SignUpInput, signUp } from './users/sign-up';
+import type { UserProfile } from './users/user';
+import {
+  loadDistributors,
+  loadDistributorWallet,
+  loadRecentRecharges,
+  type RechargeCommand,
+  rechargeDistributor,
+} from './wallet/wallet-use-cases';
+
+export interface UseCaseSettings {
+  /** Absolute URL of the app's /reset-password page, the return link of reset e-mails. */
+  readonly resetPasswordUrl: string;
+}
+
+/**
+ * Every use case, bound to one backend's ports. This is what the UI calls; `viewer` is the signed-in
+ * user's profile from the session, and each backend checks the same permissions again on its side.
+ */
+export function createUseCases(ports: Ports, settings: UseCaseSettings) {
+  return {
+    clock: ports.clock,
+    session: {
+      watch: (listener: (state: SessionState) => void) => watchSession(ports, listener),
+    },
+    accounts: {
+      signIn: (email: string, password: string) => signIn(ports, email, password),
+      signOut: () => signOut(ports),
+      signUp: (input: SignUpInput) => signUp(ports, input),
+      requestPasswordReset: (email: string) => requestPasswordReset(ports, email, settings.resetPasswordUrl),
+      verifyResetCode: (oobCode: string | null | undefined) => verifyResetCode(ports, oobCode),
+      resetPassword: (oobCode: string | null | undefined, password: string, confirmation: string) =>
+        resetPassword(ports, oobCode, password, confirmation),
+    },
+    repairs: {
+      lookUp: (viewer: UserProfile | null, repairId: string) => lookUpRepair(ports, viewer, repairId),
+      businessInfo: (repair: Repair) => loadBusinessInfo(ports, repair),
+    },
+    support: {
+      submit: (issue: NewSupportIssue) => submitSupportIssue(ports, issue),
+      list: (viewer: UserProfile | null) => listSupportIssues(ports, viewer),
+      update: (viewer: UserProfile | null, id: string, patch: SupportIssuePatch) =>
+        updateSupportIssue(ports, viewer, id, patch),
+    },
+    wallet: {
+      distributors: (viewer: UserProfile | null) => loadDistributors(ports, viewer),
+      recentRecharges: (viewer: UserProfile | null) => loadRecentRecharges(ports, viewer),
+      recharge: (viewer: UserProfile | null, command: RechargeCommand) =>
+        rechargeDistributor(ports, viewer, command),
+      distributorWallet: (viewer: UserProfile | null) => loadDistributorWallet(ports, viewer),
+    },
+    admin: {
+      totals: (viewer: UserProfile | null) => loadAdminTotals(ports, viewer),
+      businessPerformance: (viewer: UserProfile | null, filter: AdminFilter) =>
+        listBusinessPerformance(ports, viewer, filter),
+    },
+    config: {
+      storeLinks: () => loadStoreLinks(ports),
+    },
+  };
+}
+
+export type UseCases = ReturnType<typeof createUseCases>;

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { asNumber, firstFilled, storedBoolean, storedText } from '../shared/text';
+
+export const ROLES = { superAdmin: 'sa', user: 'user', distributor: 'distributor' } as const;
+
+/** The account types a person may choose at sign-up. The super admin role is never one of them. */
+export const ACCOUNT_TYPES = ['user', 'distributor'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export function isAccountType(value: unknown): value is AccountType {
+  return (ACCOUNT_TYPES as readonly unknown[]).includes(value);
+}
+
+/** A users/{uid} document as the web reads it, with every field present. */
+export interface UserProfile {
+  readonly uid: string;
+  readonly email: string;
+  /** The stored role, or null when the document has none. Other roles than the known ones exist. */
+  readonly role: string | null;
+  readonly name: string;
+  readonly mobile: string;
+  readonly customerMobile: string;
+  readonly phone: string;
+  readonly ownerNumber: string;
+  readonly address: string;
+  readonly city: string;
+  readonly state: string;
+  readonly pincode: string;
+  readonly businessName: string;
+  readonly gstNumber: string;
+  readonly panNumber: string;
+  readonly businessAddress: string;
+  readonly acceptedTerms: boolean;
+  readonly acceptedPrivacy: boolean;
+  readonly acceptedDate: string;
+  /** Rupees; never below 0. */
+  readonly walletBalance: number;
+}
+
+/** What sign-up writes to users/{uid}: the collected fields, both agreements, and empty business fields. */
+export interface NewUserRecord {
+  readonly email: string;
+  readonly role: AccountType;
+  readonly acceptedTerms: true;
+  readonly acceptedPrivacy: true;
+  /** ISO 8601 timestamp of the acceptance. */
+  readonly acceptedDate: string;
+  readonly name: string;
+  readonly mobile: string;
+  readonly address: string;
+  readonly city: string;
+  readonly state: string;
+  readonly pincode: string;
+  readonly businessName: '';
+  readonly gstNumber: '';
+  readonly panNumber: '';
+  readonly businessAddress: '';
+}
+
+const storedUser = z.object({
+  email: storedText,
+  role: storedText,
+  name: storedText,
+  mobile: storedText,
+  customerMobile: storedText,
+  phone: storedText,
+  ownerNumber: storedText,
+  address: storedText,
+  city: storedText,
+  state: storedText,
+  pincode: storedText,
+  businessName: storedText,
+  gstNumber: storedText,
+  panNumber: storedText,
+  businessAddress: storedText,
+  acceptedTerms: storedBoolean,
+  acceptedPrivacy: storedBoolean,
+  acceptedDate: storedText,
+  walletBalance: z
+    .unknown()
+    .optional()
+    .transform((value) => Math.max(0, asNumber(value) ?? 0)),
+});
+
+/** Parses a stored users document, tolerating missing fields and the mobile apps' variants. */
+export function parseUserRecord(uid: string, raw: unknown): UserProfile {
+  const data = storedUser.parse(typeof raw === 'object' && raw !== null ? raw : {});
+  return { uid, ...data, role: data.role.trim() === '' ? null : data.role.trim() };
+}
+
+/** The user's mobile number: mobile, else customerMobile, else phone, else ownerNumber. */
+export function mobileOf(profile: UserProfile): string {
+  return firstFilled(profile.mobile, profile.customerMobile, profile.phone, profile.ownerNumber);
+}
+
+/** The business name: businessName, else name. */
+export function businessNameOf(profile: UserProfile): string {
+  return firstFilled(profile.businessName, profile.name);
+}
+
+/** The business number: mobile, else phone, else ownerNumber. */
+export function businessNumberOf(profile: UserProfile): string {
+  return firstFilled(profile.mobile, profile.phone, profile.ownerNumber);
+}
+
+export type SuperAdminProfile = UserProfile & { readonly role: typeof ROLES.superAdmin };
+export type DistributorProfile = UserProfile & { readonly role: typeof ROLES.distributor };
+
+export function isSuperAdmin(profile: UserProfile | null | undefined): profile is SuperAdminProfile {
+  return profile?.role === ROLES.superAdmin;
+}
+
+export function isDistributor(profile: UserProfile | null | undefined): profile is DistributorProfile {
+  return profile?.role === ROLES.distributor;
+}

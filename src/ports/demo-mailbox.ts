@@ -1,0 +1,21 @@
+/** An e-mail the offline demo "sent". Only local backends have a mailbox; production sends real mail. */
+export interface MailMessage {
+  readonly id: string;
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  /** The action link in the message, e.g. /reset-password?oobCode=… */
+  readonly link: string;
+  readonly sentAt: Date;
+}
+
+export interface DemoMailbox {
+  /** Messages, newest first. */
+  list(): Promise<MailMessage[]>;
+}
+
+/** Presenter actions of the offline demo. */
+export interface DemoControls {
+  /** Deletes all data and accounts and loads the demo data set again. */
+  reset(): Promise<void>;
+}

@@ -1,0 +1,39 @@
+import type { AppConfigRepository } from './app-config-repository';
+import type { AuthGateway } from './auth-gateway';
+import type { Clock } from './clock';
+import type { RepairRepository } from './repair-repository';
+import type { StoreRepository } from './store-repository';
+import type { SupportIssueRepository } from './support-issue-repository';
+import type { UserRepository } from './user-repository';
+import type { WalletLedger } from './wallet-ledger';
+
+export type { AppConfigRepository } from './app-config-repository';
+export type { AuthGateway, AuthUser, Unsubscribe } from './auth-gateway';
+export type { Clock } from './clock';
+export type { DemoControls, DemoMailbox, MailMessage } from './demo-mailbox';
+export {
+  AuthError,
+  type AuthErrorCode,
+  isAuthError,
+  isPortError,
+  PortError,
+  type PortErrorCode,
+} from './errors';
+export type { DateRange, RepairRepository } from './repair-repository';
+export type { SeedData, Seeder } from './seeder';
+export type { StoreRepository } from './store-repository';
+export type { SupportIssueRepository } from './support-issue-repository';
+export type { BusinessUser, BusinessUserQuery, Page, UserRepository } from './user-repository';
+export type { WalletLedger } from './wallet-ledger';
+
+/** Every port the domain needs, as one backend provides them. */
+export interface Ports {
+  readonly auth: AuthGateway;
+  readonly users: UserRepository;
+  readonly stores: StoreRepository;
+  readonly repairs: RepairRepository;
+  readonly support: SupportIssueRepository;
+  readonly wallet: WalletLedger;
+  readonly config: AppConfigRepository;
+  readonly clock: Clock;
+}

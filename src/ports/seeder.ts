@@ -1,0 +1,79 @@
+/**
+ * Privileged writes that bypass the security rules, like the Firebase Admin SDK: used to load the demo
+ * data set, to arrange contract tests and to build benchmark data. Records are in the storage shape
+ * the mobile apps write (loosely typed on purpose, so that tolerant parsing is exercised).
+ * Never exposed to the UI.
+ */
+
+/** A timestamp as stored: a Date (Firestore Timestamp / ISO string in PouchDB), or text. */
+export type StoredTime = Date | string;
+
+export interface SeedAccount {
+  readonly uid?: string;
+  readonly email: string;
+  readonly password: string;
+}
+
+export type SeedUserRecord = Readonly<Record<string, unknown>> & {
+  readonly email?: string;
+  readonly role?: string;
+};
+
+export interface SeedStoreRecord {
+  readonly id: string;
+  readonly ownerId: string;
+  readonly name?: string;
+}
+
+export type SeedRepairRecord = Readonly<Record<string, unknown>> & {
+  readonly id: string;
+  readonly repairId: string;
+  readonly createdAt?: StoredTime;
+  readonly updatedAt?: StoredTime;
+};
+
+export interface SeedSupportRecord {
+  readonly id?: string;
+  readonly email: string;
+  readonly phone: string;
+  readonly issue: string;
+  readonly status: string;
+  readonly createdAt: Date;
+}
+
+export interface SeedTransactionRecord {
+  readonly id?: string;
+  readonly distributorId: string;
+  readonly distributorName: string;
+  readonly adminId: string;
+  readonly adminName: string;
+  readonly amount: number;
+  readonly previousBalance: number;
+  readonly newBalance: number;
+  readonly timestamp: Date;
+  readonly description: string;
+}
+
+export interface Seeder {
+  /** Creates an authentication account and returns its uid (the given one, if any). */
+  account(account: SeedAccount): Promise<string>;
+  user(uid: string, record: SeedUserRecord): Promise<void>;
+  store(record: SeedStoreRecord): Promise<void>;
+  repair(record: SeedRepairRecord): Promise<void>;
+  supportIssue(record: SeedSupportRecord): Promise<string>;
+  rechargeTransaction(record: SeedTransactionRecord): Promise<string>;
+  storeLinks(links: { android?: string; ios?: string }): Promise<void>;
+  /** Writes a whole data set, in bulk where the backend can. */
+  load(data: SeedData): Promise<void>;
+}
+
+/** A whole data set, loaded at once (backends write it in bulk). */
+export interface SeedData {
+  readonly accounts: readonly (SeedAccount & { readonly uid: string })[];
+  readonly users: readonly { readonly uid: string; readonly record: SeedUserRecord }[];
+  readonly stores: readonly SeedStoreRecord[];
+  readonly repairs: readonly SeedRepairRecord[];
+  readonly supportIssues: readonly (SeedSupportRecord & { readonly id: string })[];
+  readonly transactions: readonly (SeedTransactionRecord & { readonly id: string })[];
+  readonly storeLinks: { readonly android?: string; readonly ios?: string } | null;
+}

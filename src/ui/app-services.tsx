@@ -1,0 +1,35 @@
+import { createContext, type ReactNode, useContext } from 'react';
+import type { UseCases } from '../domain/use-cases';
+import type { DemoControls, DemoMailbox } from '../ports';
+
+/** What the composition root hands the UI: the use cases, the demo extras (local backends only), settings. */
+export interface AppServices {
+  readonly useCases: UseCases;
+  readonly demo: { readonly mailbox: DemoMailbox; readonly controls: DemoControls } | null;
+  readonly settings: {
+    readonly productName: string;
+    readonly supportEmail: string;
+    readonly backend: 'memory' | 'pouchdb' | 'firebase';
+  };
+}
+
+const ServicesContext = createContext<AppServices | null>(null);
+
+export function AppServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+export function useAppServices(): AppServices {
+  const services = useContext(ServicesContext);
+  if (services === null) throw new Error('useAppServices must be used inside <AppServicesProvider>.');
+  return services;
+}
+
+/** One group of use cases, e.g. useService('repairs').lookUp(viewer, id). */
+export function useService<K extends keyof UseCases>(key: K): UseCases[K] {
+  return useAppServices().useCases[key];
+}
+
+export function useSettings(): AppServices['settings'] {
+  return useAppServices().settings;
+}

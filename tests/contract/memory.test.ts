@@ -1,0 +1,24 @@
+import { describe } from 'vitest';
+import { createMemoryBackend } from '../../src/adapters/memory/memory-backend';
+import { ManualClock } from '../../src/adapters/system-clock';
+import { allContracts } from './all-contracts';
+import { oobCodeOf } from './harness';
+
+describe('memory backend', () => {
+  allContracts(async () => {
+    const clock = new ManualClock(new Date());
+    const backend = createMemoryBackend({ clock });
+    return {
+      ports: backend.ports,
+      seeder: backend.seeder,
+      async lastResetCode(email) {
+        const mail = (await backend.mailbox.list()).find(
+          (message) => message.to.toLowerCase() === email.toLowerCase(),
+        );
+        return mail ? oobCodeOf(mail.link) : null;
+      },
+      advanceClock: (ms) => clock.advance(ms),
+      async dispose() {},
+    };
+  });
+});
