@@ -45,6 +45,18 @@ export function pageCountOf(total: number, pageSize = ADMIN_PAGE_SIZE): number {
 }
 
 /**
+ * The admin filter's URL search parameters, checked for shape only (every part optional, anything
+ * malformed dropped). adminFilterSchema then resolves them against the current month.
+ */
+export const adminSearchParamsSchema = z.object({
+  year: z.coerce.number().int().min(1970).max(9999).optional().catch(undefined),
+  month: z.coerce.number().int().min(1).max(12).optional().catch(undefined),
+  search: z.string().max(MAX_SEARCH_LENGTH).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+});
+export type AdminSearchParams = z.infer<typeof adminSearchParamsSchema>;
+
+/**
  * The admin filter as it travels in the URL: every part optional and validated, anything malformed or
  * out of range falling back to the current month, no search and page 1.
  */

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Button } from '../components/button';
+import { Logo } from '../components/logo';
+import { useLogout, useSession } from '../session';
+import { SiteFooter } from './site-footer';
+
+/** Frame of signed-in pages: header with the account and a Logout button, main, footer. */
+export function AppPage({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
+  const session = useSession();
+  const { logout, busy } = useLogout();
+  const email = session.status === 'signed-in' || session.status === 'error' ? session.user.email : null;
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+          <Logo to="/dashboard" />
+          <div className="flex items-center gap-2 sm:gap-3">
+            {actions}
+            {email && (
+              <span className="hidden max-w-56 truncate text-sm text-slate-600 lg:inline">{email}</span>
+            )}
+            {session.status !== 'signed-out' && (
+              <Button variant="secondary" size="sm" onClick={logout} busy={busy}>
+                Logout
+              </Button>
+            )}
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { Link } from '@tanstack/react-router';
+import { useSettings } from '../app-services';
+import { ButtonLink } from '../components/button';
+import { Logo } from '../components/logo';
+import { useSession } from '../session';
+
+/** The header of public pages: support e-mail, Support, and Sign In (or the dashboard when signed in). */
+export function PublicHeader() {
+  const { supportEmail } = useSettings();
+  const session = useSession();
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+        <Logo />
+        <nav aria-label="Main" className="flex items-center gap-1 sm:gap-3">
+          <a
+            href={`mailto:${supportEmail}`}
+            className="hidden rounded-lg px-2 py-2 text-sm font-medium text-slate-600 hover:text-brand-700 md:inline"
+          >
+            {supportEmail}
+          </a>
+          <Link
+            to="/support"
+            className="rounded-lg px-2 py-2 text-sm font-semibold text-slate-700 hover:text-brand-700"
+          >
+            Support
+          </Link>
+          {session.status === 'signed-in' ? (
+            <ButtonLink to="/dashboard" size="sm">
+              Dashboard
+            </ButtonLink>
+          ) : (
+            <ButtonLink to="/signin" size="sm">
+              Sign In
+            </ButtonLink>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

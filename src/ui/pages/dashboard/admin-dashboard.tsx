@@ -1,0 +1,3 @@
+export function AdminDashboard(_props: { viewer: import('../../../domain/users/user').UserProfile }) {
+  return <p>UNBUILT: AdminDashboard</p>;
+}

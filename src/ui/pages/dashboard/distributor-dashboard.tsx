@@ -1,0 +1,3 @@
+export function DistributorDashboard(_props: { viewer: import('../../../domain/users/user').UserProfile }) {
+  return <p>UNBUILT: DistributorDashboard</p>;
+}

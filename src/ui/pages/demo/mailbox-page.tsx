@@ -1,0 +1,3 @@
+export function MailboxPage() {
+  return <p>UNBUILT: MailboxPage</p>;
+}

@@ -1,0 +1,3 @@
+export function DistributorRechargePage() {
+  return <p>UNBUILT: DistributorRechargePage</p>;
+}

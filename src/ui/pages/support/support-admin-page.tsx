@@ -1,0 +1,3 @@
+export function SupportAdminPage() {
+  return <p>UNBUILT: SupportAdminPage</p>;
+}

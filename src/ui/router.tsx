@@ -1,0 +1,80 @@
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  type RouterHistory,
+  ScrollRestoration,
+} from '@tanstack/react-router';
+import { z } from 'zod';
+import { adminSearchParamsSchema } from '../domain/admin/report';
+import { ForgotPasswordPage } from './pages/auth/forgot-password-page';
+import { ResetPasswordPage } from './pages/auth/reset-password-page';
+import { SignInPage } from './pages/auth/sign-in-page';
+import { SignUpPage } from './pages/auth/sign-up-page';
+import { DashboardPage } from './pages/dashboard/dashboard-page';
+import { MailboxPage } from './pages/demo/mailbox-page';
+import { LandingPage } from './pages/landing/landing-page';
+import { PrivacyPage } from './pages/legal/privacy-page';
+import { TermsPage } from './pages/legal/terms-page';
+import { NotFoundPage } from './pages/not-found-page';
+import { DistributorRechargePage } from './pages/recharge/distributor-recharge-page';
+import { SupportAdminPage } from './pages/support/support-admin-page';
+import { SupportPage } from './pages/support/support-page';
+
+const rootRoute = createRootRoute({
+  component: () => (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  ),
+  notFoundComponent: NotFoundPage,
+});
+
+const route = <TPath extends string>(path: TPath, component: () => React.ReactNode) =>
+  createRoute({ getParentRoute: () => rootRoute, path, component });
+
+const resetSearchSchema = z.object({ oobCode: z.string().max(2048).optional().catch(undefined) });
+
+export const routeTree = rootRoute.addChildren([
+  route('/', LandingPage),
+  route('/signin', SignInPage),
+  route('/signup', SignUpPage),
+  route('/forgot-password', ForgotPasswordPage),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/reset-password',
+    validateSearch: (search: Record<string, unknown>) => resetSearchSchema.parse(search),
+    component: ResetPasswordPage,
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/dashboard',
+    validateSearch: (search: Record<string, unknown>) => adminSearchParamsSchema.parse(search),
+    component: DashboardPage,
+  }),
+  route('/terms', TermsPage),
+  route('/privacy', PrivacyPage),
+  route('/support', SupportPage),
+  route('/support-admin', SupportAdminPage),
+  route('/distributor-recharge', DistributorRechargePage),
+  route('/demo/mailbox', MailboxPage),
+]);
+
+export function createAppRouter(history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+    ...(history ? { history } : {}),
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}
