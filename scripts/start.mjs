@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// `npm start`: builds the offline demo (PouchDB in the browser, demo data preloaded) and serves it on
+// http://localhost:4173 (PORT overrides), then prints the URL and the demo accounts.
+import { build, preview, runnerImport } from 'vite';
+
+const port = Number(process.env.PORT ?? 4173);
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`PORT must be a port number (got "${process.env.PORT}")`);
+  process.exit(1);
+}
+
+const started = performance.now();
+console.log('Building the RepairMate offline demo…');
+try {
+  await build({ logLevel: 'warn' });
+} catch (error) {
+  console.error('The build failed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+let server;
+try {
+  server = await preview({ preview: { port, strictPort: true, host: '127.0.0.1' }, logLevel: 'warn' });
+} catch (error) {
+  console.error(`Could not serve on port ${port}: ${error instanceof Error ? error.message : error}`);
+  console.error('Another program may be using it; set PORT to use another port, e.g. PORT=4180 npm start');
+  process.exit(1);
+}
+
+const { module: demo } = await runnerImport('/src/app/demo/demo-data.ts', { logLevel: 'warn' });
+const url = `http://localhost:${port}`;
+const width = Math.max(...demo.DEMO_ACCOUNTS.map((account) => account.email.length));
+console.log(`\nRepairMate offline demo ready in ${((performance.now() - started) / 1000).toFixed(1)} s: ${url}\n`);
+console.log(`Demo accounts (password for all: ${demo.DEMO_PASSWORD})`);
+for (const account of demo.DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(width)}  ${account.screen}`);
+console.log('  owner02@demo.test … owner23@demo.test: the other business owners');
+console.log(`\nDemo mailbox (password-reset e-mails): ${url}/demo/mailbox`);
+console.log('Data lives in this browser (IndexedDB); "Reset demo data" in the top bar restores it.');
+console.log('Press Ctrl+C to stop.');
+
+const stop = () => server.close().then(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
