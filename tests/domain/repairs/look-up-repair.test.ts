@@ -1,0 +1,227 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { REPAIR_MESSAGES } from '../../../src/domain/repairs/messages';
+import type { Repair } from '../../../src/domain/repairs/repair';
+import type { UserProfile } from '../../../src/domain/users/user';
+import { addPerson, createWorld, seedCast, signInAs, type World } from '../world';
+
+let world: World;
+
+beforeEach(async () => {
+  world = createWorld();
+  await seedCast(world);
+  await addPerson(world, 'owner', {
+    role: 'business',
+    name: 'Rahul Sharma',
+    businessName: 'Sharma Mobile Care',
+    phone: '9811111111',
+  });
+  await addPerson(world, 'rival', { role: 'business', name: 'Meera Iyer', mobile: '9822222222' });
+  await world.seeder.store({ id: 'store-sharma-1', ownerId: 'uid-owner' });
+  await world.seeder.store({ id: 'store-iyer', ownerId: 'uid-rival' });
+});
+
+const repair = (id: string, repairId: string, extra: Record<string, unknown>) =>
+  world.seeder.repair({ id, repairId, customerMobile: '9000000000', ...extra });
+
+async function lookUpAs(key: string, repairId: string) {
+  const viewer = await signInAs(world, key);
+  return world.useCases.repairs.lookUp(viewer, repairId);
+}
+
+const found = async (key: string, repairId: string): Promise<Repair> => {
+  const result = await lookUpAs(key, repairId);
+  if (result.status !== 'found') throw new Error(`expected ${repairId} to be found, got ${result.status}`);
+  return result.repair;
+};
+
+describe('looking a repair up', () => {
+  it('trims the entered id', async () => {
+    await repair('r1', 'RPR-1', { customerMobile: '9876543210' });
+    expect((await found('customer', '  RPR-1 \t')).id).toBe('r1');
+  });
+
+  it('needs an id', async () => {
+    expect(await lookUpAs('customer', '   ')).toEqual({
+      status: 'invalid',
+      message: REPAIR_MESSAGES.repairIdRequired,
+    });
+  });
+
+  it('refuses an id longer than 64 characters without asking the backend', async () => {
+    world.db.outage = true;
+    expect(await world.useCases.repairs.lookUp(null, 'R'.repeat(65))).toEqual({
+      status: 'invalid',
+      message: REPAIR_MESSAGES.repairIdTooLong,
+    });
+  });
+
+  it('says when no repair has the id (ids are matched exactly)', async () => {
+    await repair('r1', 'RPR-1', { customerMobile: '9876543210' });
+    expect(await lookUpAs('customer', 'rpr-1')).toEqual({
+      status: 'not-found',
+      message: 'No repair found with this Repair ID.',
+    });
+  });
+
+  it('says when the repairs cannot be fetched', async () => {
+    await repair('r1', 'RPR-1', { customerMobile: '9876543210' });
+    const viewer = await signInAs(world, 'customer');
+    world.db.outage = true;
+    expect(await world.useCases.repairs.lookUp(viewer, 'RPR-1')).toEqual({
+      status: 'failed',
+      message: 'Error fetching repair.',
+    });
+  });
+
+  it('says when the viewer may not see it', async () => {
+    await repair('r1', 'RPR-1', { customerMobile: '9000000000', storeId: 'store-iyer' });
+    expect(await lookUpAs('customer', 'RPR-1')).toEqual({
+      status: 'not-permitted',
+      message: 'You are not authorized to view this repair.',
+    });
+  });
+});
+
+describe('who may view a repair', () => {
+  it('a super admin sees any repair', async () => {
+    await repair('r1', 'RPR-1', { customerMobile: '9000000000', storeId: 'store-iyer' });
+    expect((await found('admin', 'RPR-1')).id).toBe('r1');
+  });
+
+  it.each([
+    '9876543210',
+    '98765 43210',
+    '98765-43210',
+    '+91 98765 43210',
+    '+919876543210',
+    '09876543210',
+    '919876543210',
+    '0091 9876543210',
+  ])('the customer whose mobile matches %s', async (customerMobile) => {
+    await repair('r1', 'RPR-1', { customerMobile });
+    expect((await found('customer', 'RPR-1')).id).toBe('r1');
+  });
+
+  it('the customer whose number is stored in a fallback field', async () => {
+    await addPerson(world, 'legacy', { role: 'user', mobile: '', customerMobile: '+91 99999 11111' });
+    await repair('r1', 'RPR-1', { customerMobile: '9999911111' });
+    expect((await found('legacy', 'RPR-1')).id).toBe('r1');
+  });
+
+  it('not a customer whose number only nearly matches', async () => {
+    await repair('r1', 'RPR-1', { customerMobile: '9876543211' });
+    expect((await lookUpAs('customer', 'RPR-1')).status).toBe('not-permitted');
+  });
+
+  it('never matches two blank mobiles', async () => {
+    await addPerson(world, 'nomobile', { role: 'user', name: 'No Mobile' });
+    await repair('r1', 'RPR-1', { customerMobile: '' });
+    await repair('r2', 'RPR-2', { customerMobile: ' - ' });
+    await repair('r3', 'RPR-3', {});
+    for (const id of ['RPR-1', 'RPR-2', 'RPR-3'])
+      expect((await lookUpAs('nomobile', id)).message).toBe(REPAIR_MESSAGES.notAuthorized);
+  });
+
+  it('the business named by businessId', async () => {
+    await repair('r1', 'RPR-1', { businessId: 'uid-rival' });
+    expect((await found('rival', 'RPR-1')).id).toBe('r1');
+    expect((await lookUpAs('owner', 'RPR-1')).status).toBe('not-permitted');
+  });
+
+  it.each(['storeId', 'store'])('the owner of the store referenced by %s', async (field) => {
+    await repair('r1', 'RPR-1', { [field]: 'store-sharma-1' });
+    expect((await found('owner', 'RPR-1')).id).toBe('r1');
+    expect((await lookUpAs('rival', 'RPR-1')).status).toBe('not-permitted');
+  });
+
+  it('the owner of the store a businessId names, when the repair has no storeId', async () => {
+    await repair('r1', 'RPR-1', { businessId: 'store-sharma-1' });
+    expect((await found('owner', 'RPR-1')).id).toBe('r1');
+  });
+
+  it('nobody else: a distributor, staff, or a store without an owner', async () => {
+    await world.seeder.store({ id: 'store-orphan', ownerId: '' });
+    await repair('r1', 'RPR-1', { storeId: 'store-orphan' });
+    await repair('r2', 'RPR-2', { storeId: 'store-gone' });
+    for (const key of ['distributor', 'staff', 'customer'])
+      for (const id of ['RPR-1', 'RPR-2']) expect((await lookUpAs(key, id)).status).toBe('not-permitted');
+  });
+
+  it('nobody without a profile', async () => {
+    await repair('r1', 'RPR-1', { customerMobile: '' });
+    await signInAs(world, 'customer');
+    expect((await world.useCases.repairs.lookUp(null, 'RPR-1')).status).toBe('not-permitted');
+  });
+
+  it('when shops reused an id, shows the one the viewer may see', async () => {
+    await repair('a', 'RPR-7', { customerMobile: '9000000000', storeId: 'store-iyer' });
+    await repair('b', 'RPR-7', { customerMobile: '9876543210', storeId: 'store-sharma-1' });
+    await repair('c', 'RPR-7', { customerMobile: '9111111111', storeId: 'store-sharma-1' });
+    expect((await found('customer', 'RPR-7')).id).toBe('b');
+    expect((await found('rival', 'RPR-7')).id).toBe('a');
+    expect((await found('owner', 'RPR-7')).id).toBe('b');
+    expect((await lookUpAs('distributor', 'RPR-7')).status).toBe('not-permitted');
+  });
+});
+
+describe('the business behind a repair', () => {
+  const infoOf = async (extra: Record<string, unknown>) => {
+    await repair('r1', 'RPR-1', extra);
+    return world.useCases.repairs.businessInfo(await found('admin', 'RPR-1'));
+  };
+
+  it('is users/{businessId}', async () => {
+    expect(await infoOf({ businessId: 'uid-owner', storeId: 'store-iyer' })).toEqual({
+      name: 'Sharma Mobile Care',
+      number: '9811111111',
+    });
+  });
+
+  it.each(['storeId', 'store'])(
+    'is the owner of the store referenced by %s when there is no businessId',
+    async (field) => {
+      expect(await infoOf({ [field]: 'store-iyer' })).toEqual({ name: 'Meera Iyer', number: '9822222222' });
+    },
+  );
+
+  it('is null when the business has no users document', async () => {
+    expect(await infoOf({ businessId: 'business-closed-0001' })).toBeNull();
+  });
+
+  it('is null when the store or its owner cannot be found', async () => {
+    expect(await infoOf({ storeId: 'store-gone' })).toBeNull();
+  });
+
+  it('is null when the repair names no business at all', async () => {
+    expect(await infoOf({})).toBeNull();
+  });
+
+  it('is null when the owner has neither a name nor a number', async () => {
+    await world.seeder.user('uid-blank', { role: 'business' });
+    expect(await infoOf({ businessId: 'uid-blank' })).toBeNull();
+  });
+
+  it('uses the fallbacks: name for a missing business name, ownerNumber for missing mobile and phone', async () => {
+    await world.seeder.user('uid-old', { role: 'business', name: 'Old Shop', ownerNumber: '9800000001' });
+    expect(await infoOf({ businessId: 'uid-old' })).toEqual({ name: 'Old Shop', number: '9800000001' });
+  });
+
+  it('is null when it cannot be read', async () => {
+    await repair('r1', 'RPR-1', { businessId: 'uid-owner' });
+    const seen = await found('admin', 'RPR-1');
+    world.db.outage = true;
+    expect(await world.useCases.repairs.businessInfo(seen)).toBeNull();
+  });
+
+  it('is read for the customer who may see the repair', async () => {
+    await repair('r1', 'RPR-1', { customerMobile: '9876543210', storeId: 'store-sharma-1' });
+    const viewer: UserProfile = await signInAs(world, 'customer');
+    const result = await world.useCases.repairs.lookUp(viewer, 'RPR-1');
+    expect(result.status).toBe('found');
+    if (result.status === 'found')
+      expect(await world.useCases.repairs.businessInfo(result.repair)).toEqual({
+        name: 'Sharma Mobile Care',
+        number: '9811111111',
+      });
+  });
+});
