@@ -119,7 +119,10 @@ describe('who may view a repair', () => {
     await repair('r2', 'RPR-2', { customerMobile: ' - ' });
     await repair('r3', 'RPR-3', {});
     for (const id of ['RPR-1', 'RPR-2', 'RPR-3'])
-      expect((await lookUpAs('nomobile', id)).message).toBe(REPAIR_MESSAGES.notAuthorized);
+      expect(await lookUpAs('nomobile', id)).toEqual({
+        status: 'not-permitted',
+        message: REPAIR_MESSAGES.notAuthorized,
+      });
   });
 
   it('the business named by businessId', async () => {
