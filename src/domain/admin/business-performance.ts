@@ -1,4 +1,5 @@
 import type { Ports } from '../../ports';
+import { isPortError } from '../../ports/errors';
 import { businessNameOf, businessNumberOf, isSuperAdmin, type UserProfile } from '../users/user';
 import { ADMIN_MESSAGES } from './messages';
 import { ADMIN_PAGE_SIZE, type AdminFilter, pageCountOf, periodRange } from './report';
@@ -29,6 +30,16 @@ export interface AdminTotals {
 
 type Failure = { readonly ok: false; readonly message: string };
 
+/** A backend's refusal reads as 'Access denied.' (a stale super-admin profile); anything else as a load failure. */
+function loadFailure(error: unknown): Failure {
+  return {
+    ok: false,
+    message: isPortError(error, 'permission-denied')
+      ? ADMIN_MESSAGES.accessDenied
+      : ADMIN_MESSAGES.loadFailed,
+  };
+}
+
 /** The two counters of the admin dashboard, counted by the backend (no documents are read). */
 export async function loadAdminTotals(
   ports: Pick<Ports, 'users'>,
@@ -41,8 +52,8 @@ export async function loadAdminTotals(
       ports.users.countBusinessUsers(),
     ]);
     return { ok: true, totals: { totalUsers, totalBusinessUsers } };
-  } catch {
-    return { ok: false, message: ADMIN_MESSAGES.loadFailed };
+  } catch (error) {
+    return loadFailure(error);
   }
 }
 
@@ -59,7 +70,7 @@ export async function listBusinessPerformance(
   if (!isSuperAdmin(viewer)) return { ok: false, message: ADMIN_MESSAGES.accessDenied };
   try {
     const search = filter.search.trim();
-    let pageNumber = Math.max(1, Math.floor(filter.page));
+    let pageNumber = Number.isFinite(filter.page) ? Math.max(1, Math.floor(filter.page)) : 1;
     let result = await ports.users.pageBusinessUsers({
       search,
       offset: (pageNumber - 1) * ADMIN_PAGE_SIZE,
@@ -91,8 +102,8 @@ export async function listBusinessPerformance(
       ok: true,
       page: { rows, page: pageNumber, pageCount: pageCountOf(result.total), matching: result.total },
     };
-  } catch {
-    return { ok: false, message: ADMIN_MESSAGES.loadFailed };
+  } catch (error) {
+    return loadFailure(error);
   }
 }
 
