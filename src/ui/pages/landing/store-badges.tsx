@@ -17,9 +17,10 @@ export function useStoreLinks() {
 
 type Store = keyof StoreLinks;
 
-const BADGES: Record<Store, { label: string; kicker: string; name: string }> = {
-  android: { label: 'Get it on Google Play', kicker: 'Get it on', name: 'Google Play' },
-  ios: { label: 'Download on the App Store', kicker: 'Download on the', name: 'App Store' },
+/** The accessible name of a badge is its visible text: 'Get it on Google Play', 'Download on the App Store'. */
+const BADGES: Record<Store, { kicker: string; name: string }> = {
+  android: { kicker: 'Get it on', name: 'Google Play' },
+  ios: { kicker: 'Download on the', name: 'App Store' },
 };
 
 function GooglePlayMark() {
@@ -75,7 +76,6 @@ function StoreBadge({
         href={href}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label={badge.label}
         aria-describedby={newTabHintId}
         className={cx(BADGE_CLASSES, 'shadow-sm transition hover:bg-slate-800 hover:shadow-md')}
       >
@@ -90,7 +90,6 @@ function StoreBadge({
     <span
       role="link"
       aria-disabled="true"
-      aria-label={badge.label}
       className={cx(BADGE_CLASSES, 'cursor-not-allowed opacity-45 grayscale')}
     >
       {body}
