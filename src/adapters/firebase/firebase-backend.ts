@@ -1,0 +1,69 @@
+import { deleteApp, type FirebaseApp, type FirebaseOptions, initializeApp } from 'firebase/app';
+import { type Auth, connectAuthEmulator, getAuth, initializeAuth, type Persistence } from 'firebase/auth';
+import { connectFirestoreEmulator, type Firestore, getFirestore } from 'firebase/firestore';
+import type { Ports } from '../../ports';
+import type { Clock } from '../../ports/clock';
+import { SystemClock } from '../system-clock';
+import { FirebaseAuthGateway } from './firebase-auth-gateway';
+import { FirestoreAppConfigRepository } from './firestore-app-config-repository';
+import { FirestoreRepairRepository } from './firestore-repair-repository';
+import { FirestoreStoreRepository } from './firestore-store-repository';
+import { FirestoreSupportIssueRepository } from './firestore-support-issue-repository';
+import { FirestoreUserRepository } from './firestore-user-repository';
+import { FirestoreWalletLedger } from './firestore-wallet-ledger';
+
+/** Where the local emulators listen (development and the emulator test run). */
+export interface FirebaseEmulators {
+  /** e.g. http://127.0.0.1:9099 */
+  readonly authUrl: string;
+  readonly firestoreHost: string;
+  readonly firestorePort: number;
+}
+
+export interface FirebaseBackendOptions {
+  /** The web app's Firebase configuration (apiKey, authDomain, projectId, …). */
+  readonly firebase: FirebaseOptions;
+  readonly emulators?: FirebaseEmulators | undefined;
+  /** A name for the Firebase app; several backends in one process (tests) need distinct names. */
+  readonly appName?: string;
+  /** Where the signed-in session is kept; the SDK's default for the platform when absent. */
+  readonly persistence?: Persistence;
+  readonly clock?: Clock;
+}
+
+export interface FirebaseBackend {
+  readonly app: FirebaseApp;
+  readonly auth: Auth;
+  readonly firestore: Firestore;
+  readonly ports: Ports;
+  /** Closes the Firebase app (its listeners and connections). */
+  dispose(): Promise<void>;
+}
+
+/** Every port on one Firebase app: Authentication and Cloud Firestore. */
+export function createFirebaseBackend(options: FirebaseBackendOptions): FirebaseBackend {
+  const app = initializeApp(options.firebase, options.appName);
+  const auth = options.persistence ? initializeAuth(app, { persistence: options.persistence }) : getAuth(app);
+  const firestore = getFirestore(app);
+  if (options.emulators) {
+    connectAuthEmulator(auth, options.emulators.authUrl, { disableWarnings: true });
+    connectFirestoreEmulator(firestore, options.emulators.firestoreHost, options.emulators.firestorePort);
+  }
+  const clock = options.clock ?? new SystemClock();
+  return {
+    app,
+    auth,
+    firestore,
+    ports: {
+      auth: new FirebaseAuthGateway(auth),
+      users: new FirestoreUserRepository(firestore, auth),
+      stores: new FirestoreStoreRepository(firestore),
+      repairs: new FirestoreRepairRepository(firestore),
+      support: new FirestoreSupportIssueRepository(firestore, clock),
+      wallet: new FirestoreWalletLedger(firestore, auth, clock),
+      config: new FirestoreAppConfigRepository(firestore),
+      clock,
+    },
+    dispose: () => deleteApp(app),
+  };
+}

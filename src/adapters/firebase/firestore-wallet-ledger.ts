@@ -1,0 +1,193 @@
+import type { Auth } from 'firebase/auth';
+import {
+  collection,
+  doc,
+  type Firestore,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  runTransaction,
+  serverTimestamp,
+  where,
+} from 'firebase/firestore';
+import { isDistributor, parseUserRecord } from '../../domain/users/user';
+import { RECHARGE_DESCRIPTION } from '../../domain/wallet/messages';
+import {
+  deposit,
+  parseRechargeAmount,
+  parseTransactionRecord,
+  type RechargeRequest,
+  type RechargeTransaction,
+} from '../../domain/wallet/wallet';
+import type { Clock } from '../../ports/clock';
+import { PortError } from '../../ports/errors';
+import type { WalletLedger } from '../../ports/wallet-ledger';
+import { firestoreCall, toPortError } from './firebase-errors';
+import { COLLECTIONS, plainData } from './firestore-data';
+
+/** Idempotency keys are client-made ids: 8 to 128 letters, digits, '-' or '_' (as firestore.rules checks). */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
+
+/** Attempts of a recharge that keeps losing races against other recharges of the same wallet. */
+const MAX_RACE_ATTEMPTS = 20;
+
+/** What one attempt read: to tell a lost race from a refusal. */
+interface Seen {
+  balance: unknown;
+  lastRechargeId: unknown;
+  applied: boolean;
+}
+
+/** The transaction document of an idempotency key: a retried request finds its earlier result. */
+export function rechargeIdOf(idempotencyKey: string): string {
+  return `recharge-${idempotencyKey}`;
+}
+
+/**
+ * Distributor wallets on Firestore. A recharge is one Firestore transaction: it reads the
+ * distributor and the transaction document of the idempotency key, then writes the new walletBalance
+ * (with lastRechargeId) and creates the transaction document, or returns the earlier result. The
+ * rules accept the balance change only together with a matching new transaction created by a super
+ * admin as themselves, so neither write can happen alone.
+ */
+export class FirestoreWalletLedger implements WalletLedger {
+  constructor(
+    private readonly db: Firestore,
+    private readonly auth: Auth,
+    private readonly clock: Clock,
+  ) {}
+
+  private transactions() {
+    return collection(this.db, COLLECTIONS.rechargeTransactions);
+  }
+
+  recharge(request: RechargeRequest): Promise<RechargeTransaction> {
+    return firestoreCall(async () => {
+      const uid = this.auth.currentUser?.uid;
+      if (uid === undefined) throw new PortError('unauthenticated', 'Sign in first.');
+      if (request.admin.id !== uid)
+        throw new PortError('permission-denied', 'A recharge is recorded under your own account.');
+      if (!IDEMPOTENCY_KEY.test(request.idempotencyKey))
+        throw new PortError('invalid-argument', 'The idempotency key is malformed.');
+      if (!parseRechargeAmount(request.amount).ok)
+        throw new PortError('invalid-argument', 'The amount is not valid.');
+      for (let attempt = 1; ; attempt += 1) {
+        const seen: Seen = { balance: null, lastRechargeId: null, applied: false };
+        try {
+          return await this.attempt(request, uid, seen);
+        } catch (error) {
+          const translated = toPortError(error);
+          // The rules judge a recharge against the wallet as it is at commit time. When another
+          // recharge of the same wallet committed between this attempt's read and its commit, the
+          // rules refuse it (its previousBalance is stale): read again and retry.
+          if (
+            translated.code !== 'permission-denied' ||
+            seen.balance === null ||
+            attempt >= MAX_RACE_ATTEMPTS ||
+            !(await this.movedSince(request, seen))
+          )
+            throw translated;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 40 * attempt));
+        }
+      }
+    });
+  }
+
+  /** True when the wallet or the key's transaction changed since `seen` (a lost race, not a refusal). */
+  private async movedSince(request: RechargeRequest, seen: Seen): Promise<boolean> {
+    try {
+      const [distributor, applied] = await Promise.all([
+        getDoc(doc(this.db, COLLECTIONS.users, request.distributorId)),
+        getDoc(doc(this.db, COLLECTIONS.rechargeTransactions, rechargeIdOf(request.idempotencyKey))),
+      ]);
+      const now = plainData(distributor);
+      return (
+        applied.exists() !== seen.applied ||
+        (now?.walletBalance ?? 0) !== seen.balance ||
+        (now?.lastRechargeId ?? null) !== seen.lastRechargeId
+      );
+    } catch {
+      return false;
+    }
+  }
+
+  /** One Firestore transaction: returns the earlier result of the key, or applies the recharge. */
+  private async attempt(request: RechargeRequest, uid: string, seen: Seen): Promise<RechargeTransaction> {
+    const id = rechargeIdOf(request.idempotencyKey);
+    const transactionRef = doc(this.db, COLLECTIONS.rechargeTransactions, id);
+    const distributorRef = doc(this.db, COLLECTIONS.users, request.distributorId);
+    const outcome = await runTransaction(this.db, async (transaction) => {
+      const applied = plainData(await transaction.get(transactionRef));
+      const stored = plainData(await transaction.get(distributorRef));
+      seen.applied = applied !== undefined;
+      seen.balance = stored === undefined ? null : (stored.walletBalance ?? 0);
+      seen.lastRechargeId = stored === undefined ? null : (stored.lastRechargeId ?? null);
+      if (applied !== undefined) {
+        const earlier = parseTransactionRecord(id, applied);
+        if (earlier.distributorId !== request.distributorId || earlier.amount !== request.amount)
+          throw new PortError('conflict', 'This idempotency key was used for another recharge.');
+        return { transaction: earlier, created: false };
+      }
+      if (stored === undefined) throw new PortError('not-found', 'No such distributor.');
+      const distributor = parseUserRecord(request.distributorId, stored);
+      if (!isDistributor(distributor))
+        throw new PortError('failed-precondition', 'This account is not a distributor.');
+      const result = deposit(distributor.walletBalance, request.amount);
+      if (!result.ok) throw new PortError('invalid-argument', 'The amount is not valid.');
+      const record = {
+        distributorId: distributor.uid,
+        distributorName: distributor.name,
+        adminId: uid,
+        adminName: request.admin.name,
+        amount: request.amount,
+        previousBalance: distributor.walletBalance,
+        newBalance: result.newBalance,
+        description: RECHARGE_DESCRIPTION,
+      };
+      transaction.update(distributorRef, { walletBalance: result.newBalance, lastRechargeId: id });
+      transaction.set(transactionRef, { ...record, timestamp: serverTimestamp() });
+      return {
+        transaction: parseTransactionRecord(id, { ...record, timestamp: this.clock.now() }),
+        created: true,
+      };
+    });
+    if (!outcome.created) return outcome.transaction;
+    // The stored record carries the server's timestamp; if it cannot be read back now, the recharge
+    // still happened and the local time stands in for it.
+    try {
+      const stored = plainData(await getDoc(transactionRef));
+      return stored === undefined ? outcome.transaction : parseTransactionRecord(id, stored);
+    } catch {
+      return outcome.transaction;
+    }
+  }
+
+  /** The latest `count` transactions: orderBy timestamp desc, limit count (count reads). */
+  latest(count: number): Promise<RechargeTransaction[]> {
+    return firestoreCall(async () => {
+      if (count < 1) return [];
+      const snapshot = await getDocs(
+        query(this.transactions(), orderBy('timestamp', 'desc'), limit(Math.floor(count))),
+      );
+      return snapshot.docs.map((document) => parseTransactionRecord(document.id, plainData(document)));
+    });
+  }
+
+  /** One distributor's latest: where distributorId ==, orderBy timestamp desc, limit (composite index). */
+  latestFor(distributorId: string, count: number): Promise<RechargeTransaction[]> {
+    return firestoreCall(async () => {
+      if (count < 1) return [];
+      const snapshot = await getDocs(
+        query(
+          this.transactions(),
+          where('distributorId', '==', distributorId),
+          orderBy('timestamp', 'desc'),
+          limit(Math.floor(count)),
+        ),
+      );
+      return snapshot.docs.map((document) => parseTransactionRecord(document.id, plainData(document)));
+    });
+  }
+}

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { EmulatorEndpoints } from './emulators';
+
+/**
+ * The emulators' REST endpoints the tests use: clearing data, creating accounts with a chosen uid,
+ * reading the reset codes the Auth emulator "sent", and loading firestore.rules.
+ */
+
+const OWNER = { Authorization: 'Bearer owner' };
+
+async function call(url: string, init: RequestInit = {}): Promise<unknown> {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} failed: ${response.status} ${text}`);
+  return text === '' ? null : JSON.parse(text);
+}
+
+export class EmulatorRest {
+  constructor(private readonly endpoints: EmulatorEndpoints) {}
+
+  private get auth(): string {
+    return `http://${this.endpoints.host}:${this.endpoints.authPort}`;
+  }
+
+  private get firestore(): string {
+    return `http://${this.endpoints.host}:${this.endpoints.firestorePort}`;
+  }
+
+  async clearFirestore(project: string): Promise<void> {
+    await call(`${this.firestore}/emulator/v1/projects/${project}/databases/(default)/documents`, {
+      method: 'DELETE',
+    });
+  }
+
+  async clearAuth(project: string): Promise<void> {
+    await call(`${this.auth}/emulator/v1/projects/${project}/accounts`, { method: 'DELETE' });
+  }
+
+  /** Creates an e-mail/password account, with the given uid if any; returns the uid. */
+  async createAccount(
+    project: string,
+    account: { uid?: string; email: string; password: string },
+  ): Promise<string> {
+    const body = {
+      email: account.email,
+      password: account.password,
+      ...(account.uid ? { localId: account.uid } : {}),
+    };
+    const created = (await call(
+      `${this.auth}/identitytoolkit.googleapis.com/v1/projects/${project}/accounts`,
+      {
+        method: 'POST',
+        headers: { ...OWNER, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+    )) as { localId: string };
+    return created.localId;
+  }
+
+  /** The latest password-reset code the Auth emulator "e-mailed" to `email`, or null. */
+  async lastResetCode(project: string, email: string): Promise<string | null> {
+    const listed = (await call(`${this.auth}/emulator/v1/projects/${project}/oobCodes`)) as {
+      oobCodes?: { email: string; requestType: string; oobCode: string }[];
+    };
+    const codes = (listed.oobCodes ?? []).filter(
+      (code) => code.requestType === 'PASSWORD_RESET' && code.email.toLowerCase() === email.toLowerCase(),
+    );
+    return codes.at(-1)?.oobCode ?? null;
+  }
+
+  /** Loads firestore.rules (from the repository root) for `project`; rejects if they do not compile. */
+  async loadRules(project: string, rules = readRules()): Promise<void> {
+    await call(`${this.firestore}/emulator/v1/projects/${project}:securityRules`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content: rules }] } }),
+    });
+  }
+}
+
+export function readRules(): string {
+  return readFileSync(resolve(__dirname, '../../firestore.rules'), 'utf8');
+}
