@@ -20,9 +20,10 @@ export function AccessDenied() {
           <path d="M8 11V7a4 4 0 0 1 8 0v4" />
         </svg>
       </div>
-      <h1 className="text-2xl font-bold" role="alert">
-        {ADMIN_MESSAGES.accessDenied}
-      </h1>
+      {/* The alert wraps the heading, so the h1 stays a heading for assistive technology. */}
+      <div role="alert">
+        <h1 className="text-2xl font-bold">{ADMIN_MESSAGES.accessDenied}</h1>
+      </div>
       <p className="text-slate-600">This page is for administrators only.</p>
       {session.status === 'signed-in' ? (
         <ButtonLink to="/dashboard" variant="secondary">

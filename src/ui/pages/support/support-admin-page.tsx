@@ -106,7 +106,7 @@ function SupportIssues({ viewer }: { viewer: UserProfile }) {
                       : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
                   )}
                 >
-                  {label}
+                  {label}{' '}
                   <span
                     className={cx(
                       'rounded-full px-2 text-xs tabular-nums',
