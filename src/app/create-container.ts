@@ -13,7 +13,10 @@ export async function createAppContainer(config: AppConfig, options: ContainerOp
       return createMemoryContainer(config, options);
     }
     case 'pouchdb':
-    case 'firebase':
       throw new ConfigError([`VITE_BACKEND=${config.backend} is not available in this build yet`]);
+    case 'firebase': {
+      const { createFirebaseContainer } = await import('./containers/firebase-container');
+      return createFirebaseContainer(config, options);
+    }
   }
 }
