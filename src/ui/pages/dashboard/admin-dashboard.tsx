@@ -25,16 +25,11 @@ import { cx } from '../../components/cx';
 import { EmptyState } from '../../components/empty-state';
 import { SelectField, TextField } from '../../components/fields';
 import { LoadingBlock, Spinner } from '../../components/spinner';
+import { unwrap } from './query-result';
 import { useMediaQuery } from './use-media-query';
 
 /** How long the search box waits after the last keystroke before it filters. */
 export const SEARCH_DEBOUNCE_MS = 300;
-
-/** A use case answer as react-query data: failures become errors carrying the catalogue message. */
-export function unwrap<R extends { readonly ok: boolean }>(result: R): Extract<R, { readonly ok: true }> {
-  if (!result.ok) throw new Error((result as { message?: string }).message);
-  return result as Extract<R, { readonly ok: true }>;
-}
 
 /**
  * The super admin's dashboard: counters, and every business with its repairs in a chosen month. The
