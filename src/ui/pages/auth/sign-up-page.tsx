@@ -48,7 +48,12 @@ const FIELD_ORDER: readonly SignUpField[] = [
   'pincode',
 ];
 
-const NEW_TAB = <span className="sr-only"> (opens in a new tab)</span>;
+const NEW_TAB = (
+  <>
+    {' '}
+    <span className="sr-only">(opens in a new tab)</span>
+  </>
+);
 
 export function SignUpPage() {
   useDocumentTitle('Sign up');
