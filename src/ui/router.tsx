@@ -13,6 +13,7 @@ import { ResetPasswordPage } from './pages/auth/reset-password-page';
 import { SignInPage } from './pages/auth/sign-in-page';
 import { SignUpPage } from './pages/auth/sign-up-page';
 import { DashboardPage } from './pages/dashboard/dashboard-page';
+import { DemoBar } from './pages/demo/demo-bar';
 import { MailboxPage } from './pages/demo/mailbox-page';
 import { LandingPage } from './pages/landing/landing-page';
 import { PrivacyPage } from './pages/legal/privacy-page';
@@ -26,6 +27,7 @@ const rootRoute = createRootRoute({
   component: () => (
     <>
       <ScrollRestoration />
+      <DemoBar />
       <Outlet />
     </>
   ),

@@ -1,3 +1,181 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { ResetPasswordResult } from '../../../domain/users/authentication';
+import { ACCOUNT_MESSAGES } from '../../../domain/users/messages';
+import { useService } from '../../app-services';
+import { Alert } from '../../components/alert';
+import { Button, ButtonLink } from '../../components/button';
+import { TextField } from '../../components/fields';
+import { PASSWORD_RULES_HINT, PasswordRequirementList } from '../../components/password-rules';
+import { LoadingBlock, Spinner } from '../../components/spinner';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { AuthCard } from '../../layout/public-page';
+
+/** Spec §9: the wait between a successful reset and the sign-in page. */
+export const RESET_REDIRECT_MS = 3000;
+
+interface ResetPasswordForm {
+  password: string;
+  confirmation: string;
+}
+
+type ResetFailure = Extract<ResetPasswordResult, { ok: false }>;
+
 export function ResetPasswordPage() {
-  return <p>UNBUILT: ResetPasswordPage</p>;
+  useDocumentTitle('Reset password');
+  const search = useSearch({ from: '/reset-password' });
+  const oobCode = 'oobCode' in search ? search.oobCode : undefined;
+  const accounts = useService('accounts');
+  const verification = useQuery({
+    // The code is a secret: it stays in memory only while this page is open.
+    queryKey: ['password-reset-link', oobCode ?? ''],
+    queryFn: () => accounts.verifyResetCode(oobCode),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+
+  if (verification.isPending) {
+    return (
+      <AuthCard title="Reset Password">
+        <LoadingBlock label={ACCOUNT_MESSAGES.verifyingResetLink} />
+      </AuthCard>
+    );
+  }
+
+  const checked = verification.data;
+  if (!checked?.ok) {
+    return (
+      <AuthCard title="Reset Password">
+        <InvalidLink message={checked?.message ?? ACCOUNT_MESSAGES.resetLinkExpired} />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Reset Password"
+      subtitle={
+        <>
+          for <span className="font-semibold break-all text-slate-800">{checked.email}</span>
+        </>
+      }
+    >
+      <NewPasswordForm oobCode={oobCode} />
+    </AuthCard>
+  );
+}
+
+function InvalidLink({ message }: { message: string }) {
+  return (
+    <div className="space-y-5">
+      <Alert>{message}</Alert>
+      <p className="text-sm text-slate-600">
+        Reset links work once and expire after an hour. Ask for a new one and use the latest e-mail.
+      </p>
+      <ButtonLink to="/forgot-password" className="w-full">
+        Request a new reset link
+      </ButtonLink>
+      <p className="text-center text-sm">
+        <Link to="/signin" className="font-semibold text-brand-700 hover:underline">
+          Back to Sign In
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function NewPasswordForm({ oobCode }: { oobCode: string | undefined }) {
+  const accounts = useService('accounts');
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<ResetFailure | null>(null);
+  const [succeeded, setSucceeded] = useState(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const { register, handleSubmit, formState } = useForm<ResetPasswordForm>({
+    defaultValues: { password: '', confirmation: '' },
+  });
+
+  useEffect(
+    () => () => {
+      if (redirectTimer.current !== null) clearTimeout(redirectTimer.current);
+    },
+    [],
+  );
+
+  const onSubmit = handleSubmit(async ({ password, confirmation }) => {
+    setFailure(null);
+    const result = await accounts.resetPassword(oobCode, password, confirmation);
+    if (!result.ok) {
+      setFailure(result);
+      return;
+    }
+    setSucceeded(true);
+    redirectTimer.current = setTimeout(() => {
+      redirectTimer.current = null;
+      void navigate({ to: '/signin' });
+    }, RESET_REDIRECT_MS);
+  });
+
+  if (succeeded) {
+    return (
+      <div className="space-y-4">
+        <Alert tone="success">{ACCOUNT_MESSAGES.resetSucceeded}</Alert>
+        <p className="flex items-center justify-center gap-2 text-sm text-slate-600">
+          <Spinner className="size-4" />
+          <Link to="/signin" className="font-semibold text-brand-700 hover:underline">
+            Go to Sign In now
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  const linkRejected = failure?.message === ACCOUNT_MESSAGES.resetLinkExpired;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {failure?.message && (
+        <Alert>
+          <p>{failure.message}</p>
+          {linkRejected && (
+            <p className="mt-1">
+              <Link to="/forgot-password" className="font-semibold underline underline-offset-2">
+                Request a new reset link
+              </Link>
+            </p>
+          )}
+        </Alert>
+      )}
+      {failure?.passwordRequirements && failure.passwordRequirements.length > 0 && (
+        <Alert title="Please choose a stronger password.">
+          <PasswordRequirementList requirements={failure.passwordRequirements} />
+        </Alert>
+      )}
+      <TextField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={PASSWORD_RULES_HINT}
+        {...register('password')}
+      />
+      <TextField
+        label="Confirm New Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        {...register('confirmation')}
+      />
+      <Button type="submit" className="w-full" busy={formState.isSubmitting}>
+        {formState.isSubmitting ? 'Resetting...' : 'Reset Password'}
+      </Button>
+      <p className="text-center text-sm">
+        <Link to="/signin" className="font-semibold text-brand-700 hover:underline">
+          Back to Sign In
+        </Link>
+      </p>
+    </form>
+  );
 }
