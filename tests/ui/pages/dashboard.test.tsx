@@ -1,0 +1,82 @@
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DEMO_UIDS } from '../../../src/app/demo/demo-data';
+import { ACCOUNT_MESSAGES } from '../../../src/domain/users/messages';
+import { pathOf, type RenderedApp, renderApp, screen } from '../render-app';
+
+async function signInThroughTheForm(app: RenderedApp, email: string): Promise<void> {
+  await app.user.type(await screen.findByLabelText(/^Email/), email);
+  await app.user.type(screen.getByLabelText(/^Password/), 'Demo@1234');
+  await app.user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('/dashboard', () => {
+  it('sends a signed-out visitor to /signin', async () => {
+    const app = await renderApp({ path: '/dashboard' });
+    await waitFor(() => expect(pathOf(app)).toBe('/signin'));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it("shows 'Loading...' until the role is known", async () => {
+    const app = await renderApp({ path: '/signin' });
+    app.backend.db.latencyMs = 80;
+    await signInThroughTheForm(app, 'customer@demo.test');
+    expect(await screen.findByText('Loading...')).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Asha Customer' })).toBeTruthy();
+    expect(screen.queryByText('Loading...')).toBeNull();
+  });
+
+  it('shows the admin dashboard to role sa', async () => {
+    await renderApp({ path: '/dashboard', signedInAs: 'admin@demo.test' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'RepairMate Admin Dashboard' })).toBeTruthy();
+  });
+
+  it('shows the repair tracker to role user', async () => {
+    await renderApp({ path: '/dashboard', signedInAs: 'customer@demo.test' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Asha Customer' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /^Enter Repair ID/ })).toBeTruthy();
+  });
+
+  it('shows the distributor dashboard to role distributor', async () => {
+    await renderApp({ path: '/dashboard', signedInAs: 'distributor@demo.test' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Dev Distributor' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Wallet balance' })).toBeTruthy();
+  });
+
+  it.each([
+    ['staff', 'staff@demo.test'],
+    ['business', 'owner01@demo.test'],
+  ])("shows 'Coming Soon' to role %s", async (_role, email) => {
+    await renderApp({ path: '/dashboard', signedInAs: email });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Coming Soon' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /Admin Dashboard/ })).toBeNull();
+  });
+
+  it("shows 'Coming Soon' to an account without a users document", async () => {
+    const app = await renderApp({ path: '/signin' });
+    app.backend.db.users.delete(DEMO_UIDS.staff);
+    await signInThroughTheForm(app, 'staff@demo.test');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Coming Soon' })).toBeTruthy();
+    expect(pathOf(app)).toBe('/dashboard');
+  });
+
+  it('says when the account cannot be loaded', async () => {
+    const app = await renderApp({ path: '/signin' });
+    await screen.findByLabelText(/^Email/);
+    app.backend.db.outage = true;
+    await signInThroughTheForm(app, 'staff@demo.test');
+    expect(await screen.findByText(ACCOUNT_MESSAGES.profileUnavailable)).toBeTruthy();
+  });
+
+  it.each(['admin@demo.test', 'customer@demo.test', 'distributor@demo.test', 'staff@demo.test'])(
+    'signs %s out with Logout and goes to /signin',
+    async (email) => {
+      const app = await renderApp({ path: '/dashboard', signedInAs: email });
+      await screen.findByRole('heading', { level: 1 });
+      await app.user.click(screen.getByRole('button', { name: 'Logout' }));
+      await waitFor(() => expect(pathOf(app)).toBe('/signin'));
+      expect(app.backend.ports.auth.currentUser()).toBeNull();
+    },
+  );
+});
