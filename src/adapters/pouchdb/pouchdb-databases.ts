@@ -1,0 +1,136 @@
+import {
+  type PouchCollection as Collection,
+  emptyStats,
+  PouchCollection,
+  type PouchConstructor,
+  type PouchStats,
+} from './pouchdb-collection';
+import { type DesignDoc, LEDGER_DESIGN, REPAIRS_DESIGN, STORES_DESIGN, USERS_DESIGN } from './pouchdb-views';
+
+/**
+ * One PouchDB database per Firestore collection (as CouchDB apps usually do), plus the accounts and
+ * the demo mailbox. Database names are `${prefix}-${collection}`.
+ */
+export const COLLECTIONS = [
+  'users',
+  'stores',
+  'repairs',
+  'support',
+  'transactions',
+  'config',
+  'accounts',
+  'mail',
+] as const;
+export type CollectionName = (typeof COLLECTIONS)[number];
+
+/** What replicates to a sync server. The demo mailbox stays on the device. */
+export const SYNCED_COLLECTIONS: readonly CollectionName[] = [
+  'users',
+  'stores',
+  'repairs',
+  'support',
+  'transactions',
+  'config',
+  'accounts',
+];
+
+const DESIGN_DOCS: Partial<Record<CollectionName, DesignDoc>> = {
+  users: USERS_DESIGN,
+  stores: STORES_DESIGN,
+  repairs: REPAIRS_DESIGN,
+  transactions: LEDGER_DESIGN,
+};
+
+export class PouchDatabases {
+  readonly stats: PouchStats = emptyStats();
+  private readonly collections: Record<CollectionName, PouchCollection>;
+
+  constructor(
+    readonly PouchDB: PouchConstructor,
+    readonly prefix: string,
+    readonly adapter: string | undefined,
+  ) {
+    this.collections = Object.fromEntries(
+      COLLECTIONS.map((name) => [
+        name,
+        new PouchCollection(PouchDB, `${prefix}-${name}`, adapter, this.stats),
+      ]),
+    ) as Record<CollectionName, PouchCollection>;
+  }
+
+  collection(name: CollectionName): Collection {
+    return this.collections[name];
+  }
+
+  get users(): Collection {
+    return this.collections.users;
+  }
+  get stores(): Collection {
+    return this.collections.stores;
+  }
+  get repairs(): Collection {
+    return this.collections.repairs;
+  }
+  get support(): Collection {
+    return this.collections.support;
+  }
+  get transactions(): Collection {
+    return this.collections.transactions;
+  }
+  get config(): Collection {
+    return this.collections.config;
+  }
+  get accounts(): Collection {
+    return this.collections.accounts;
+  }
+  get mail(): Collection {
+    return this.collections.mail;
+  }
+
+  /** Creates or updates the design documents (the indexes). Idempotent. */
+  async ensureDesignDocs(): Promise<void> {
+    await Promise.all(
+      Object.entries(DESIGN_DOCS).map(async ([name, design]) => {
+        const collection = this.collections[name as CollectionName];
+        const current = await collection.get(design._id);
+        if (current !== null && JSON.stringify(current.views) === JSON.stringify(design.views)) return;
+        const rev = await collection.put({
+          _id: design._id,
+          views: design.views,
+          ...(current?._rev ? { _rev: current._rev } : {}),
+        });
+        // Lost a race with another opener writing the same definition: theirs is as good.
+        if (rev === null) return;
+      }),
+    );
+  }
+
+  /** Builds every index now rather than on the first query (after a bulk load). */
+  async warmIndexes(): Promise<void> {
+    for (const [name, design] of Object.entries(DESIGN_DOCS)) {
+      const collection = this.collections[name as CollectionName];
+      // PouchDB indexes each view separately, on its first query: touch each one.
+      for (const view of Object.keys(design.views)) {
+        await collection.query(`${design._id.slice('_design/'.length)}/${view}`, { limit: 0, reduce: false });
+      }
+    }
+  }
+
+  /** Deletes every database (data, accounts, session, mailbox) and reopens them empty. */
+  async wipe(): Promise<void> {
+    await Promise.all(COLLECTIONS.map((name) => this.collections[name].wipe()));
+    await this.ensureDesignDocs();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(COLLECTIONS.map((name) => this.collections[name].close()));
+  }
+
+  async destroy(): Promise<void> {
+    await Promise.all(COLLECTIONS.map((name) => this.collections[name].destroy()));
+  }
+
+  resetStats(): void {
+    Object.assign(this.stats, emptyStats());
+  }
+}

@@ -1,0 +1,152 @@
+import type {
+  SeedAccount,
+  SeedData,
+  Seeder,
+  SeedRepairRecord,
+  SeedStoreRecord,
+  SeedSupportRecord,
+  SeedTransactionRecord,
+  SeedUserRecord,
+} from '../../ports/seeder';
+import { STORE_LINKS_DOC } from './pouchdb-app-config-repository';
+import { accountDocId } from './pouchdb-auth-gateway';
+import { type NewDoc, type PouchCollection, storedRecord } from './pouchdb-collection';
+import type { PouchDatabases } from './pouchdb-databases';
+import { hashPassword, randomId } from './pouchdb-password';
+import type { UserDocs } from './pouchdb-user-docs';
+
+const CHUNK = 2000;
+
+/**
+ * Writes documents whatever is stored under their ids (privileged, like the Admin SDK's set()), in
+ * bulk: one primary-index read for the current revisions, then one bulkDocs, per chunk.
+ */
+export async function upsertAll(collection: PouchCollection, docs: readonly NewDoc[]): Promise<void> {
+  for (let start = 0; start < docs.length; start += CHUNK) {
+    const chunk = docs.slice(start, start + CHUNK);
+    const rows = await collection.allDocs({ keys: chunk.map((doc) => doc._id) });
+    const revs = new Map<string, string>();
+    for (const row of rows) if (row.value && !row.value.deleted) revs.set(row.id, row.value.rev);
+    const results = await collection.bulkDocs(
+      chunk.map((doc) => {
+        const rev = revs.get(doc._id);
+        return rev === undefined ? doc : { ...doc, _rev: rev };
+      }),
+    );
+    const failed = results.filter((result) => !result.ok);
+    if (failed.length > 0)
+      throw new Error(`Could not write ${failed.length} documents to ${collection.name}: ${failed[0]?.id}`);
+  }
+}
+
+/** Privileged writes into a PouchDB backend (bypassing its rules), for the demo, tests and benchmarks. */
+export class PouchSeeder implements Seeder {
+  constructor(
+    private readonly dbs: PouchDatabases,
+    private readonly users: UserDocs,
+    private readonly iterations: number,
+  ) {}
+
+  private async accountDoc(account: SeedAccount & { uid: string }): Promise<NewDoc> {
+    return {
+      _id: accountDocId(account.email),
+      uid: account.uid,
+      email: account.email.trim(),
+      password: await hashPassword(account.password, this.iterations),
+    };
+  }
+
+  async account(account: SeedAccount): Promise<string> {
+    const uid = account.uid ?? randomId();
+    await upsertAll(this.dbs.accounts, [await this.accountDoc({ ...account, uid })]);
+    return uid;
+  }
+
+  /**
+   * A users document as given. Its balance is taken as it stands: if the ledger already holds
+   * recharges of this user made by the adapter, the document is marked as including them.
+   */
+  async user(uid: string, record: SeedUserRecord): Promise<void> {
+    const ledgerPaise = await this.users.ledgerSum(uid);
+    await upsertAll(this.dbs.users, [this.userDoc(uid, record, ledgerPaise)]);
+  }
+
+  private userDoc(uid: string, record: SeedUserRecord, ledgerPaise: number): NewDoc {
+    return {
+      ...storedRecord(record),
+      _id: uid,
+      ...(ledgerPaise !== 0 ? { walletLedgerPaise: ledgerPaise } : {}),
+    };
+  }
+
+  async store(record: SeedStoreRecord): Promise<void> {
+    await upsertAll(this.dbs.stores, [this.storeDoc(record)]);
+  }
+
+  private storeDoc({ id, ...data }: SeedStoreRecord): NewDoc {
+    return { ...storedRecord(data), _id: id };
+  }
+
+  async repair(record: SeedRepairRecord): Promise<void> {
+    await upsertAll(this.dbs.repairs, [this.repairDoc(record)]);
+  }
+
+  private repairDoc({ id, ...data }: SeedRepairRecord): NewDoc {
+    return { ...storedRecord(data), _id: id };
+  }
+
+  async supportIssue(record: SeedSupportRecord): Promise<string> {
+    const doc = this.supportDoc(record);
+    await upsertAll(this.dbs.support, [doc]);
+    return doc._id;
+  }
+
+  private supportDoc({ id, ...data }: SeedSupportRecord): NewDoc {
+    return { ...storedRecord(data), _id: id ?? `support-seed-${randomId(12)}` };
+  }
+
+  async rechargeTransaction(record: SeedTransactionRecord): Promise<string> {
+    const doc = this.transactionDoc(record);
+    await upsertAll(this.dbs.transactions, [doc]);
+    return doc._id;
+  }
+
+  /** Seeded history is not counted into balances (no ledgerPaise): the seeded balances already are. */
+  private transactionDoc({ id, ...data }: SeedTransactionRecord): NewDoc {
+    return { ...storedRecord(data), _id: id ?? `recharge-seed-${randomId(12)}` };
+  }
+
+  async storeLinks(links: { android?: string; ios?: string }): Promise<void> {
+    await upsertAll(this.dbs.config, [{ ...storedRecord(links), _id: STORE_LINKS_DOC }]);
+  }
+
+  async load(data: SeedData): Promise<void> {
+    // PBKDF2 runs off the main thread (WebCrypto), so the accounts hash in parallel.
+    const accounts = await Promise.all(data.accounts.map((account) => this.accountDoc(account)));
+    const sums = await this.users.ledgerSums();
+    await Promise.all([
+      upsertAll(this.dbs.accounts, accounts),
+      upsertAll(
+        this.dbs.users,
+        data.users.map(({ uid, record }) => this.userDoc(uid, record, sums.get(uid) ?? 0)),
+      ),
+      upsertAll(
+        this.dbs.stores,
+        data.stores.map((store) => this.storeDoc(store)),
+      ),
+      upsertAll(
+        this.dbs.repairs,
+        data.repairs.map((repair) => this.repairDoc(repair)),
+      ),
+      upsertAll(
+        this.dbs.support,
+        data.supportIssues.map((issue) => this.supportDoc(issue)),
+      ),
+      upsertAll(
+        this.dbs.transactions,
+        data.transactions.map((transaction) => this.transactionDoc(transaction)),
+      ),
+    ]);
+    if (data.storeLinks !== null) await this.storeLinks(data.storeLinks);
+  }
+}

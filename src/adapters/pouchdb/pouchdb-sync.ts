@@ -1,0 +1,155 @@
+import type { PouchConstructor, StoredDoc } from './pouchdb-collection';
+import { type CollectionName, type PouchDatabases, SYNCED_COLLECTIONS } from './pouchdb-databases';
+
+/** What the sync asks the repositories to do when replication brings something to reconcile. */
+export interface SyncReconciler {
+  /** Settles a users document: merges conflicting revisions, finishes pending recharges, checks the balance. */
+  settleUser(uid: string): Promise<unknown>;
+  /** Merges the conflicting revisions of a support issue, field by field. */
+  resolveSupport(id: string): Promise<unknown>;
+  /** Keeps the winning revision of a ledger document (the same idempotency key used on two devices). */
+  resolveLedger(id: string): Promise<unknown>;
+}
+
+export interface SyncOptions {
+  /** The CouchDB-compatible server, e.g. http://127.0.0.1:5984 */
+  readonly url: string;
+  /** Remote database names are `${remotePrefix}-${collection}`. */
+  readonly remotePrefix: string;
+}
+
+export type SyncState = 'stopped' | 'active' | 'paused' | 'error';
+
+/** Runs at most one task per key at a time; a key asked for again while running runs once more after. */
+class KeyedQueue {
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly again = new Set<string>();
+  errors = 0;
+
+  run(key: string, task: () => Promise<unknown>): void {
+    if (this.running.has(key)) {
+      this.again.add(key);
+      return;
+    }
+    const loop = async () => {
+      do {
+        this.again.delete(key);
+        try {
+          await task();
+        } catch {
+          // Left for the next read, which settles again.
+          this.errors += 1;
+        }
+      } while (this.again.has(key));
+      this.running.delete(key);
+    };
+    this.running.set(key, loop());
+  }
+
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all(this.running.values());
+  }
+}
+
+interface Cancellable {
+  cancel(): void;
+}
+
+const notDesign = (doc: { _id: string }) => !doc._id.startsWith('_design/');
+
+/**
+ * Live, two-way replication of every synced collection with a CouchDB-compatible server, and the
+ * reconciliation of what replication brings (docs/pouchdb.md, "Two devices"): conflicting revisions
+ * and ledger documents that change a distributor's balance.
+ */
+export class PouchSync {
+  private replications: (Cancellable & PromiseLike<unknown>)[] = [];
+  private feeds: Cancellable[] = [];
+  private readonly queue = new KeyedQueue();
+  private readonly states = new Map<CollectionName, SyncState>();
+  lastError: unknown = null;
+
+  constructor(
+    private readonly dbs: PouchDatabases,
+    private readonly PouchDB: PouchConstructor,
+    private readonly options: SyncOptions,
+    private readonly reconciler: SyncReconciler,
+  ) {}
+
+  remoteName(collection: CollectionName): string {
+    return `${this.options.url.replace(/\/+$/, '')}/${this.options.remotePrefix}-${collection}`;
+  }
+
+  get running(): boolean {
+    return this.replications.length > 0;
+  }
+
+  /** The state of each collection's replication. */
+  state(): Readonly<Record<string, SyncState>> {
+    return Object.fromEntries(SYNCED_COLLECTIONS.map((name) => [name, this.states.get(name) ?? 'stopped']));
+  }
+
+  start(): void {
+    if (this.running) return;
+    for (const name of SYNCED_COLLECTIONS) {
+      const local = this.dbs.collection(name).database;
+      const remote = new this.PouchDB(this.remoteName(name));
+      const replication = local.sync(remote, { live: true, retry: true, filter: notDesign });
+      replication
+        .on('active', () => this.states.set(name, 'active'))
+        .on('paused', (error: unknown) => this.states.set(name, error ? 'error' : 'paused'))
+        .on('error', (error: unknown) => {
+          this.lastError = error;
+          this.states.set(name, 'error');
+        });
+      this.replications.push(replication);
+    }
+    this.watch('users', (doc) => {
+      if ((doc._conflicts?.length ?? 0) > 0)
+        this.queue.run(`user:${doc._id}`, () => this.reconciler.settleUser(doc._id));
+    });
+    this.watch('support', (doc) => {
+      if ((doc._conflicts?.length ?? 0) > 0)
+        this.queue.run(`support:${doc._id}`, () => this.reconciler.resolveSupport(doc._id));
+    });
+    this.watch('transactions', (doc) => {
+      if ((doc._conflicts?.length ?? 0) > 0)
+        this.queue.run(`ledger:${doc._id}`, () => this.reconciler.resolveLedger(doc._id));
+      const distributorId = doc.distributorId;
+      if (typeof doc.ledgerPaise === 'number' && typeof distributorId === 'string' && distributorId !== '')
+        this.queue.run(`user:${distributorId}`, () => this.reconciler.settleUser(distributorId));
+    });
+  }
+
+  private watch(name: CollectionName, onDoc: (doc: StoredDoc) => void): void {
+    const feed = this.dbs
+      .collection(name)
+      .database.changes({ since: 'now', live: true, include_docs: true, conflicts: true })
+      .on('change', (change) => {
+        const doc = change.doc as unknown as StoredDoc | undefined;
+        if (doc && !doc._deleted && !doc._id.startsWith('_')) onDoc(doc);
+      });
+    this.feeds.push(feed);
+  }
+
+  /** Stops replicating (local data stays); waits for the reconciliations under way. */
+  async stop(): Promise<void> {
+    const replications = this.replications;
+    this.replications = [];
+    for (const feed of this.feeds) feed.cancel();
+    this.feeds = [];
+    for (const replication of replications) replication.cancel();
+    await Promise.allSettled(replications.map((replication) => Promise.resolve(replication)));
+    await this.queue.idle();
+    this.states.clear();
+  }
+
+  /** Resolves when no reconciliation is queued or running (for tests). */
+  idle(): Promise<void> {
+    return this.queue.idle();
+  }
+
+  get reconcileErrors(): number {
+    return this.queue.errors;
+  }
+}

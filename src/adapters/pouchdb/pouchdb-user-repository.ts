@@ -1,0 +1,125 @@
+import { byBusinessName, matchesBusinessSearch } from '../../domain/admin/business-performance';
+import { type NewUserRecord, parseUserRecord, type UserProfile } from '../../domain/users/user';
+import { PortError } from '../../ports/errors';
+import type { BusinessUser, BusinessUserQuery, Page, UserRepository } from '../../ports/user-repository';
+import { checkNewUserRecord, requireSuperAdmin } from '../local/local-rules';
+import type { LocalSession } from '../local/local-session';
+import { guarded, type StoredDoc } from './pouchdb-collection';
+import type { PouchDatabases } from './pouchdb-databases';
+import type { UserDocs } from './pouchdb-user-docs';
+import { VIEWS } from './pouchdb-views';
+
+/**
+ * The users collection on PouchDB. Every query goes through an index:
+ *  - listByRole / countAll: users/byRole (reduce _count for the counts);
+ *  - business users: stores/byOwner grouped gives the owners without reading a store, then
+ *    users/businessKeys (queried with the owners' uids) gives their names and e-mails without reading
+ *    their documents; only the page's users documents are read.
+ */
+export class PouchUserRepository implements UserRepository {
+  constructor(
+    private readonly dbs: PouchDatabases,
+    private readonly session: LocalSession,
+    private readonly docs: UserDocs,
+  ) {}
+
+  private requireAdmin(): Promise<UserProfile> {
+    return requireSuperAdmin(this.session, (uid) => this.docs.profile(uid));
+  }
+
+  get(uid: string): Promise<UserProfile | null> {
+    return guarded(() => this.docs.profile(uid));
+  }
+
+  createProfile(uid: string, record: NewUserRecord): Promise<void> {
+    return guarded(async () => {
+      const data = { ...record } as Record<string, unknown>;
+      checkNewUserRecord(this.session, uid, data);
+      // A put without a revision fails (409) when the document exists: never an overwrite.
+      if ((await this.dbs.users.put({ ...data, _id: uid })) === null)
+        throw new PortError('permission-denied', 'This account already has a profile.');
+    });
+  }
+
+  listByRole(role: string): Promise<UserProfile[]> {
+    return guarded(async () => {
+      await this.requireAdmin();
+      const rows = await this.dbs.users.query(VIEWS.usersByRole, {
+        key: role,
+        reduce: false,
+        include_docs: true,
+        conflicts: true,
+      });
+      const docs = await this.docs.settleAll(rows.flatMap((row) => (row.doc ? [row.doc] : [])));
+      return docs
+        .map((doc) => parseUserRecord(doc._id, doc))
+        .sort((a, b) => a.name.localeCompare(b.name) || a.uid.localeCompare(b.uid));
+    });
+  }
+
+  countAll(): Promise<number> {
+    return guarded(async () => {
+      await this.requireAdmin();
+      const [row] = await this.dbs.users.query(VIEWS.usersByRole, { reduce: true });
+      return typeof row?.value === 'number' ? row.value : 0;
+    });
+  }
+
+  /** Owner uid → number of stores, from the stores index (no store document is read). */
+  private async owners(): Promise<Map<string, number>> {
+    const rows = await this.dbs.stores.query(VIEWS.storesByOwner, { reduce: true, group: true });
+    const owners = new Map<string, number>();
+    for (const row of rows) {
+      if (typeof row.key === 'string' && row.key !== '' && typeof row.value === 'number')
+        owners.set(row.key, row.value);
+    }
+    return owners;
+  }
+
+  countBusinessUsers(): Promise<number> {
+    return guarded(async () => {
+      await this.requireAdmin();
+      const owners = [...(await this.owners()).keys()];
+      if (owners.length === 0) return 0;
+      // Which owners have a users document: primary-index rows, no documents.
+      const rows = await this.dbs.users.allDocs({ keys: owners });
+      return rows.filter((row) => row.value !== undefined && row.value.deleted !== true && !row.error).length;
+    });
+  }
+
+  pageBusinessUsers(query: BusinessUserQuery): Promise<Page<BusinessUser>> {
+    return guarded(async () => {
+      await this.requireAdmin();
+      const owners = [...(await this.owners()).keys()];
+      if (owners.length === 0) return { items: [], total: 0 };
+      const keyRows = await this.dbs.users.query(VIEWS.usersBusinessKeys, { keys: owners });
+      const matching = keyRows
+        .filter((row) => typeof row.id === 'string')
+        .map((row) => parseUserRecord(row.id as string, row.value))
+        .filter((profile) => matchesBusinessSearch(profile, query.search))
+        .sort(byBusinessName);
+      const offset = Math.max(0, Math.floor(query.offset));
+      const limit = Math.max(0, Math.floor(query.limit));
+      const pageUids = matching.slice(offset, offset + limit).map((profile) => profile.uid);
+      if (pageUids.length === 0) return { items: [], total: matching.length };
+      const [docRows, storeRows] = await Promise.all([
+        this.dbs.users.allDocs({ keys: pageUids, include_docs: true, conflicts: true }),
+        this.dbs.stores.query(VIEWS.storesByOwner, { keys: pageUids, reduce: false }),
+      ]);
+      const docs = await this.docs.settleAll(
+        docRows.flatMap((row) => (row.doc ? [row.doc as StoredDoc] : [])),
+      );
+      const byUid = new Map(docs.map((doc) => [doc._id, parseUserRecord(doc._id, doc)]));
+      const storeIds = new Map<string, string[]>();
+      for (const row of storeRows) {
+        if (typeof row.key !== 'string' || typeof row.id !== 'string') continue;
+        storeIds.set(row.key, [...(storeIds.get(row.key) ?? []), row.id]);
+      }
+      const items = pageUids.flatMap((uid): BusinessUser[] => {
+        const profile = byUid.get(uid);
+        return profile ? [{ profile, storeIds: [...(storeIds.get(uid) ?? [])].sort() }] : [];
+      });
+      return { items, total: matching.length };
+    });
+  }
+}

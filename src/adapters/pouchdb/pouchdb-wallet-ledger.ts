@@ -1,0 +1,191 @@
+import { toPaise } from '../../domain/shared/money';
+import { isDistributor, parseUserRecord, type UserProfile } from '../../domain/users/user';
+import { RECHARGE_DESCRIPTION } from '../../domain/wallet/messages';
+import {
+  byNewestTransactionFirst,
+  deposit,
+  parseTransactionRecord,
+  type RechargeRequest,
+  type RechargeTransaction,
+} from '../../domain/wallet/wallet';
+import type { Clock } from '../../ports/clock';
+import { PortError } from '../../ports/errors';
+import type { WalletLedger } from '../../ports/wallet-ledger';
+import {
+  checkIdempotencyKey,
+  checkRechargeAmount,
+  requireSignedIn,
+  requireSuperAdmin,
+} from '../local/local-rules';
+import type { LocalSession } from '../local/local-session';
+import {
+  backoff,
+  fieldsOf,
+  guarded,
+  MAX_WRITE_ATTEMPTS,
+  type StoredDoc,
+  storedRecord,
+  type ViewRow,
+} from './pouchdb-collection';
+import type { PouchDatabases } from './pouchdb-databases';
+import { claimedPaise, type UserDocs } from './pouchdb-user-docs';
+import { VIEWS } from './pouchdb-views';
+
+/**
+ * Test-only fault injection: each hook runs at a point of a recharge between two writes. A hook that
+ * throws simulates a crash (a closed tab) at that point.
+ */
+export interface PouchFaults {
+  /** After the commit point (the users document holds the new balance and the pending recharge). */
+  afterRechargeCommit?(): void | Promise<void>;
+  /** After the ledger document is written, before the pending recharge is cleared. */
+  afterLedgerWrite?(): void | Promise<void>;
+}
+
+/** The ledger document id of a request: a retry of the same request collides with it. */
+export const rechargeDocId = (idempotencyKey: string) => `recharge-${idempotencyKey}`;
+
+/**
+ * Recharges without multi-document transactions (docs/pouchdb.md has the whole design):
+ *  1. settle the distributor's users document and read it at revision R;
+ *  2. commit: write it at R with the new balance, walletLedgerPaise + amount, and the transaction as
+ *     walletPending. A concurrent recharge also writing at R gets a 409 and starts over, so recharges of
+ *     one distributor are serialised through the document's revision and no update is lost;
+ *  3. write the ledger document (id from the idempotency key);
+ *  4. clear walletPending.
+ * A crash after 2 leaves walletPending, which the next read of the document finishes (UserDocs.settle).
+ */
+export class PouchWalletLedger implements WalletLedger {
+  constructor(
+    private readonly dbs: PouchDatabases,
+    private readonly session: LocalSession,
+    private readonly users: UserDocs,
+    private readonly clock: Clock,
+    private readonly faults: PouchFaults = {},
+  ) {}
+
+  private requireAdmin(): Promise<UserProfile> {
+    return requireSuperAdmin(this.session, (uid) => this.users.profile(uid));
+  }
+
+  /** The recharge already applied under this id, or null; 'conflict' when it was another recharge. */
+  private async applied(id: string, request: RechargeRequest): Promise<RechargeTransaction | null> {
+    const doc = await this.dbs.transactions.get(id);
+    if (doc === null) return null;
+    const earlier = parseTransactionRecord(id, doc);
+    if (earlier.distributorId !== request.distributorId || earlier.amount !== request.amount)
+      throw new PortError('conflict', 'This idempotency key was used for another recharge.');
+    return earlier;
+  }
+
+  recharge(request: RechargeRequest): Promise<RechargeTransaction> {
+    return guarded(async () => {
+      const admin = await this.requireAdmin();
+      if (request.admin.id !== admin.uid)
+        throw new PortError('permission-denied', 'A recharge is recorded under your own account.');
+      checkIdempotencyKey(request.idempotencyKey);
+      checkRechargeAmount(request.amount);
+      const id = rechargeDocId(request.idempotencyKey);
+      const before = await this.applied(id, request);
+      if (before !== null) return before;
+      for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
+        const doc = await this.users.settle(request.distributorId);
+        if (doc === null) throw new PortError('not-found', 'No such distributor.');
+        // Read after the users document: a recharge that committed since would have changed its revision.
+        const earlier = await this.applied(id, request);
+        if (earlier !== null) return earlier;
+        const distributor = parseUserRecord(request.distributorId, doc);
+        if (!isDistributor(distributor))
+          throw new PortError('failed-precondition', 'This account is not a distributor.');
+        const result = deposit(distributor.walletBalance, request.amount);
+        if (!result.ok) throw new PortError('invalid-argument', 'The amount is not valid.');
+        const paise = toPaise(request.amount);
+        const record = storedRecord({
+          distributorId: distributor.uid,
+          distributorName: distributor.name,
+          adminId: admin.uid,
+          adminName: request.admin.name,
+          amount: request.amount,
+          previousBalance: distributor.walletBalance,
+          newBalance: result.newBalance,
+          timestamp: this.clock.now(),
+          description: RECHARGE_DESCRIPTION,
+          ledgerPaise: paise,
+        });
+        const committed = {
+          ...fieldsOf(doc),
+          _id: doc._id,
+          ...(doc._rev ? { _rev: doc._rev } : {}),
+          walletBalance: result.newBalance,
+          walletLedgerPaise: claimedPaise(doc) + paise,
+          walletPending: { id, ...record },
+        };
+        const rev = await this.dbs.users.put(committed);
+        if (rev === null) {
+          await backoff(attempt);
+          continue;
+        }
+        await this.faults.afterRechargeCommit?.();
+        const outcome = await this.users.writeLedger({ id, fields: record });
+        if (outcome === 'taken') {
+          // The same key won elsewhere meanwhile (another distributor or amount): take ours back out.
+          await this.users.settle(request.distributorId);
+          throw new PortError('conflict', 'This idempotency key was used for another recharge.');
+        }
+        await this.faults.afterLedgerWrite?.();
+        const { walletPending: _done, ...cleared } = committed;
+        if ((await this.dbs.users.put({ ...cleared, _rev: rev })) === null) {
+          // Someone read (and settled) the document in between; settling again clears what is left.
+          await this.users.settle(request.distributorId);
+        }
+        return parseTransactionRecord(id, record);
+      }
+      throw new PortError('unavailable', 'Too many recharges at once for this distributor; try again.');
+    });
+  }
+
+  latest(limit: number): Promise<RechargeTransaction[]> {
+    return guarded(async () => {
+      await this.requireAdmin();
+      await this.users.settlePending();
+      const rows = await this.dbs.transactions.query(VIEWS.ledgerByTime, {
+        descending: true,
+        limit: Math.max(0, Math.floor(limit)),
+        include_docs: true,
+      });
+      return transactionsOf(rows);
+    });
+  }
+
+  latestFor(distributorId: string, limit: number): Promise<RechargeTransaction[]> {
+    return guarded(async () => {
+      if (requireSignedIn(this.session) !== distributorId) await this.requireAdmin();
+      await this.users.load(distributorId); // finishes a pending recharge of theirs
+      const rows = await this.dbs.transactions.query(VIEWS.ledgerByDistributor, {
+        startkey: [distributorId, {}],
+        endkey: [distributorId],
+        descending: true,
+        reduce: false,
+        limit: Math.max(0, Math.floor(limit)),
+        include_docs: true,
+      });
+      return transactionsOf(rows);
+    });
+  }
+}
+
+function transactionsOf(rows: readonly ViewRow[]): RechargeTransaction[] {
+  return rows
+    .flatMap((row) => (row.doc ? [parseTransactionRecord(row.doc._id, row.doc as StoredDoc)] : []))
+    .sort(byNewestTransactionFirst);
+}
+
+/**
+ * The same idempotency key used on two devices gives two revisions of one ledger document: the
+ * recharge happened once, so the revision PouchDB chose as winner stays and the others are deleted.
+ * (The ledger index only ever counts the winner, so balances are right even before this runs.)
+ */
+export async function resolveLedgerConflict(dbs: PouchDatabases, id: string): Promise<void> {
+  const doc = await dbs.transactions.get(id, { conflicts: true });
+  for (const rev of doc?._conflicts ?? []) await dbs.transactions.put({ _id: id, _rev: rev, _deleted: true });
+}

@@ -1,0 +1,35 @@
+import { describe } from 'vitest';
+import { createPouchBackend } from '../../src/adapters/pouchdb/pouchdb-backend';
+import { nodePouchDB } from '../../src/adapters/pouchdb/pouchdb-node';
+import { ManualClock } from '../../src/adapters/system-clock';
+import { allContracts } from './all-contracts';
+import { oobCodeOf } from './harness';
+
+let sequence = 0;
+
+describe('pouchdb backend', () => {
+  allContracts(async () => {
+    sequence += 1;
+    const clock = new ManualClock(new Date());
+    const backend = await createPouchBackend({
+      PouchDB: nodePouchDB(),
+      adapter: 'memory',
+      // Fresh databases per test: the memory adapter keeps databases by name for the whole process.
+      prefix: `contract-${process.pid}-${Date.now().toString(36)}-${sequence}`,
+      clock,
+      pbkdf2Iterations: 1000,
+    });
+    return {
+      ports: backend.ports,
+      seeder: backend.seeder,
+      async lastResetCode(email) {
+        const mail = (await backend.mailbox.list()).find(
+          (message) => message.to.toLowerCase() === email.toLowerCase(),
+        );
+        return mail ? oobCodeOf(mail.link) : null;
+      },
+      advanceClock: (ms) => clock.advance(ms),
+      dispose: () => backend.destroy(),
+    };
+  });
+});
