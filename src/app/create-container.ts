@@ -1,5 +1,5 @@
 import type { Container } from 'inversify';
-import { type AppConfig, ConfigError } from './config';
+import type { AppConfig } from './config';
 import type { ContainerOptions } from './containers/options';
 
 /**
@@ -12,8 +12,10 @@ export async function createAppContainer(config: AppConfig, options: ContainerOp
       const { createMemoryContainer } = await import('./containers/memory-container');
       return createMemoryContainer(config, options);
     }
-    case 'pouchdb':
-      throw new ConfigError([`VITE_BACKEND=${config.backend} is not available in this build yet`]);
+    case 'pouchdb': {
+      const { createPouchContainer } = await import('./containers/pouchdb-container');
+      return createPouchContainer(config, options);
+    }
     case 'firebase': {
       const { createFirebaseContainer } = await import('./containers/firebase-container');
       return createFirebaseContainer(config, options);
