@@ -81,7 +81,9 @@ describe('/dashboard as a customer (repair tracker)', () => {
   it("refuses another customer's repair", async () => {
     const app = await openTracker();
     await search(app, 'RPR-1002');
-    expect((await screen.findByRole('alert')).textContent).toBe('You are not authorized to view this repair.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You are not authorized to view this repair.',
+    );
     expect(screen.queryByRole('heading', { name: 'Repair Details' })).toBeNull();
   });
 
@@ -118,7 +120,9 @@ describe('/dashboard as a customer (repair tracker)', () => {
     await app.user.type(screen.getByRole('textbox', { name: /^Enter Repair ID/ }), '   ');
     await app.user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('Please enter a Repair ID.')).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: /^Enter Repair ID/ }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('textbox', { name: /^Enter Repair ID/ }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
   });
 
   it('replaces one answer with the next', async () => {
