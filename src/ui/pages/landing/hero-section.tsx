@@ -75,7 +75,7 @@ export function HeroSection() {
           </p>
           <h1
             id="hero-heading"
-            className="mt-5 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+            className="mt-5 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl sm:leading-[1.1]"
           >
             Every repair, customer and rupee, <span className="text-brand-700">in one app.</span>
           </h1>

@@ -180,7 +180,7 @@ export const FOR_BUSINESSES = [
   'Service centres with several branches',
   'Owners who want customer and supplier dues in one khata',
   'Teams that need role-based access for staff',
-  'Distributors who supply parts and top up shop wallets',
+  'Distributors, with their own dashboard and in-app wallet',
 ] as const;
 
 export const FOR_CUSTOMERS = [

@@ -25,7 +25,7 @@ const BADGES: Record<Store, { kicker: string; name: string }> = {
 
 function GooglePlayMark() {
   return (
-    <svg className="size-7 shrink-0" viewBox="0 0 24 24" aria-hidden="true">
+    <svg className="size-6 shrink-0" viewBox="0 0 24 24" aria-hidden="true">
       <path d="M3.6 2.2 13.4 12l-9.8 9.8c-.3-.2-.5-.6-.5-1.1V3.3c0-.5.2-.9.5-1.1z" fill="#4285F4" />
       <path d="M16.8 8.6 13.4 12 3.6 2.2c.3-.2.8-.2 1.2 0l12 6.4z" fill="#34A853" />
       <path d="M16.8 15.4 4.8 21.8c-.4.2-.9.2-1.2 0l9.8-9.8 3.4 3.4z" fill="#EA4335" />
@@ -36,14 +36,14 @@ function GooglePlayMark() {
 
 function AppleMark() {
   return (
-    <svg className="size-7 shrink-0" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+    <svg className="size-6 shrink-0" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
       <path d="M16.5 12.6c0-2.3 1.9-3.4 2-3.5-1.1-1.6-2.8-1.8-3.4-1.8-1.4-.1-2.8.9-3.5.9-.7 0-1.8-.9-3-.9-1.5 0-3 .9-3.8 2.3-1.6 2.8-.4 7 1.2 9.3.8 1.1 1.7 2.4 2.9 2.3 1.2 0 1.6-.7 3-.7s1.8.7 3 .7c1.3 0 2.1-1.1 2.8-2.3.9-1.3 1.3-2.6 1.3-2.6s-2.5-1-2.5-3.7zM14.2 5.8c.6-.8 1.1-1.9 1-3-.9 0-2.1.6-2.7 1.4-.6.7-1.1 1.8-1 2.9 1 .1 2.1-.5 2.7-1.3z" />
     </svg>
   );
 }
 
 const BADGE_CLASSES =
-  'inline-flex h-14 min-w-44 items-center gap-3 rounded-xl bg-slate-950 px-4 text-left text-white ring-1 ring-slate-700';
+  'inline-flex h-13 min-w-40 items-center gap-2.5 rounded-xl bg-slate-950 px-3.5 text-left text-white ring-1 ring-slate-700';
 
 /**
  * One store badge, drawn in HTML/SVG. A real link (new tab) once its URL is known; until then, and when
@@ -63,10 +63,10 @@ function StoreBadge({
     <>
       {store === 'android' ? <GooglePlayMark /> : <AppleMark />}
       <span className="flex flex-col leading-tight">
-        <span className="text-[0.7rem] font-medium uppercase tracking-wide text-slate-300">
+        <span className="text-[0.65rem] font-medium uppercase tracking-wide text-slate-300">
           {badge.kicker}
         </span>{' '}
-        <span className="text-lg font-semibold">{badge.name}</span>
+        <span className="text-[1.0625rem] font-semibold">{badge.name}</span>
       </span>
     </>
   );
@@ -106,7 +106,7 @@ export function StoreBadges({ withQrCode = false }: { withQrCode?: boolean }) {
   const missing = links.isSuccess && (android === null || ios === null);
   return (
     <div className="flex items-center gap-6">
-      <div className="space-y-3">
+      <div className="min-w-0 space-y-3">
         <div className="flex flex-wrap gap-3" aria-busy={links.isPending || undefined}>
           <StoreBadge store="android" href={android} newTabHintId={newTabHintId} />
           <StoreBadge store="ios" href={ios} newTabHintId={newTabHintId} />
@@ -134,7 +134,9 @@ export function StoreBadges({ withQrCode = false }: { withQrCode?: boolean }) {
               aria-label="QR code of the Google Play link"
             />
           </div>
-          <figcaption className="text-xs font-medium text-slate-600">Scan to get the Android app</figcaption>
+          <figcaption className="w-28 text-center text-xs font-medium text-slate-600">
+            Scan to get the Android app
+          </figcaption>
         </figure>
       )}
     </div>
