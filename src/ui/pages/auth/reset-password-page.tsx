@@ -55,14 +55,7 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard
-      title="Reset Password"
-      subtitle={
-        <>
-          for <span className="font-semibold break-all text-slate-800">{checked.email}</span>
-        </>
-      }
-    >
+    <AuthCard title="Reset Password" subtitle={<span className="break-words">{`for ${checked.email}`}</span>}>
       <NewPasswordForm oobCode={oobCode} />
     </AuthCard>
   );
