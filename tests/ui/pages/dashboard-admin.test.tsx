@@ -97,6 +97,7 @@ describe('/dashboard as super admin', () => {
     expect(await screen.findByText('Page 3 of 3')).toBeTruthy();
     expect(screen.getByText('Showing 21–23 of 23')).toBeTruthy();
     expect(next.disabled).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(prev));
 
     await app.user.click(prev);
     expect(await screen.findByText('Page 2 of 3')).toBeTruthy();

@@ -198,7 +198,7 @@ interface PerformanceCardProps {
 }
 
 function PerformanceCard({ now, filter, page, loading, updating, failed, onChange }: PerformanceCardProps) {
-  const wide = useMediaQuery('(min-width: 640px)');
+  const wide = useMediaQuery('(min-width: 768px)');
   const period = `${monthName(filter.month)} ${filter.year}`;
   const showing = page && !failed ? page : undefined;
 
@@ -285,7 +285,7 @@ function Filters({
       </SelectField>
       <Button
         variant="secondary"
-        className="col-span-2 lg:col-span-1"
+        className="col-span-2 lg:col-span-1 lg:h-10"
         onClick={() => onChange({ month: undefined, year: undefined, page: 1 })}
       >
         {ADMIN_MESSAGES.resetToCurrentMonth}
@@ -439,8 +439,27 @@ function Pager({
 }) {
   const first = (page.page - 1) * ADMIN_PAGE_SIZE + 1;
   const last = Math.min(page.page * ADMIN_PAGE_SIZE, page.matching);
+  const nav = useRef<HTMLElement>(null);
+  const lastUsed = useRef<'prev' | 'next' | null>(null);
+  const go = (direction: 'prev' | 'next') => {
+    lastUsed.current = direction;
+    onPage(direction === 'next' ? page.page + 1 : page.page - 1);
+  };
+
+  // Reaching the first or last page disables the button just used: keep focus on the other one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page shown changes
+  useEffect(() => {
+    const used = lastUsed.current;
+    const button = (name: string) => nav.current?.querySelector<HTMLButtonElement>(`[data-pager="${name}"]`);
+    const current = used ? button(used) : null;
+    if (!used || !current?.disabled) return;
+    if (document.activeElement === current || document.activeElement === document.body)
+      button(used === 'next' ? 'prev' : 'next')?.focus();
+  }, [page.page, page.pageCount]);
+
   return (
     <nav
+      ref={nav}
       aria-label="Pages of business users"
       className="flex flex-col gap-3 border-t border-slate-100 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6"
     >
@@ -449,7 +468,13 @@ function Pager({
         {updating && <Spinner className="size-4 text-slate-400" />}
       </p>
       <div className="flex items-center justify-between gap-3 sm:justify-end">
-        <Button variant="secondary" size="sm" disabled={page.page <= 1} onClick={() => onPage(page.page - 1)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          data-pager="prev"
+          disabled={page.page <= 1}
+          onClick={() => go('prev')}
+        >
           <span aria-hidden="true">←</span> Prev
         </Button>
         <span className="text-sm font-medium text-slate-700" aria-live="polite">
@@ -458,8 +483,9 @@ function Pager({
         <Button
           variant="secondary"
           size="sm"
+          data-pager="next"
           disabled={page.page >= page.pageCount}
-          onClick={() => onPage(page.page + 1)}
+          onClick={() => go('next')}
         >
           Next <span aria-hidden="true">→</span>
         </Button>

@@ -38,7 +38,7 @@ export function DistributorDashboard({ viewer }: { viewer: UserProfile }) {
             Your wallet, your top-ups and your account, in one place.
           </p>
         </div>
-        {!wallet.isPending && (
+        {wallet.data !== undefined && (
           <Button
             variant="secondary"
             className="sm:shrink-0"
