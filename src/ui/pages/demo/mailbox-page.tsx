@@ -46,6 +46,8 @@ function Mailbox({ mailbox }: { mailbox: { list(): Promise<MailMessage[]> } }) {
     // New mail can arrive from another tab at any moment.
     staleTime: 0,
     refetchOnWindowFocus: true,
+    // A local read: when it fails, retrying at once will not help; Refresh is at hand.
+    retry: false,
   });
   const messages = mail.data ?? [];
 
@@ -141,7 +143,7 @@ function MailCard({ message }: { message: MailMessage }) {
 
 /**
  * The mail's action link, opened inside this app: only its path and query are kept, so a link written
- * for another origin (or a stored "javascript:" text) never leaves the app.
+ * for another origin never leaves the app, and anything but a web address is not a link at all.
  */
 function MailLink({ link }: { link: string }) {
   let url: URL;
@@ -150,6 +152,7 @@ function MailLink({ link }: { link: string }) {
   } catch {
     return null;
   }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   const className = buttonClasses('primary', 'md', 'w-full sm:w-auto');
   if (url.pathname === '/reset-password') {
     const oobCode = url.searchParams.get('oobCode') ?? undefined;
