@@ -19,6 +19,24 @@ export function PublicHeader() {
           >
             {supportEmail}
           </a>
+          <a
+            href={`mailto:${supportEmail}`}
+            aria-label={`E-mail support: ${supportEmail}`}
+            title={supportEmail}
+            className="rounded-lg p-2 text-slate-600 hover:text-brand-700 md:hidden"
+          >
+            <svg
+              className="size-5"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
+              <rect x="3" y="5" width="18" height="14" rx="2" />
+              <path d="m3 7 9 6 9-6" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </a>
           <Link
             to="/support"
             className="rounded-lg px-2 py-2 text-sm font-semibold text-slate-700 hover:text-brand-700"
