@@ -233,6 +233,11 @@ export class PouchCollection {
     }
   }
 
+  /** The database's update sequence: it changes whenever a document changes. */
+  async updateSeq(): Promise<string> {
+    return JSON.stringify((await this.db.info()).update_seq);
+  }
+
   /** A `_local/` document (never replicated), or null. */
   async getLocal(id: string): Promise<StoredDoc | null> {
     try {

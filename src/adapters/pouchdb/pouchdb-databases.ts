@@ -43,6 +43,8 @@ const DESIGN_DOCS: Partial<Record<CollectionName, DesignDoc>> = {
 
 export class PouchDatabases {
   readonly stats: PouchStats = emptyStats();
+  /** Counts wipes: update sequences start again after one. */
+  generation = 0;
   private readonly collections: Record<CollectionName, PouchCollection>;
 
   constructor(
@@ -118,6 +120,7 @@ export class PouchDatabases {
 
   /** Deletes every database (data, accounts, session, mailbox) and reopens them empty. */
   async wipe(): Promise<void> {
+    this.generation += 1;
     await Promise.all(COLLECTIONS.map((name) => this.collections[name].wipe()));
     await this.ensureDesignDocs();
   }

@@ -10,7 +10,7 @@ import type {
 } from '../../ports/seeder';
 import { STORE_LINKS_DOC } from './pouchdb-app-config-repository';
 import { accountDocId } from './pouchdb-auth-gateway';
-import { type NewDoc, type PouchCollection, storedRecord } from './pouchdb-collection';
+import { MAX_WRITE_ATTEMPTS, type NewDoc, type PouchCollection, storedRecord } from './pouchdb-collection';
 import type { PouchDatabases } from './pouchdb-databases';
 import { hashPassword, randomId } from './pouchdb-password';
 import type { UserDocs } from './pouchdb-user-docs';
@@ -19,23 +19,30 @@ const CHUNK = 2000;
 
 /**
  * Writes documents whatever is stored under their ids (privileged, like the Admin SDK's set()), in
- * bulk: one primary-index read for the current revisions, then one bulkDocs, per chunk.
+ * bulk: one bulkDocs per chunk; only the documents that already existed (409) are looked up for their
+ * current revision and written again. A fresh database (the demo's first visit) needs no look-up.
  */
 export async function upsertAll(collection: PouchCollection, docs: readonly NewDoc[]): Promise<void> {
   for (let start = 0; start < docs.length; start += CHUNK) {
-    const chunk = docs.slice(start, start + CHUNK);
-    const rows = await collection.allDocs({ keys: chunk.map((doc) => doc._id) });
-    const revs = new Map<string, string>();
-    for (const row of rows) if (row.value && !row.value.deleted) revs.set(row.id, row.value.rev);
-    const results = await collection.bulkDocs(
-      chunk.map((doc) => {
-        const rev = revs.get(doc._id);
-        return rev === undefined ? doc : { ...doc, _rev: rev };
-      }),
-    );
-    const failed = results.filter((result) => !result.ok);
-    if (failed.length > 0)
-      throw new Error(`Could not write ${failed.length} documents to ${collection.name}: ${failed[0]?.id}`);
+    let pending = docs.slice(start, start + CHUNK);
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      const results = await collection.bulkDocs(pending);
+      const retry = new Set(results.filter((result) => !result.ok && result.status === 409).map((r) => r.id));
+      const failed = results.filter((result) => !result.ok && result.status !== 409);
+      if (failed.length > 0 || (retry.size > 0 && attempt >= MAX_WRITE_ATTEMPTS))
+        throw new Error(`Could not write ${failed.length || retry.size} documents to ${collection.name}`);
+      if (retry.size === 0) break;
+      const rows = await collection.allDocs({ keys: [...retry] });
+      const revs = new Map<string, string>();
+      for (const row of rows) if (row.value && !row.value.deleted) revs.set(row.id, row.value.rev);
+      pending = pending
+        .filter((doc) => retry.has(doc._id))
+        .map((doc) => {
+          const { _rev: _stale, ...fields } = doc;
+          const rev = revs.get(doc._id);
+          return rev === undefined ? { ...fields, _id: doc._id } : { ...fields, _id: doc._id, _rev: rev };
+        });
+    }
   }
 }
 

@@ -12,11 +12,11 @@ import { VIEWS } from './pouchdb-views';
 /**
  * The users collection on PouchDB. Every query goes through an index:
  *  - listByRole / countAll: users/byRole (reduce _count for the counts);
- *  - business users: stores/byOwner grouped gives the owners without reading a store, then
- *    users/businessKeys (queried with the owners' uids) gives their names and e-mails without reading
- *    their documents; only the page's users documents are read.
+ *  - business users: see businessUsers(); only the page's users documents are read.
  */
 export class PouchUserRepository implements UserRepository {
+  private businessCache: { readonly key: string; readonly profiles: readonly UserProfile[] } | null = null;
+
   constructor(
     private readonly dbs: PouchDatabases,
     private readonly session: LocalSession,
@@ -65,39 +65,45 @@ export class PouchUserRepository implements UserRepository {
     });
   }
 
-  /** Owner uid → number of stores, from the stores index (no store document is read). */
-  private async owners(): Promise<Map<string, number>> {
-    const rows = await this.dbs.stores.query(VIEWS.storesByOwner, { reduce: true, group: true });
-    const owners = new Map<string, number>();
-    for (const row of rows) {
-      if (typeof row.key === 'string' && row.key !== '' && typeof row.value === 'number')
-        owners.set(row.key, row.value);
-    }
-    return owners;
+  /**
+   * Every business user (a users document whose uid owns a store), as the table sorts and searches
+   * them: stores/byOwner grouped gives the owners without reading a store; users/businessKeys queried
+   * with their uids gives names and e-mails without reading a users document. Kept until the users or
+   * stores database changes (their update sequences), so that paging and searching read no index again.
+   */
+  private async businessUsers(): Promise<readonly UserProfile[]> {
+    const [usersSeq, storesSeq] = await Promise.all([
+      this.dbs.users.updateSeq(),
+      this.dbs.stores.updateSeq(),
+    ]);
+    const key = `${this.dbs.generation}|${usersSeq}|${storesSeq}`;
+    if (this.businessCache?.key === key) return this.businessCache.profiles;
+    const ownerRows = await this.dbs.stores.query(VIEWS.storesByOwner, { reduce: true, group: true });
+    const owners = ownerRows.flatMap((row) =>
+      typeof row.key === 'string' && row.key !== '' ? [row.key] : [],
+    );
+    const keyRows =
+      owners.length === 0 ? [] : await this.dbs.users.query(VIEWS.usersBusinessKeys, { keys: owners });
+    const profiles = keyRows
+      .flatMap((row) => (typeof row.id === 'string' ? [parseUserRecord(row.id, row.value)] : []))
+      .sort(byBusinessName);
+    this.businessCache = { key, profiles };
+    return profiles;
   }
 
   countBusinessUsers(): Promise<number> {
     return guarded(async () => {
       await this.requireAdmin();
-      const owners = [...(await this.owners()).keys()];
-      if (owners.length === 0) return 0;
-      // Which owners have a users document: primary-index rows, no documents.
-      const rows = await this.dbs.users.allDocs({ keys: owners });
-      return rows.filter((row) => row.value !== undefined && row.value.deleted !== true && !row.error).length;
+      return (await this.businessUsers()).length;
     });
   }
 
   pageBusinessUsers(query: BusinessUserQuery): Promise<Page<BusinessUser>> {
     return guarded(async () => {
       await this.requireAdmin();
-      const owners = [...(await this.owners()).keys()];
-      if (owners.length === 0) return { items: [], total: 0 };
-      const keyRows = await this.dbs.users.query(VIEWS.usersBusinessKeys, { keys: owners });
-      const matching = keyRows
-        .filter((row) => typeof row.id === 'string')
-        .map((row) => parseUserRecord(row.id as string, row.value))
-        .filter((profile) => matchesBusinessSearch(profile, query.search))
-        .sort(byBusinessName);
+      const matching = (await this.businessUsers()).filter((profile) =>
+        matchesBusinessSearch(profile, query.search),
+      );
       const offset = Math.max(0, Math.floor(query.offset));
       const limit = Math.max(0, Math.floor(query.limit));
       const pageUids = matching.slice(offset, offset + limit).map((profile) => profile.uid);
