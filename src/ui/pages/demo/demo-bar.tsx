@@ -33,10 +33,14 @@ export function DemoBar() {
     setConfirming(true);
   };
 
+  // Home first, then the reset: no page on screen sees its data and session vanish under it (a signed-in
+  // page would otherwise redirect to /signin mid-reset). The dialog lives here, above the routes, so it
+  // stays open on the way and can show a failure.
   const reset = async () => {
     setBusy(true);
     setError(null);
     try {
+      await navigate({ to: '/' });
       await demo.controls.reset();
     } catch {
       setError(DEMO_RESET_FAILED);
@@ -47,7 +51,6 @@ export function DemoBar() {
     setBusy(false);
     setConfirming(false);
     setDone(true);
-    await navigate({ to: '/' });
   };
 
   return (
