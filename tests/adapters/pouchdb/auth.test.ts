@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { accountDocId } from '../../../src/adapters/pouchdb/pouchdb-auth-gateway';
+import { oobCodeOf } from '../../contract/harness';
+import { destroyAll, memoryBackend } from './helpers';
+
+const PASSWORD = 'Secret#123';
+const RESET_URL = 'http://localhost:4173/reset-password';
+
+describe('PouchDB local authentication', () => {
+  afterEach(destroyAll);
+
+  it('stores salted PBKDF2 hashes with the configured iterations, never the password', async () => {
+    const backend = await memoryBackend({ pbkdf2Iterations: 1234 });
+    await backend.ports.auth.signUp('one@auth.test', PASSWORD);
+    await backend.seeder.account({ uid: 'uid-two', email: 'two@auth.test', password: PASSWORD });
+    const one = await backend.databases.accounts.get(accountDocId('one@auth.test'));
+    const two = await backend.databases.accounts.get(accountDocId('TWO@auth.test'));
+    for (const doc of [one, two]) {
+      expect(JSON.stringify(doc)).not.toContain(PASSWORD);
+      expect(doc?.password).toMatchObject({ algorithm: 'PBKDF2-SHA256', iterations: 1234 });
+    }
+    const [a, b] = [one?.password, two?.password] as { salt: string; hash: string }[];
+    expect(a?.salt).not.toBe(b?.salt);
+    expect(a?.hash).not.toBe(b?.hash);
+    expect(atob(a?.hash ?? '')).toHaveLength(32);
+  });
+
+  it('keeps the session across a reload in a _local document, and ends it on sign-out', async () => {
+    const backend = await memoryBackend();
+    const user = await backend.ports.auth.signUp('stay@auth.test', PASSWORD);
+    // _local documents are not in the primary index, so they never replicate.
+    const ids = (await backend.databases.accounts.allDocs({})).map((row) => row.id);
+    expect(ids).toEqual([accountDocId('stay@auth.test')]);
+
+    const reloaded = await backend.reopen();
+    expect(reloaded.ports.auth.currentUser()).toEqual(user);
+    const seen = await new Promise((resolve) => reloaded.ports.auth.onAuthStateChanged(resolve));
+    expect(seen).toEqual(user);
+
+    await reloaded.ports.auth.signOut();
+    const again = await backend.reopen();
+    expect(again.ports.auth.currentUser()).toBeNull();
+  });
+
+  it('drops a saved session whose account was deleted', async () => {
+    const backend = await memoryBackend();
+    await backend.ports.auth.signUp('gone@auth.test', PASSWORD);
+    const doc = await backend.databases.accounts.get(accountDocId('gone@auth.test'));
+    await backend.databases.accounts.put({ _id: doc?._id ?? '', _rev: doc?._rev, _deleted: true });
+    const reloaded = await backend.reopen();
+    expect(reloaded.ports.auth.currentUser()).toBeNull();
+  });
+
+  it('upgrades a hash to the configured iterations at the next sign-in', async () => {
+    const backend = await memoryBackend({ pbkdf2Iterations: 500 });
+    await backend.seeder.account({ uid: 'uid-old', email: 'old@auth.test', password: PASSWORD });
+    const stronger = await backend.reopen({ pbkdf2Iterations: 2000 });
+    await stronger.ports.auth.signIn('old@auth.test', PASSWORD);
+    const doc = await stronger.databases.accounts.get(accountDocId('old@auth.test'));
+    expect(doc?.password).toMatchObject({ iterations: 2000 });
+    await stronger.ports.auth.signOut();
+    await stronger.ports.auth.signIn('old@auth.test', PASSWORD);
+  });
+
+  it('stores reset codes by digest only and delivers the mail newest first', async () => {
+    const backend = await memoryBackend();
+    await backend.ports.auth.signUp('reset@auth.test', PASSWORD);
+    await backend.ports.auth.signOut();
+    await backend.ports.auth.sendPasswordResetEmail('reset@auth.test', RESET_URL);
+    backend.clock.advance(60_000);
+    await backend.ports.auth.sendPasswordResetEmail('Reset@Auth.test', RESET_URL);
+    const mail = await backend.mailbox.list();
+    expect(mail).toHaveLength(2);
+    expect(mail[0]!.sentAt.getTime()).toBeGreaterThan(mail[1]!.sentAt.getTime());
+    expect(mail[0]).toMatchObject({ to: 'reset@auth.test', subject: 'Reset your RepairMate password' });
+    expect(mail[0]!.link.startsWith(`${RESET_URL}?oobCode=`)).toBe(true);
+    const code = oobCodeOf(mail[0]!.link)!;
+    const stored = (await backend.databases.accounts.allDocs({ include_docs: true })).map((row) =>
+      JSON.stringify(row.doc),
+    );
+    expect(stored.some((doc) => doc.includes(code))).toBe(false);
+    expect(await backend.ports.auth.verifyPasswordResetCode(code)).toBe('reset@auth.test');
+    // The first code still works too, once.
+    const first = oobCodeOf(mail[1]!.link)!;
+    await backend.ports.auth.confirmPasswordReset(first, 'Fresh#Pass1');
+    await expect(backend.ports.auth.confirmPasswordReset(first, 'Other#Pass1')).rejects.toMatchObject({
+      code: 'invalid-action-code',
+    });
+    await backend.ports.auth.signIn('reset@auth.test', 'Fresh#Pass1');
+  });
+
+  it('never gives the super admin role through sign-up', async () => {
+    const backend = await memoryBackend();
+    const { uid } = await backend.ports.auth.signUp('climber@auth.test', PASSWORD);
+    await expect(
+      backend.ports.users.createProfile(uid, {
+        email: 'climber@auth.test',
+        role: 'sa',
+        acceptedTerms: true,
+        acceptedPrivacy: true,
+        acceptedDate: '2026-11-21T10:00:00.000Z',
+        name: 'Climber',
+        mobile: '9000000001',
+        address: 'x',
+        city: 'x',
+        state: 'x',
+        pincode: '411001',
+        businessName: '',
+        gstNumber: '',
+        panNumber: '',
+        businessAddress: '',
+      } as never),
+    ).rejects.toMatchObject({ code: 'permission-denied' });
+    expect(await backend.ports.users.get(uid)).toBeNull();
+  });
+});
