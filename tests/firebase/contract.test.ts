@@ -1,11 +1,126 @@
-import { afterAll, describe } from 'vitest';
+import { doc, getDoc, Timestamp } from 'firebase/firestore';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rechargeIdOf } from '../../src/adapters/firebase/firestore-wallet-ledger';
+import { isPortError } from '../../src/ports/errors';
 import { allContracts } from '../contract/all-contracts';
-import { emulatorHarnessFactory } from './firebase-harness';
+import { type Cast, seedCast, signInAs } from '../contract/fixtures';
+import { type BackendHarness, PASSWORD } from '../contract/harness';
+import { emulatorBackend, emulatorEndpoints, emulatorHarnessFactory } from './firebase-harness';
 import { CONTRACT_PROJECT } from './projects';
+
+const harness = emulatorHarnessFactory(CONTRACT_PROJECT);
+afterAll(() => harness.close());
 
 /** The contract suite, unchanged, on the production adapters connected to the emulators. */
 describe('firebase backend (emulators)', () => {
-  const harness = emulatorHarnessFactory(CONTRACT_PROJECT);
-  afterAll(() => harness.close());
   allContracts(harness.factory);
+});
+
+/**
+ * What the contract cannot see from one client: races between two clients, the server's timestamps,
+ * and the admin cache's scoping. In this file because the Auth emulator serves one project at a time.
+ */
+describe('firebase adapters beyond the contract', () => {
+  let h: BackendHarness;
+  let cast: Cast;
+  beforeEach(async () => {
+    h = await harness.factory();
+    cast = await seedCast(h);
+  });
+  afterEach(async () => {
+    await h.dispose();
+  });
+
+  const stored = async (path: string): Promise<Record<string, unknown>> => {
+    const data = (await getDoc(doc(harness.privileged(), path))).data();
+    if (data === undefined) throw new Error(`${path} was not stored`);
+    return data;
+  };
+
+  it('loses no update when two admins on two clients recharge one wallet at once', async () => {
+    const other = emulatorBackend(emulatorEndpoints(), CONTRACT_PROJECT);
+    try {
+      await signInAs(h, 'admin');
+      await other.ports.auth.signIn('admin@contract.test', PASSWORD);
+      const recharge = (client: typeof h.ports, amount: number, n: number) =>
+        client.wallet.recharge({
+          distributorId: cast.distributor,
+          amount,
+          idempotencyKey: `race-${n}-${Date.now().toString(36)}`,
+          admin: { id: cast.admin, name: 'Ada Admin' },
+        });
+      const results = await Promise.all([
+        recharge(h.ports, 10, 1),
+        recharge(other.ports, 20, 2),
+        recharge(h.ports, 30, 3),
+        recharge(other.ports, 40, 4),
+        recharge(h.ports, 50, 5),
+        recharge(other.ports, 60, 6),
+      ]);
+      expect((await h.ports.users.get(cast.distributor))?.walletBalance).toBe(500 + 210);
+      const balances = results.map((t) => [t.previousBalance, t.newBalance]).sort((a, b) => a[0]! - b[0]!);
+      expect(balances[0]?.[0]).toBe(500);
+      for (let i = 1; i < balances.length; i += 1) expect(balances[i]?.[0]).toBe(balances[i - 1]?.[1]);
+    } finally {
+      await other.ports.auth.signOut().catch(() => undefined);
+      await other.dispose();
+    }
+  });
+
+  it('stamps support issues and recharges with the server time', async () => {
+    const before = Date.now() - 60_000;
+    const issue = await h.ports.support.create({
+      email: 'ravi@example.com',
+      phone: '9000011111',
+      issue: 'App crashes on login',
+    });
+    const storedIssue = await stored(`support/${issue.id}`);
+    expect(storedIssue.createdAt).toBeInstanceOf(Timestamp);
+    expect((storedIssue.createdAt as Timestamp).toMillis()).toBeGreaterThan(before);
+
+    await signInAs(h, 'admin');
+    const transaction = await h.ports.wallet.recharge({
+      distributorId: cast.distributor,
+      amount: 25,
+      idempotencyKey: 'server-time-key-1',
+      admin: { id: cast.admin, name: 'Ada Admin' },
+    });
+    expect(transaction.id).toBe(rechargeIdOf('server-time-key-1'));
+    const storedTransaction = await stored(`rechargeTransactions/${transaction.id}`);
+    expect(storedTransaction.timestamp).toBeInstanceOf(Timestamp);
+    // What the adapter returns is the stored record, server timestamp included.
+    expect(transaction.timestamp?.getTime()).toBe((storedTransaction.timestamp as Timestamp).toMillis());
+    expect(await stored(`users/${cast.distributor}`)).toMatchObject({
+      walletBalance: 525,
+      lastRechargeId: transaction.id,
+    });
+  });
+
+  it("keeps the admin's cached business directory from the next account on the same client", async () => {
+    await h.seeder.user('uid-owner-1', {
+      email: 'owner1@contract.test',
+      role: 'business',
+      businessName: 'A',
+    });
+    await h.seeder.store({ id: 'store-1', ownerId: 'uid-owner-1' });
+    await signInAs(h, 'admin');
+    expect((await h.ports.users.pageBusinessUsers({ search: '', offset: 0, limit: 10 })).total).toBe(1);
+    expect(await h.ports.users.countBusinessUsers()).toBe(1);
+    await h.ports.auth.signOut();
+    await signInAs(h, 'distributor');
+    const refused = await h.ports.users
+      .pageBusinessUsers({ search: '', offset: 0, limit: 10 })
+      .catch((e) => e);
+    expect(isPortError(refused, 'permission-denied')).toBe(true);
+    const refusedCount = await h.ports.users.countBusinessUsers().catch((e) => e);
+    expect(isPortError(refusedCount, 'permission-denied')).toBe(true);
+  });
+
+  it('reports a refused read as a PortError that keeps the Firebase error only as its cause', async () => {
+    await signInAs(h, 'customer');
+    const error = await h.ports.users.get(cast.distributor).catch((e: unknown) => e);
+    expect(isPortError(error, 'permission-denied')).toBe(true);
+    expect((error as Error).name).toBe('PortError');
+    expect(((error as Error).cause as { code?: string }).code).toBe('permission-denied');
+  });
 });

@@ -1,3 +1,4 @@
+import type { Firestore } from 'firebase/firestore';
 import { inject } from 'vitest';
 import { createFirebaseBackend, type FirebaseBackend } from '../../src/adapters/firebase/firebase-backend';
 import type { BackendHarness, HarnessFactory } from '../contract/harness';
@@ -35,6 +36,8 @@ export function emulatorBackend(endpoints: EmulatorEndpoints, project: string): 
 export function emulatorHarnessFactory(project: string): {
   readonly factory: HarnessFactory;
   readonly rest: () => EmulatorRest;
+  /** Firestore past the rules (the emulator's owner), to inspect what was stored. */
+  readonly privileged: () => Firestore;
   close(): Promise<void>;
 } {
   let shared: { rest: EmulatorRest; seeder: EmulatorSeeder } | null = null;
@@ -67,6 +70,10 @@ export function emulatorHarnessFactory(project: string): {
     rest: () => {
       if (shared === null) throw new Error('no harness was made yet');
       return shared.rest;
+    },
+    privileged: () => {
+      if (shared === null) throw new Error('no harness was made yet');
+      return shared.seeder.firestore;
     },
     async close() {
       await shared?.seeder.dispose();
