@@ -300,7 +300,8 @@ describe('/dashboard as super admin', () => {
     const card = within(list).getByRole('listitem');
     expect(within(card).getByRole('heading', { name: 'Sharma Mobile Care' })).toBeTruthy();
     expect(within(card).getByText('owner01@demo.test')).toBeTruthy();
-    expect(within(card).getByText('Repairs (November 2026)')).toBeTruthy();
+    expect(within(card).getByText('9811111111 · 2 stores')).toBeTruthy();
+    expect(within(card).getByText(/^5 repairs/).textContent).toBe('5 repairs in November 2026');
   });
 
   it('has no serious accessibility violations', async () => {

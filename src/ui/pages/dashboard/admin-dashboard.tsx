@@ -410,18 +410,13 @@ function BusinessCards({ rows, period }: { rows: readonly BusinessPerformanceRow
             <h3 className="min-w-0 break-words font-semibold text-slate-900">{row.businessName || '-'}</h3>
             <span className="shrink-0 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
               {row.repairs} {row.repairs === 1 ? 'repair' : 'repairs'}
+              <span className="sr-only"> in {period}</span>
             </span>
           </div>
-          <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-            <dt className="text-slate-500">Owner Email</dt>
-            <dd className="break-all text-slate-700">{row.email || '-'}</dd>
-            <dt className="text-slate-500">Phone</dt>
-            <dd className="text-slate-700">{row.phone || '-'}</dd>
-            <dt className="text-slate-500">Stores</dt>
-            <dd className="text-slate-700">{row.storeCount}</dd>
-            <dt className="text-slate-500">Repairs ({period})</dt>
-            <dd className="font-semibold text-slate-900">{row.repairs}</dd>
-          </dl>
+          <p className="mt-1 break-all text-sm text-slate-700">{row.email || '-'}</p>
+          <p className="mt-0.5 text-sm text-slate-500">
+            {row.phone || '-'} · {row.storeCount} {row.storeCount === 1 ? 'store' : 'stores'}
+          </p>
         </li>
       ))}
     </ul>
