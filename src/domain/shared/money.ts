@@ -7,8 +7,8 @@ export function fromPaise(paise: number): number {
   return paise / 100;
 }
 
-/** "₹2500", "₹99.5": the rupee sign and the amount with at most two decimals. */
+/** "₹2500", "₹99.50": the rupee sign and whole rupees, or two decimals when there are paise. */
 export function formatRupees(amount: number): string {
   const rounded = Math.round(amount * 100) / 100;
-  return `₹${rounded}`;
+  return Number.isInteger(rounded) ? `₹${rounded}` : `₹${rounded.toFixed(2)}`;
 }

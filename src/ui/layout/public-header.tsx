@@ -21,7 +21,6 @@ export function PublicHeader() {
           </a>
           <a
             href={`mailto:${supportEmail}`}
-            aria-label={`E-mail support: ${supportEmail}`}
             title={supportEmail}
             className="rounded-lg p-2 text-slate-600 hover:text-brand-700 md:hidden"
           >
@@ -36,6 +35,7 @@ export function PublicHeader() {
               <rect x="3" y="5" width="18" height="14" rx="2" />
               <path d="m3 7 9 6 9-6" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
+            <span className="sr-only">E-mail support: {supportEmail}</span>
           </a>
           <Link
             to="/support"

@@ -45,7 +45,7 @@ describe('the amount shown', () => {
   });
 
   it('shows paise to at most two decimals', () => {
-    expect(displayAmount({ amount: 99.5, estimatedCost: null })).toBe('₹99.5');
+    expect(displayAmount({ amount: 99.5, estimatedCost: null })).toBe('₹99.50');
     expect(displayAmount({ amount: 10.006, estimatedCost: null })).toBe('₹10.01');
   });
 });

@@ -1,4 +1,4 @@
-import { act, waitFor, within } from '@testing-library/react';
+import { act, configure, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import type { RechargeCommand } from '../../../src/domain/wallet/wallet-use-cases';
@@ -46,6 +46,9 @@ async function rechargeDev(app: RenderedApp, amount: string) {
   await app.user.type(amountInput(), amount);
   await app.user.click(rechargeButton());
 }
+
+// Generous waits: the suite shares two cores with the other test runs.
+configure({ asyncUtilTimeout: 3000 });
 
 describe('/distributor-recharge access', () => {
   it('denies a visitor who is not signed in', async () => {
@@ -304,7 +307,7 @@ describe('/distributor-recharge loading failures and empty ledger', () => {
     await app.user.click(distributorButton('Priya Traders'));
     await app.user.type(amountInput(), '99.5');
     await app.user.click(rechargeButton());
-    expect(await screen.findByText('Successfully recharged ₹99.5 to Priya Traders')).toBeTruthy();
+    expect(await screen.findByText('Successfully recharged ₹99.50 to Priya Traders')).toBeTruthy();
     await waitFor(() => expect(transactionRows()).toHaveLength(1));
     expect(screen.queryByText('No recharge transactions yet')).toBeNull();
     expect(balanceOf(app, 'demo-distributor2')).toBe(99.5);
