@@ -51,7 +51,14 @@ export function pageCountOf(total: number, pageSize = ADMIN_PAGE_SIZE): number {
 export const adminSearchParamsSchema = z.object({
   year: z.coerce.number().int().min(1970).max(9999).optional().catch(undefined),
   month: z.coerce.number().int().min(1).max(12).optional().catch(undefined),
-  search: z.string().max(MAX_SEARCH_LENGTH).optional().catch(undefined),
+  // The router parses `?search=123` as a number: keep it as the text that was typed.
+  search: z
+    .preprocess(
+      (value) => (typeof value === 'number' ? String(value) : value),
+      z.string().max(MAX_SEARCH_LENGTH),
+    )
+    .optional()
+    .catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
 });
 export type AdminSearchParams = z.infer<typeof adminSearchParamsSchema>;

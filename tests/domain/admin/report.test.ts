@@ -147,3 +147,11 @@ describe('pages', () => {
     expect(ADMIN_MESSAGES.pageLabel(2, 3)).toBe('Page 2 of 3');
   });
 });
+
+describe('adminSearchParamsSchema, numbers as search text', () => {
+  it('keeps a numeric search as the text typed (the router parses ?search=123 as a number)', async () => {
+    const { adminSearchParamsSchema } = await import('../../../src/domain/admin/report');
+    expect(adminSearchParamsSchema.parse({ search: 98111 })).toEqual({ search: '98111' });
+    expect(adminSearchParamsSchema.parse({ search: 'iyer', page: '2' })).toEqual({ search: 'iyer', page: 2 });
+  });
+});
