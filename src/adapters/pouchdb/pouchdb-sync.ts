@@ -65,6 +65,7 @@ const notDesign = (doc: { _id: string }) => !doc._id.startsWith('_design/');
 export class PouchSync {
   private replications: (Cancellable & PromiseLike<unknown>)[] = [];
   private feeds: Cancellable[] = [];
+  private remotes: { close(): Promise<void> }[] = [];
   private readonly queue = new KeyedQueue();
   private readonly states = new Map<CollectionName, SyncState>();
   lastError: unknown = null;
@@ -94,6 +95,7 @@ export class PouchSync {
     for (const name of SYNCED_COLLECTIONS) {
       const local = this.dbs.collection(name).database;
       const remote = new this.PouchDB(this.remoteName(name));
+      this.remotes.push(remote);
       const replication = local.sync(remote, { live: true, retry: true, filter: notDesign });
       replication
         .on('active', () => this.states.set(name, 'active'))
@@ -140,6 +142,9 @@ export class PouchSync {
     this.feeds = [];
     for (const replication of replications) replication.cancel();
     await Promise.allSettled(replications.map((replication) => Promise.resolve(replication)));
+    const remotes = this.remotes;
+    this.remotes = [];
+    await Promise.allSettled(remotes.map((remote) => remote.close()));
     await this.queue.idle();
     this.states.clear();
   }
