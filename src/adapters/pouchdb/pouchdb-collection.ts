@@ -79,10 +79,12 @@ export interface PouchStats {
   reads: number;
   /** Documents written. */
   docsWritten: number;
+  /** Writes refused because another writer changed the document first (409), then retried. */
+  writeConflicts: number;
 }
 
 export function emptyStats(): PouchStats {
-  return { docsRead: 0, indexRowsRead: 0, reads: 0, docsWritten: 0 };
+  return { docsRead: 0, indexRowsRead: 0, reads: 0, docsWritten: 0, writeConflicts: 0 };
 }
 
 function statusOf(error: unknown): number | undefined {
@@ -188,8 +190,9 @@ export class PouchCollection {
       this.stats.docsWritten += 1;
       return result.rev;
     } catch (error) {
-      if (isConflict(error)) return null;
-      throw error;
+      if (!isConflict(error)) throw error;
+      this.stats.writeConflicts += 1;
+      return null;
     }
   }
 

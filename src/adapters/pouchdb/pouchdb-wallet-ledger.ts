@@ -56,6 +56,9 @@ export const rechargeDocId = (idempotencyKey: string) => `recharge-${idempotency
  * A crash after 2 leaves walletPending, which the next read of the document finishes (UserDocs.settle).
  */
 export class PouchWalletLedger implements WalletLedger {
+  /** Recharges of one distributor from this page run one at a time (other tabs and devices race on _rev). */
+  private readonly queues = new Map<string, Promise<unknown>>();
+
   constructor(
     private readonly dbs: PouchDatabases,
     private readonly session: LocalSession,
@@ -88,60 +91,86 @@ export class PouchWalletLedger implements WalletLedger {
       const id = rechargeDocId(request.idempotencyKey);
       const before = await this.applied(id, request);
       if (before !== null) return before;
-      for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
-        const doc = await this.users.settle(request.distributorId);
-        if (doc === null) throw new PortError('not-found', 'No such distributor.');
-        // Read after the users document: a recharge that committed since would have changed its revision.
-        const earlier = await this.applied(id, request);
-        if (earlier !== null) return earlier;
-        const distributor = parseUserRecord(request.distributorId, doc);
-        if (!isDistributor(distributor))
-          throw new PortError('failed-precondition', 'This account is not a distributor.');
-        const result = deposit(distributor.walletBalance, request.amount);
-        if (!result.ok) throw new PortError('invalid-argument', 'The amount is not valid.');
-        const paise = toPaise(request.amount);
-        const record = storedRecord({
-          distributorId: distributor.uid,
-          distributorName: distributor.name,
-          adminId: admin.uid,
-          adminName: request.admin.name,
-          amount: request.amount,
-          previousBalance: distributor.walletBalance,
-          newBalance: result.newBalance,
-          timestamp: this.clock.now(),
-          description: RECHARGE_DESCRIPTION,
-          ledgerPaise: paise,
-        });
-        const committed = {
-          ...fieldsOf(doc),
-          _id: doc._id,
-          ...(doc._rev ? { _rev: doc._rev } : {}),
-          walletBalance: result.newBalance,
-          walletLedgerPaise: claimedPaise(doc) + paise,
-          walletPending: { id, ...record },
-        };
-        const rev = await this.dbs.users.put(committed);
-        if (rev === null) {
-          await backoff(attempt);
-          continue;
-        }
-        await this.faults.afterRechargeCommit?.();
-        const outcome = await this.users.writeLedger({ id, fields: record });
-        if (outcome === 'taken') {
-          // The same key won elsewhere meanwhile (another distributor or amount): take ours back out.
-          await this.users.settle(request.distributorId);
-          throw new PortError('conflict', 'This idempotency key was used for another recharge.');
-        }
-        await this.faults.afterLedgerWrite?.();
-        const { walletPending: _done, ...cleared } = committed;
-        if ((await this.dbs.users.put({ ...cleared, _rev: rev })) === null) {
-          // Someone read (and settled) the document in between; settling again clears what is left.
-          await this.users.settle(request.distributorId);
-        }
-        return parseTransactionRecord(id, record);
-      }
-      throw new PortError('unavailable', 'Too many recharges at once for this distributor; try again.');
+      return this.oneAtATime(request.distributorId, () => this.apply(id, request, admin));
     });
+  }
+
+  /**
+   * Runs `task` after the tasks already queued for `key`. Without it, concurrent recharges from this
+   * page would still be correct (revision conflicts are retried) but would retry each other quadratically.
+   */
+  private oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(key) ?? Promise.resolve();
+    const run = previous.then(task, task);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.queues.set(key, settled);
+    void settled.then(() => {
+      if (this.queues.get(key) === settled) this.queues.delete(key);
+    });
+    return run;
+  }
+
+  private async apply(
+    id: string,
+    request: RechargeRequest,
+    admin: UserProfile,
+  ): Promise<RechargeTransaction> {
+    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
+      const doc = await this.users.settle(request.distributorId);
+      if (doc === null) throw new PortError('not-found', 'No such distributor.');
+      // Read after the users document: a recharge that committed since would have changed its revision.
+      const earlier = await this.applied(id, request);
+      if (earlier !== null) return earlier;
+      const distributor = parseUserRecord(request.distributorId, doc);
+      if (!isDistributor(distributor))
+        throw new PortError('failed-precondition', 'This account is not a distributor.');
+      const result = deposit(distributor.walletBalance, request.amount);
+      if (!result.ok) throw new PortError('invalid-argument', 'The amount is not valid.');
+      const paise = toPaise(request.amount);
+      const record = storedRecord({
+        distributorId: distributor.uid,
+        distributorName: distributor.name,
+        adminId: admin.uid,
+        adminName: request.admin.name,
+        amount: request.amount,
+        previousBalance: distributor.walletBalance,
+        newBalance: result.newBalance,
+        timestamp: this.clock.now(),
+        description: RECHARGE_DESCRIPTION,
+        ledgerPaise: paise,
+      });
+      const committed = {
+        ...fieldsOf(doc),
+        _id: doc._id,
+        ...(doc._rev ? { _rev: doc._rev } : {}),
+        walletBalance: result.newBalance,
+        walletLedgerPaise: claimedPaise(doc) + paise,
+        walletPending: { id, ...record },
+      };
+      const rev = await this.dbs.users.put(committed);
+      if (rev === null) {
+        await backoff(attempt);
+        continue;
+      }
+      await this.faults.afterRechargeCommit?.();
+      const outcome = await this.users.writeLedger({ id, fields: record });
+      if (outcome === 'taken') {
+        // The same key won elsewhere meanwhile (another distributor or amount): take ours back out.
+        await this.users.settle(request.distributorId);
+        throw new PortError('conflict', 'This idempotency key was used for another recharge.');
+      }
+      await this.faults.afterLedgerWrite?.();
+      const { walletPending: _done, ...cleared } = committed;
+      if ((await this.dbs.users.put({ ...cleared, _rev: rev })) === null) {
+        // Someone read (and settled) the document in between; settling again clears what is left.
+        await this.users.settle(request.distributorId);
+      }
+      return parseTransactionRecord(id, record);
+    }
+    throw new PortError('unavailable', 'Too many recharges at once for this distributor; try again.');
   }
 
   latest(limit: number): Promise<RechargeTransaction[]> {

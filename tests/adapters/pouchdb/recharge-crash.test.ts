@@ -235,3 +235,30 @@ describe('PouchDB wallet projection', () => {
     expect(merged).toMatchObject({ walletBalance: 800, walletLedgerPaise: 30000 });
   });
 });
+
+describe('PouchDB recharges from two tabs on the same databases', () => {
+  afterEach(destroyAll);
+
+  it('loses no update: the revision conflicts between the tabs are retried', async () => {
+    const first = await memoryBackend();
+    await seed(first);
+    const second = await first.reopen(); // the same databases, its own page state
+    expect(second.ports.auth.currentUser()?.uid).toBe('uid-admin');
+    const amounts = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100];
+    const results = await Promise.all(
+      amounts.map((amount, n) =>
+        (n % 2 === 0 ? first : second).ports.wallet.recharge(request(amount, `key-two-tabs-${n}`)),
+      ),
+    );
+    expect((await first.ports.users.get('uid-dist'))?.walletBalance).toBe(500 + 550);
+    expect((await second.ports.users.get('uid-dist'))?.walletBalance).toBe(500 + 550);
+    // The transactions chain: each starts from another's new balance (or 500).
+    const starts = new Set(results.map((t) => t.previousBalance));
+    const ends = new Set(results.map((t) => t.newBalance));
+    expect(starts.size).toBe(amounts.length);
+    expect([...starts].filter((start) => !ends.has(start))).toEqual([500]);
+    expect(await first.ports.wallet.latest(20)).toHaveLength(amounts.length);
+    // The tabs did collide on the users document's revision, and retried.
+    expect(first.stats.writeConflicts + second.stats.writeConflicts).toBeGreaterThan(0);
+  });
+});
