@@ -23,7 +23,8 @@ export function SupportPage() {
 
   return (
     <PublicPage>
-      <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:px-6 sm:py-14 lg:grid-cols-[2fr_3fr] lg:gap-12">
+      {/* Phones: intro, form, tips. Desktops: intro and tips on the left, the form on the right. */}
+      <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:px-6 sm:py-14 lg:grid-cols-[2fr_3fr] lg:grid-rows-[auto_1fr] lg:gap-x-12">
         <section aria-labelledby="support-title" className="min-w-0">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Help &amp; feedback</p>
           <h1 id="support-title" className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
@@ -42,14 +43,9 @@ export function SupportPage() {
               {supportEmail}
             </a>
           </div>
-          <ul className="mt-6 space-y-3 text-sm text-slate-600">
-            <Tip>Asking about a repair? Include its Repair ID so we can find it quickly.</Tip>
-            <Tip>Reporting a problem? Tell us what you tapped and what you expected to happen.</Tip>
-            <Tip>We reply to the e-mail or phone number you give us, so please double-check them.</Tip>
-          </ul>
         </section>
 
-        <div className="min-w-0 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <div className="min-w-0 self-start rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           {sent ? (
             <SupportThanks onSendAnother={() => setSent(false)} />
           ) : (
@@ -63,6 +59,12 @@ export function SupportPage() {
             />
           )}
         </div>
+
+        <ul aria-label="Tips for a quick answer" className="min-w-0 space-y-3 text-sm text-slate-600">
+          <Tip>Asking about a repair? Include its Repair ID so we can find it quickly.</Tip>
+          <Tip>Reporting a problem? Tell us what you tapped and what you expected to happen.</Tip>
+          <Tip>We reply to the e-mail or phone number you give us, so please double-check them.</Tip>
+        </ul>
       </div>
     </PublicPage>
   );
