@@ -3,17 +3,20 @@ import { resolve } from 'node:path';
 import type { EmulatorEndpoints } from './emulators';
 
 /**
- * The emulators' REST endpoints the tests use: clearing data, creating accounts with a chosen uid,
- * reading the reset codes the Auth emulator "sent", and loading firestore.rules.
+ * The emulators' REST endpoints the tests use: clearing data, reading the reset codes the Auth emulator "sent", and loading firestore.rules.
  */
 
-const OWNER = { Authorization: 'Bearer owner' };
-
-async function call(url: string, init: RequestInit = {}): Promise<unknown> {
-  const response = await fetch(url, init);
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} failed: ${response.status} ${text}`);
-  return text === '' ? null : JSON.parse(text);
+async function call(url: string, init: RequestInit = {}, attempts = 3): Promise<unknown> {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(url, init);
+    const text = await response.text();
+    if (response.ok) return text === '' ? null : JSON.parse(text);
+    // The Firestore emulator now and then answers 499 CANCELLED to a clear that follows cancelled calls.
+    if (attempt >= attempts || response.status < 499) {
+      throw new Error(`${init.method ?? 'GET'} ${url} failed: ${response.status} ${text}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+  }
 }
 
 export class EmulatorRest {
@@ -35,27 +38,6 @@ export class EmulatorRest {
 
   async clearAuth(project: string): Promise<void> {
     await call(`${this.auth}/emulator/v1/projects/${project}/accounts`, { method: 'DELETE' });
-  }
-
-  /** Creates an e-mail/password account, with the given uid if any; returns the uid. */
-  async createAccount(
-    project: string,
-    account: { uid?: string; email: string; password: string },
-  ): Promise<string> {
-    const body = {
-      email: account.email,
-      password: account.password,
-      ...(account.uid ? { localId: account.uid } : {}),
-    };
-    const created = (await call(
-      `${this.auth}/identitytoolkit.googleapis.com/v1/projects/${project}/accounts`,
-      {
-        method: 'POST',
-        headers: { ...OWNER, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      },
-    )) as { localId: string };
-    return created.localId;
   }
 
   /** The latest password-reset code the Auth emulator "e-mailed" to `email`, or null. */

@@ -1,9 +1,9 @@
 import type { Firestore } from 'firebase/firestore';
 import { inject } from 'vitest';
 import { createFirebaseBackend, type FirebaseBackend } from '../../src/adapters/firebase/firebase-backend';
+import { FirebaseEmulatorSeeder } from '../../src/adapters/firebase/firebase-emulator-seeder';
 import type { BackendHarness, HarnessFactory } from '../contract/harness';
 import { EmulatorRest } from './emulator-rest';
-import { EmulatorSeeder } from './emulator-seeder';
 import type { EmulatorEndpoints } from './emulators';
 
 let appSequence = 0;
@@ -28,6 +28,16 @@ export function emulatorBackend(endpoints: EmulatorEndpoints, project: string): 
   });
 }
 
+/** Privileged writes into the emulators (rules bypassed), for `project`. */
+export function emulatorSeeder(endpoints: EmulatorEndpoints, project: string): FirebaseEmulatorSeeder {
+  return new FirebaseEmulatorSeeder({
+    projectId: project,
+    authUrl: `http://${endpoints.host}:${endpoints.authPort}`,
+    firestoreHost: endpoints.host,
+    firestorePort: endpoints.firestorePort,
+  });
+}
+
 /**
  * The contract harness on the emulators: each test starts from empty emulators (both cleared) and a
  * new Firebase app; the seeder writes past the rules; reset codes come from the Auth emulator; its
@@ -40,13 +50,13 @@ export function emulatorHarnessFactory(project: string): {
   readonly privileged: () => Firestore;
   close(): Promise<void>;
 } {
-  let shared: { rest: EmulatorRest; seeder: EmulatorSeeder } | null = null;
+  let shared: { rest: EmulatorRest; seeder: FirebaseEmulatorSeeder } | null = null;
   const setup = async () => {
     if (shared === null) {
       const endpoints = emulatorEndpoints();
       const rest = new EmulatorRest(endpoints);
       await rest.loadRules(project);
-      shared = { rest, seeder: new EmulatorSeeder(endpoints, rest, project) };
+      shared = { rest, seeder: emulatorSeeder(endpoints, project) };
     }
     return shared;
   };

@@ -27,9 +27,9 @@ import {
   writeBatch,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EmulatorRest, readRules } from './emulator-rest';
-import { EmulatorSeeder } from './emulator-seeder';
-import { emulatorEndpoints } from './firebase-harness';
+import type { FirebaseEmulatorSeeder } from '../../src/adapters/firebase/firebase-emulator-seeder';
+import { readRules } from './emulator-rest';
+import { emulatorEndpoints, emulatorSeeder } from './firebase-harness';
 import { RULES_PROJECT } from './projects';
 
 /**
@@ -38,7 +38,7 @@ import { RULES_PROJECT } from './projects';
  */
 
 let env: RulesTestEnvironment;
-let owner: EmulatorSeeder;
+let owner: FirebaseEmulatorSeeder;
 
 const ADMIN = 'uid-admin';
 const CUSTOMER = 'uid-customer';
@@ -102,7 +102,7 @@ beforeAll(async () => {
     projectId: RULES_PROJECT,
     firestore: { host, port: firestorePort, rules: readRules() },
   });
-  owner = new EmulatorSeeder(emulatorEndpoints(), new EmulatorRest(emulatorEndpoints()), RULES_PROJECT);
+  owner = emulatorSeeder(emulatorEndpoints(), RULES_PROJECT);
 });
 
 afterAll(async () => {

@@ -35,9 +35,16 @@ const MAX_RACE_ATTEMPTS = 20;
 
 /** What one attempt read: to tell a lost race from a refusal. */
 interface Seen {
+  read: boolean;
   balance: unknown;
   lastRechargeId: unknown;
   applied: boolean;
+}
+
+function sameState(a: Seen | null, b: Seen): boolean {
+  return (
+    a !== null && a.applied === b.applied && a.balance === b.balance && a.lastRechargeId === b.lastRechargeId
+  );
 }
 
 /** The transaction document of an idempotency key: a retried request finds its earlier result. */
@@ -73,44 +80,25 @@ export class FirestoreWalletLedger implements WalletLedger {
         throw new PortError('invalid-argument', 'The idempotency key is malformed.');
       if (!parseRechargeAmount(request.amount).ok)
         throw new PortError('invalid-argument', 'The amount is not valid.');
+      let previous: Seen | null = null;
       for (let attempt = 1; ; attempt += 1) {
-        const seen: Seen = { balance: null, lastRechargeId: null, applied: false };
+        const seen: Seen = { read: false, balance: null, lastRechargeId: null, applied: false };
         try {
           return await this.attempt(request, uid, seen);
         } catch (error) {
           const translated = toPortError(error);
           // The rules judge a recharge against the wallet as it is at commit time. When another
-          // recharge of the same wallet committed between this attempt's read and its commit, the
-          // rules refuse it (its previousBalance is stale): read again and retry.
-          if (
-            translated.code !== 'permission-denied' ||
-            seen.balance === null ||
-            attempt >= MAX_RACE_ATTEMPTS ||
-            !(await this.movedSince(request, seen))
-          )
-            throw translated;
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * 40 * attempt));
+          // recharge of the same wallet commits between this attempt's reads and its commit, the rules
+          // refuse this one (its previousBalance is stale). So a refused commit whose reads succeeded
+          // is tried again; if the next attempt reads exactly the same state and is refused again, the
+          // refusal is real.
+          const lostRace = translated.code === 'permission-denied' && seen.read && !sameState(previous, seen);
+          if (!lostRace || attempt >= MAX_RACE_ATTEMPTS) throw translated;
+          previous = seen;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * Math.min(attempt, 8)));
         }
       }
     });
-  }
-
-  /** True when the wallet or the key's transaction changed since `seen` (a lost race, not a refusal). */
-  private async movedSince(request: RechargeRequest, seen: Seen): Promise<boolean> {
-    try {
-      const [distributor, applied] = await Promise.all([
-        getDoc(doc(this.db, COLLECTIONS.users, request.distributorId)),
-        getDoc(doc(this.db, COLLECTIONS.rechargeTransactions, rechargeIdOf(request.idempotencyKey))),
-      ]);
-      const now = plainData(distributor);
-      return (
-        applied.exists() !== seen.applied ||
-        (now?.walletBalance ?? 0) !== seen.balance ||
-        (now?.lastRechargeId ?? null) !== seen.lastRechargeId
-      );
-    } catch {
-      return false;
-    }
   }
 
   /** One Firestore transaction: returns the earlier result of the key, or applies the recharge. */
@@ -121,9 +109,10 @@ export class FirestoreWalletLedger implements WalletLedger {
     const outcome = await runTransaction(this.db, async (transaction) => {
       const applied = plainData(await transaction.get(transactionRef));
       const stored = plainData(await transaction.get(distributorRef));
+      seen.read = true;
       seen.applied = applied !== undefined;
-      seen.balance = stored === undefined ? null : (stored.walletBalance ?? 0);
-      seen.lastRechargeId = stored === undefined ? null : (stored.lastRechargeId ?? null);
+      seen.balance = stored?.walletBalance ?? null;
+      seen.lastRechargeId = stored?.lastRechargeId ?? null;
       if (applied !== undefined) {
         const earlier = parseTransactionRecord(id, applied);
         if (earlier.distributorId !== request.distributorId || earlier.amount !== request.amount)

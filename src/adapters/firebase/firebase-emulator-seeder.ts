@@ -1,0 +1,162 @@
+import { deleteApp, type FirebaseApp, initializeApp } from 'firebase/app';
+import {
+  collection,
+  connectFirestoreEmulator,
+  type DocumentReference,
+  doc,
+  type Firestore,
+  initializeFirestore,
+  setDoc,
+  writeBatch,
+} from 'firebase/firestore';
+import { PortError } from '../../ports/errors';
+import type {
+  SeedAccount,
+  SeedData,
+  Seeder,
+  SeedRepairRecord,
+  SeedStoreRecord,
+  SeedSupportRecord,
+  SeedTransactionRecord,
+  SeedUserRecord,
+} from '../../ports/seeder';
+import { firestoreCall } from './firebase-errors';
+import { COLLECTIONS } from './firestore-data';
+
+export interface EmulatorSeederOptions {
+  readonly projectId: string;
+  /** e.g. http://127.0.0.1:9099 */
+  readonly authUrl: string;
+  readonly firestoreHost: string;
+  readonly firestorePort: number;
+}
+
+/** The id of the Urls document the seeder writes (the adapter reads the collection's first document). */
+export const STORE_LINKS_DOCUMENT = 'storeLinks';
+
+let appSequence = 0;
+
+/**
+ * Privileged writes into the Firebase emulators, like the Admin SDK would make in production: Firestore
+ * as the emulator's "owner" (the security rules do not apply), accounts through the Auth emulator's REST
+ * API (with a chosen uid). Emulators only: production has no such door. Dates become Firestore
+ * Timestamps and text stays text, the shapes the mobile apps write.
+ */
+export class FirebaseEmulatorSeeder implements Seeder {
+  private readonly app: FirebaseApp;
+  private readonly db: Firestore;
+
+  constructor(private readonly options: EmulatorSeederOptions) {
+    appSequence += 1;
+    this.app = initializeApp(
+      { projectId: options.projectId, apiKey: 'emulator-seeder' },
+      `emulator-seeder-${appSequence}`,
+    );
+    this.db = initializeFirestore(this.app, { ignoreUndefinedProperties: true });
+    connectFirestoreEmulator(this.db, options.firestoreHost, options.firestorePort, {
+      mockUserToken: 'owner',
+    });
+  }
+
+  /** Firestore past the rules, for tests that inspect what was stored. */
+  get firestore(): Firestore {
+    return this.db;
+  }
+
+  async account(account: SeedAccount): Promise<string> {
+    const url = `${this.options.authUrl}/identitytoolkit.googleapis.com/v1/projects/${this.options.projectId}/accounts`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          email: account.email,
+          password: account.password,
+          ...(account.uid ? { localId: account.uid } : {}),
+        }),
+      });
+    } catch (error) {
+      throw new PortError('unavailable', 'The Auth emulator cannot be reached.', { cause: error });
+    }
+    const body = (await response.json().catch(() => ({}))) as {
+      localId?: string;
+      error?: { message?: string };
+    };
+    if (!response.ok || typeof body.localId !== 'string') {
+      const reason = body.error?.message ?? `HTTP ${response.status}`;
+      throw new PortError(
+        reason.startsWith('DUPLICATE') || reason.startsWith('EMAIL_EXISTS') ? 'conflict' : 'unknown',
+        `The account could not be created: ${reason}`,
+      );
+    }
+    return body.localId;
+  }
+
+  user(uid: string, record: SeedUserRecord): Promise<void> {
+    return firestoreCall(() => setDoc(doc(this.db, COLLECTIONS.users, uid), { ...record }));
+  }
+
+  store(record: SeedStoreRecord): Promise<void> {
+    const { id, ...data } = record;
+    return firestoreCall(() => setDoc(doc(this.db, COLLECTIONS.stores, id), data));
+  }
+
+  repair(record: SeedRepairRecord): Promise<void> {
+    const { id, ...data } = record;
+    return firestoreCall(() => setDoc(doc(this.db, COLLECTIONS.repairs, id), data));
+  }
+
+  supportIssue(record: SeedSupportRecord): Promise<string> {
+    const { id, ...data } = record;
+    const ref = this.ref(COLLECTIONS.support, id);
+    return firestoreCall(async () => {
+      await setDoc(ref, data);
+      return ref.id;
+    });
+  }
+
+  rechargeTransaction(record: SeedTransactionRecord): Promise<string> {
+    const { id, ...data } = record;
+    const ref = this.ref(COLLECTIONS.rechargeTransactions, id);
+    return firestoreCall(async () => {
+      await setDoc(ref, data);
+      return ref.id;
+    });
+  }
+
+  storeLinks(links: { android?: string; ios?: string }): Promise<void> {
+    return firestoreCall(() => setDoc(doc(this.db, COLLECTIONS.urls, STORE_LINKS_DOCUMENT), { ...links }));
+  }
+
+  /** Accounts in parallel, then every document in batches of 500 writes. */
+  async load(data: SeedData): Promise<void> {
+    await Promise.all(data.accounts.map((account) => this.account(account)));
+    const writes: [DocumentReference, Record<string, unknown>][] = [];
+    for (const { uid, record } of data.users)
+      writes.push([doc(this.db, COLLECTIONS.users, uid), { ...record }]);
+    for (const { id, ...rest } of data.stores) writes.push([doc(this.db, COLLECTIONS.stores, id), rest]);
+    for (const { id, ...rest } of data.repairs) writes.push([doc(this.db, COLLECTIONS.repairs, id), rest]);
+    for (const { id, ...rest } of data.supportIssues)
+      writes.push([doc(this.db, COLLECTIONS.support, id), rest]);
+    for (const { id, ...rest } of data.transactions)
+      writes.push([doc(this.db, COLLECTIONS.rechargeTransactions, id), rest]);
+    if (data.storeLinks !== null)
+      writes.push([doc(this.db, COLLECTIONS.urls, STORE_LINKS_DOCUMENT), { ...data.storeLinks }]);
+    await firestoreCall(async () => {
+      for (let start = 0; start < writes.length; start += 500) {
+        const batch = writeBatch(this.db);
+        for (const [ref, value] of writes.slice(start, start + 500)) batch.set(ref, value);
+        await batch.commit();
+      }
+    });
+  }
+
+  dispose(): Promise<void> {
+    return deleteApp(this.app);
+  }
+
+  private ref(name: string, id: string | undefined): DocumentReference {
+    return id === undefined ? doc(collection(this.db, name)) : doc(this.db, name, id);
+  }
+}
