@@ -44,11 +44,11 @@ export function PublicHeader() {
             Support
           </Link>
           {session.status === 'signed-in' ? (
-            <ButtonLink to="/dashboard" size="sm">
+            <ButtonLink to="/dashboard" size="sm" className="whitespace-nowrap">
               Dashboard
             </ButtonLink>
           ) : (
-            <ButtonLink to="/signin" size="sm">
+            <ButtonLink to="/signin" size="sm" className="whitespace-nowrap">
               Sign In
             </ButtonLink>
           )}
