@@ -10,7 +10,8 @@ import { cx } from './cx';
 
 const CONTROL =
   'block w-full rounded-lg border-0 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-brand-600 focus:outline-none disabled:bg-slate-50 disabled:text-slate-500 sm:text-sm';
-const INVALID = 'ring-red-400 focus:ring-red-600';
+// Important: the base ring colour (slate-300) comes later in the generated CSS and would otherwise win.
+const INVALID = 'ring-red-400! focus:ring-red-600!';
 
 interface FieldFrameProps {
   readonly id: string;
