@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { act, cleanup, render, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/app/demo/demo-data';
 import { App } from '../../../src/ui/app';
 import { DEMO_RESET_DONE, DEMO_RESET_FAILED } from '../../../src/ui/pages/demo/demo-bar';
@@ -40,6 +40,10 @@ async function useTheDemo(app: RenderedApp) {
   const code = new URL(mail!.link).searchParams.get('oobCode');
   expect((await accounts.resetPassword(code, 'Changed#1', 'Changed#1')).ok).toBe(true);
 }
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('DemoBar', () => {
   it('shows on every page of the demo, with the demo mailbox and the reset button', async () => {
@@ -115,7 +119,15 @@ describe('DemoBar', () => {
 
     await app.user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText(DEMO_RESET_DONE)).toBeNull();
-    clear.mockRestore();
+  });
+
+  it('lets the success message go when the visitor moves on', async () => {
+    const app = await renderApp({ path: '/signin' });
+    const dialog = await openDialog(app);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Reset demo data' }));
+    expect(await screen.findByText(DEMO_RESET_DONE)).toBeTruthy();
+    await act(() => app.router.navigate({ to: '/signin' }));
+    await waitFor(() => expect(screen.queryByText(DEMO_RESET_DONE)).toBeNull());
   });
 
   it('shows progress while resetting and cannot be closed or confirmed twice', async () => {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { useAppServices } from '../../app-services';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -24,6 +24,12 @@ export function DemoBar() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+
+  // The success message belongs to the home page the reset led to; it goes once the visitor moves on.
+  useEffect(() => {
+    if (pathname !== '/') setDone(false);
+  }, [pathname]);
 
   if (demo === null) return null;
 
@@ -68,14 +74,14 @@ export function DemoBar() {
             to="/demo/mailbox"
             className={`${BAR_BUTTON} text-slate-100 underline-offset-2 hover:bg-white/10 hover:underline`}
           >
-            Demo mailbox
+            <ShortOnPhones short="Mailbox" full="Demo mailbox" />
           </Link>
           <button
             type="button"
             onClick={openDialog}
             className={`${BAR_BUTTON} bg-white/10 text-white ring-1 ring-white/20 ring-inset hover:bg-white/20`}
           >
-            Reset demo data
+            <ShortOnPhones short="Reset data" full="Reset demo data" />
           </button>
         </div>
       </div>
@@ -116,5 +122,17 @@ export function DemoBar() {
         </div>
       </Dialog>
     </aside>
+  );
+}
+
+/** A shorter visible label on phones; assistive technology always hears the full one. */
+function ShortOnPhones({ short, full }: { short: string; full: string }) {
+  return (
+    <>
+      <span className="sm:hidden" aria-hidden="true">
+        {short}
+      </span>
+      <span className="sr-only sm:not-sr-only">{full}</span>
+    </>
   );
 }
