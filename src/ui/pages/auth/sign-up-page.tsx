@@ -75,10 +75,12 @@ export function SignUpPage() {
     [],
   );
 
-  // A message above the form may be out of sight at the end of a long form: bring it into view.
+  // A message above the form is out of sight after submitting at the end of a long form: bring it into
+  // view (field errors instead move the focus to the first invalid field).
   useEffect(() => {
-    if (failure && !failure.fieldErrors) formTopRef.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [failure]);
+    if (succeeded || (failure && !failure.fieldErrors))
+      formTopRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [failure, succeeded]);
 
   const bothAccepted = watch('acceptedTerms') && watch('acceptedPrivacy');
   const fieldErrors = failure?.fieldErrors ?? {};
