@@ -214,6 +214,8 @@ describe('PouchDB live sync between two devices (pouchdb-server on loopback)', (
       return doc.walletBalance === 1000 && doc._conflicts === undefined ? doc : null;
     });
     expect(onServer).toMatchObject({ walletBalance: 1000, walletLedgerPaise: 50_000 });
+    // Design documents (the indexes) stay local: each side builds its own.
+    await expect(server.get('_design/users')).rejects.toMatchObject({ status: 404 });
     await server.close();
   });
 
