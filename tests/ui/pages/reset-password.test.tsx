@@ -175,7 +175,7 @@ describe('/reset-password', () => {
     await app.user.type(newPassword(), NEW_PASSWORD);
     await app.user.type(confirmation(), NEW_PASSWORD);
     // Fake time also moves with real time (Testing Library waits on timers): the check before the
-    // redirect leaves a margin for the few real milliseconds the assertions take.
+    // redirect leaves a margin for the real milliseconds the assertions take on a loaded machine.
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(submit());
@@ -183,9 +183,9 @@ describe('/reset-password', () => {
     expect(done.closest('[role="status"]')).toBeTruthy();
     expect(screen.queryByLabelText(/^New Password/)).toBeNull();
     expect(pathOf(app)).toBe('/reset-password');
-    act(() => vi.advanceTimersByTime(2700));
+    act(() => vi.advanceTimersByTime(2500));
     expect(pathOf(app)).toBe('/reset-password');
-    act(() => vi.advanceTimersByTime(300));
+    act(() => vi.advanceTimersByTime(500));
     await waitFor(() => expect(pathOf(app)).toBe('/signin'));
     vi.useRealTimers();
 

@@ -173,15 +173,15 @@ describe('/signup', () => {
     await fillForm(app);
     await acceptBoth(app);
     // Fake time also moves with real time (Testing Library waits on timers), so the check before the
-    // redirect leaves a margin for the few real milliseconds the assertions take.
+    // redirect leaves a margin for the real milliseconds the assertions take on a loaded machine.
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(signUpButton());
     await screen.findByText(ACCOUNT_MESSAGES.signUpSucceeded);
     expect(pathOf(app)).toBe('/signup');
-    act(() => vi.advanceTimersByTime(1300));
+    act(() => vi.advanceTimersByTime(1000));
     expect(pathOf(app)).toBe('/signup');
-    act(() => vi.advanceTimersByTime(200));
+    act(() => vi.advanceTimersByTime(500));
     await waitFor(() => expect(pathOf(app)).toBe('/signin'));
     vi.useRealTimers();
 
