@@ -191,6 +191,16 @@ describe('PouchDB live sync between two devices (pouchdb-server on loopback)', (
       expect(ledger.map((t) => t.amount).sort((x, y) => x - y)).toEqual([50, 100, 150, 200]);
     }
 
+    // The request applied on both devices left two revisions of its ledger document: one is kept.
+    for (const backend of [a.backend, b.backend]) {
+      await waitFor('the duplicate ledger revision removed', async () => {
+        const doc = await backend.databases.transactions.get('recharge-key-same-on-both', {
+          conflicts: true,
+        });
+        return doc !== null && (doc._conflicts?.length ?? 0) === 0;
+      });
+    }
+
     // The issue merged field by field: A's status, B's later phone and text.
     const merged = await waitFor('the merged support issue', async () => {
       const [onA, onB] = await Promise.all([a.backend.ports.support.list(), b.backend.ports.support.list()]);
