@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * `npm run bench`: measures the backends and prints the figures (bench/README.md). Runs the files one
+ * `npm run bench`: measures the backends and prints the figures (explained in docs/pouchdb.md). Runs the files one
  * after another, in Node, with the time zone of the tests (month boundaries are local time).
  */
 export default defineConfig({
