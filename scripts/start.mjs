@@ -30,7 +30,9 @@ try {
 const { module: demo } = await runnerImport('/src/app/demo/demo-data.ts', { logLevel: 'warn' });
 const url = `http://localhost:${port}`;
 const width = Math.max(...demo.DEMO_ACCOUNTS.map((account) => account.email.length));
-console.log(`\nRepairMate offline demo ready in ${((performance.now() - started) / 1000).toFixed(1)} s: ${url}\n`);
+console.log(
+  `\nRepairMate offline demo ready in ${((performance.now() - started) / 1000).toFixed(1)} s: ${url}\n`,
+);
 console.log(`Demo accounts (password for all: ${demo.DEMO_PASSWORD})`);
 for (const account of demo.DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(width)}  ${account.screen}`);
 console.log('  owner02@demo.test … owner23@demo.test: the other business owners');
