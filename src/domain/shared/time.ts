@@ -4,11 +4,10 @@
  */
 export function asInstant(value: unknown): Date | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
-  if (typeof value === 'number') return Number.isFinite(value) ? new Date(value) : null;
+  if (typeof value === 'number') return validDate(new Date(value));
   if (typeof value === 'string') {
     if (value.trim() === '') return null;
-    const parsed = new Date(value);
-    return Number.isNaN(parsed.getTime()) ? null : parsed;
+    return validDate(new Date(value));
   }
   if (typeof value === 'object' && value !== null) {
     const candidate = value as {
@@ -22,10 +21,15 @@ export function asInstant(value: unknown): Date | null {
     const seconds = typeof candidate.seconds === 'number' ? candidate.seconds : candidate._seconds;
     if (typeof seconds === 'number' && Number.isFinite(seconds)) {
       const nanos = typeof candidate.nanoseconds === 'number' ? candidate.nanoseconds : 0;
-      return new Date(seconds * 1000 + Math.floor(nanos / 1e6));
+      return validDate(new Date(seconds * 1000 + Math.floor(nanos / 1e6)));
     }
   }
   return null;
+}
+
+/** The date, or null when it is not a real instant (NaN, or outside the ±8.64e15 ms a Date can hold). */
+function validDate(date: Date): Date | null {
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 /** A date and time as people in India read it, e.g. "21 Nov 2026, 3:05 pm". */
