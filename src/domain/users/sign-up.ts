@@ -3,6 +3,7 @@ import type { Ports } from '../../ports';
 import { AuthError } from '../../ports/errors';
 import { isPlausiblePhone } from '../shared/phone';
 import type { FieldErrors } from '../shared/validation';
+import { authErrorMessage } from './auth-errors';
 import { emailField } from './email';
 import { ACCOUNT_MESSAGES } from './messages';
 import { isPasswordLongEnough, MAX_PASSWORD_LENGTH, unmetPasswordRequirements } from './password-policy';
@@ -126,7 +127,8 @@ export function signUpErrorResult(error: unknown): Extract<SignUpResult, { ok: f
         ? { ok: false, passwordRequirements: error.unmetRequirements }
         : { ok: false, message: error.message || ACCOUNT_MESSAGES.signUpFailed };
     default:
-      return { ok: false, message: error.message.trim() || ACCOUNT_MESSAGES.signUpFailed };
+      // Known codes (network, too many attempts…) read as a sentence; others show the provider's message.
+      return { ok: false, message: authErrorMessage(error, ACCOUNT_MESSAGES.signUpFailed) };
   }
 }
 

@@ -273,8 +273,13 @@ describe('sign-up: provider errors', () => {
     ],
     [
       'an unlisted code',
-      new AuthError('too-many-requests', 'Quota exceeded for this project.'),
+      new AuthError('unknown', 'Quota exceeded for this project.'),
       'Quota exceeded for this project.',
+    ],
+    [
+      'a network failure',
+      new AuthError('network-request-failed', 'A network error occurred.'),
+      'Network error. Please check your connection and try again.',
     ],
     ['an unlisted code without a message', new AuthError('unknown', '   '), 'Failed to create account.'],
     ['a non-provider error', new TypeError('fetch failed'), 'Failed to create account.'],
