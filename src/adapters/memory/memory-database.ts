@@ -6,6 +6,23 @@ import type { LocalSession } from '../local/local-session';
 
 export type StoredRecord = Record<string, unknown>;
 
+/** A Map that counts its changes, so that indexes built over it know when to rebuild. */
+export class VersionedMap<K, V> extends Map<K, V> {
+  version = 0;
+  override set(key: K, value: V): this {
+    this.version += 1;
+    return super.set(key, value);
+  }
+  override delete(key: K): boolean {
+    this.version += 1;
+    return super.delete(key);
+  }
+  override clear(): void {
+    this.version += 1;
+    super.clear();
+  }
+}
+
 export interface MemoryAccount {
   readonly uid: string;
   email: string;
@@ -26,9 +43,9 @@ export interface ResetCode {
  */
 export class MemoryDatabase implements LocalSession {
   readonly accounts = new Map<string, MemoryAccount>();
-  readonly users = new Map<string, StoredRecord>();
-  readonly stores = new Map<string, StoredRecord>();
-  readonly repairs = new Map<string, StoredRecord>();
+  readonly users = new VersionedMap<string, StoredRecord>();
+  readonly stores = new VersionedMap<string, StoredRecord>();
+  readonly repairs = new VersionedMap<string, StoredRecord>();
   readonly support = new Map<string, StoredRecord>();
   readonly transactions = new Map<string, StoredRecord>();
   readonly resetCodes = new Map<string, ResetCode>();

@@ -43,14 +43,25 @@ export class MemoryUserRepository implements UserRepository {
     return this.db.users.size;
   }
 
-  /** Owner id → ids of their stores, for owners that have a users document. */
+  private ownersIndex: { readonly key: string; readonly byOwner: Map<string, string[]> } | null = null;
+
+  /**
+   * Owner id → ids of their stores, for owners that have a users document: an index rebuilt only when
+   * the stores or the users change (the PouchDB backend keeps the same grouping in a view).
+   */
   private businessStores(): Map<string, string[]> {
+    const key = `${this.db.stores.version}:${this.db.users.version}`;
+    if (this.ownersIndex?.key === key) return this.ownersIndex.byOwner;
     const byOwner = new Map<string, string[]>();
     for (const [id, raw] of this.db.stores) {
       const store = parseStoreRecord(id, raw);
       if (store.ownerId === '' || !this.db.users.has(store.ownerId)) continue;
-      byOwner.set(store.ownerId, [...(byOwner.get(store.ownerId) ?? []), id]);
+      const ids = byOwner.get(store.ownerId);
+      if (ids) ids.push(id);
+      else byOwner.set(store.ownerId, [id]);
     }
+    for (const ids of byOwner.values()) ids.sort();
+    this.ownersIndex = { key, byOwner };
     return byOwner;
   }
 
@@ -70,7 +81,7 @@ export class MemoryUserRepository implements UserRepository {
       .sort(byBusinessName);
     const items = matching.slice(query.offset, query.offset + query.limit).map((profile) => ({
       profile: this.db.read(profile),
-      storeIds: [...(stores.get(profile.uid) ?? [])].sort(),
+      storeIds: [...(stores.get(profile.uid) ?? [])],
     }));
     return { items, total: matching.length };
   }
