@@ -54,10 +54,16 @@ export function watchProblems(page: Page): Problems {
   return problems;
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves e2e/screenshots/<name>.png: the whole page from the top (sticky headers in place), or with
+ * `fullPage: false` what the viewport shows as it stands (for dialogs and overlays, which cover the
+ * viewport only).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = resolve(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path, fullPage });
   return path;
 }
 
@@ -102,4 +108,74 @@ export async function signIn(
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(`${baseUrl}/dashboard**`);
+}
+
+/** How long a test waits for something to appear before it fails. */
+export const WAIT_MS = 10_000;
+
+/** One browser profile with one page, watched for errors. */
+export interface Tab {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly problems: Problems;
+}
+
+/** A fresh profile (demo data loads anew) with one page, watched for page and console errors. */
+export async function openTab(browser: Browser, viewport: ViewportName = 'desktop'): Promise<Tab> {
+  const context = await newContext(browser, viewport);
+  context.setDefaultTimeout(WAIT_MS);
+  context.setDefaultNavigationTimeout(20_000);
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  return { context, page, problems };
+}
+
+/** Waits until the locator shows (and so asserts it does); returns it for chaining. */
+export async function shown<
+  L extends { waitFor(options: { state: 'visible'; timeout?: number }): Promise<void> },
+>(locator: L, timeout = WAIT_MS): Promise<L> {
+  await locator.waitFor({ state: 'visible', timeout });
+  return locator;
+}
+
+/** How many CSS pixels the page is wider than the viewport (0 when nothing overflows sideways). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
+}
+
+/** Waits for web fonts and the images in view, so that a screenshot shows the page as a visitor sees it. */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const pending = Array.from(document.images).filter(
+      (image) => !image.complete && image.loading !== 'lazy',
+    );
+    const loaded = Promise.all(
+      pending.map(
+        (image) =>
+          new Promise((resolve) => {
+            image.addEventListener('load', resolve, { once: true });
+            image.addEventListener('error', resolve, { once: true });
+          }),
+      ),
+    );
+    await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 3000))]);
+  });
+}
+
+export interface Audit {
+  readonly violations: AxeViolation[];
+  readonly overflow: number;
+}
+
+/**
+ * Checks a page as it stands: serious axe-core violations, horizontal overflow, then saves a screenshot
+ * as e2e/screenshots/<name>.png (full page unless `fullPage: false`).
+ */
+export async function audit(page: Page, name: string, { fullPage = true } = {}): Promise<Audit> {
+  await settled(page);
+  const overflow = await horizontalOverflow(page);
+  const violations = await seriousA11yViolations(page);
+  await screenshot(page, name, { fullPage });
+  return { violations, overflow };
 }

@@ -142,7 +142,8 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
       <select
         ref={ref}
         id={fieldId}
-        className={cx(CONTROL, 'pr-8', error && INVALID, className)}
+        // The height of a text input beside it (a select's own line box is 2px shorter).
+        className={cx(CONTROL, 'h-11 pr-8 sm:h-10', error && INVALID, className)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${fieldId}-error` : undefined}
         {...rest}

@@ -23,9 +23,9 @@ export function Logo({ to = '/' }: { to?: '/' | '/dashboard' }) {
   return (
     <Link
       to={to}
-      className="flex items-center gap-2 rounded-lg text-lg font-bold tracking-tight text-slate-900"
+      className="flex shrink-0 items-center gap-2 rounded-lg text-base font-bold tracking-tight text-slate-900 sm:text-lg"
     >
-      <LogoMark />
+      <LogoMark className="size-8 sm:size-9" />
       <span>{productName}</span>
     </Link>
   );

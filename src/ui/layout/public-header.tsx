@@ -10,9 +10,9 @@ export function PublicHeader() {
   const session = useSession();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:gap-3 sm:px-6">
         <Logo />
-        <nav aria-label="Main" className="flex items-center gap-1 sm:gap-3">
+        <nav aria-label="Main" className="flex items-center sm:gap-3">
           <a
             href={`mailto:${supportEmail}`}
             className="hidden rounded-lg px-2 py-2 text-sm font-medium text-slate-600 hover:text-brand-700 md:inline"

@@ -289,6 +289,8 @@ function DistributorPicker({
         label={SEARCH_LABEL}
         type="search"
         placeholder={SEARCH_LABEL}
+        // The placeholder repeats the label; smaller, it fits a phone-wide box instead of being cut off.
+        className="placeholder:text-sm"
         autoComplete="off"
         value={search}
         onChange={(event) => onSearch(event.target.value)}
@@ -331,10 +333,10 @@ function DistributorPicker({
                         {distributor.name || 'Unnamed'}
                       </span>
                       <span className="block truncate text-sm text-slate-600">{distributor.email}</span>
-                      <span className="block text-sm text-slate-500">{mobileOf(distributor) || '—'}</span>
+                      <span className="block text-sm text-slate-600">{mobileOf(distributor) || '—'}</span>
                     </span>
                     <span className="shrink-0 text-right">
-                      <span className="block text-xs text-slate-500">Balance</span>
+                      <span className="block text-xs text-slate-600">Balance</span>
                       <span className="block font-semibold tabular-nums text-slate-900">
                         {formatRupees(distributor.walletBalance)}
                       </span>
