@@ -68,10 +68,19 @@ export class MemoryDatabase implements LocalSession {
     return this.session?.email ?? null;
   }
 
+  /** Parsed profiles by stored record: a record is replaced, never mutated, so its parse stays valid. */
+  private readonly parsedProfiles = new WeakMap<StoredRecord, UserProfile>();
+
   /** The parsed users document of `uid`, or null. */
   profile(uid: string): UserProfile | null {
     const raw = this.users.get(uid);
-    return raw === undefined ? null : parseUserRecord(uid, raw);
+    if (raw === undefined) return null;
+    let profile = this.parsedProfiles.get(raw);
+    if (profile === undefined || profile.uid !== uid) {
+      profile = parseUserRecord(uid, raw);
+      this.parsedProfiles.set(raw, profile);
+    }
+    return profile;
   }
 
   /** What every admin-only call checks first (the local twin of the Firestore rule). */

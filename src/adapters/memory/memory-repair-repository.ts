@@ -7,7 +7,7 @@ export const MAX_REPAIRS_PER_ID = 20;
 
 interface RepairIndexes {
   readonly version: number;
-  /** repairId → document ids, sorted. */
+  /** stored repairId (text) → document ids, sorted. */
   readonly byRepairId: Map<string, string[]>;
   /** store reference → creation instants (ms), sorted. */
   readonly createdByStore: Map<string, number[]>;
@@ -41,7 +41,12 @@ export class MemoryRepairRepository implements RepairRepository {
     const createdByStore = new Map<string, number[]>();
     for (const [id, raw] of this.db.repairs) {
       const repair = parseRepairRecord(id, raw);
-      byRepairId.set(repair.repairId, [...(byRepairId.get(repair.repairId) ?? []), id]);
+      // Equality on the stored value, as a database query does: a numeric repairId never equals text.
+      if (typeof raw.repairId === 'string') {
+        const ids = byRepairId.get(raw.repairId);
+        if (ids) ids.push(id);
+        else byRepairId.set(raw.repairId, [id]);
+      }
       const ref = storeRefOf(repair);
       const created = repair.createdAt?.getTime();
       if (ref === '' || created === undefined) continue;

@@ -1,6 +1,6 @@
 import { byBusinessName, matchesBusinessSearch } from '../../domain/admin/business-performance';
 import { parseStoreRecord } from '../../domain/stores/store';
-import { type NewUserRecord, parseUserRecord, type UserProfile } from '../../domain/users/user';
+import type { NewUserRecord, UserProfile } from '../../domain/users/user';
 import { PortError } from '../../ports/errors';
 import type { BusinessUser, BusinessUserQuery, Page, UserRepository } from '../../ports/user-repository';
 import { checkNewUserRecord } from '../local/local-rules';
@@ -33,7 +33,7 @@ export class MemoryUserRepository implements UserRepository {
     await this.requireAdmin();
     return [...this.db.users.entries()]
       .filter(([, raw]) => raw.role === role)
-      .map(([uid, raw]) => parseUserRecord(uid, this.db.read(raw)))
+      .map(([uid]) => this.db.read(this.db.profile(uid)!))
       .sort((a, b) => a.name.localeCompare(b.name) || a.uid.localeCompare(b.uid));
   }
 
@@ -76,7 +76,7 @@ export class MemoryUserRepository implements UserRepository {
     await this.requireAdmin();
     const stores = this.businessStores();
     const matching = [...stores.keys()]
-      .map((uid) => parseUserRecord(uid, this.db.users.get(uid)))
+      .map((uid) => this.db.profile(uid)!)
       .filter((profile) => matchesBusinessSearch(profile, query.search))
       .sort(byBusinessName);
     const items = matching.slice(query.offset, query.offset + query.limit).map((profile) => ({

@@ -122,7 +122,9 @@ describe('/dashboard as a distributor', () => {
   it('refreshes the balance', async () => {
     const app = await openWallet();
     expect(await balance()).toBe('₹500');
-    app.backend.db.users.get(DEMO_UIDS.distributor)!.walletBalance = 750;
+    // Another device's recharge lands meanwhile (a write replaces the stored record).
+    const stored = app.backend.db.users.get(DEMO_UIDS.distributor)!;
+    app.backend.db.users.set(DEMO_UIDS.distributor, { ...stored, walletBalance: 750 });
     await app.user.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(async () => expect(await balance()).toBe('₹750'));
   });
