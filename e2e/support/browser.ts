@@ -179,3 +179,30 @@ export async function audit(page: Page, name: string, { fullPage = true } = {}):
   await screenshot(page, name, { fullPage });
   return { violations, overflow };
 }
+
+/**
+ * Records whether any of `texts` ever appears on the page, however briefly (a MutationObserver installed
+ * before the page's own scripts run). Call before navigating; the returned function reads what was seen.
+ */
+export async function recordTexts(page: Page, texts: readonly string[]): Promise<() => Promise<string[]>> {
+  await page.addInitScript(
+    (wanted: string[]) => {
+      const seen = new Set<string>();
+      Object.assign(window, { __e2eSeenTexts: seen });
+      const check = () => {
+        const text = document.body?.textContent ?? '';
+        for (const each of wanted) if (text.includes(each)) seen.add(each);
+      };
+      new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
+    },
+    [...texts],
+  );
+  return () =>
+    page.evaluate(() => [...((window as unknown as { __e2eSeenTexts?: Set<string> }).__e2eSeenTexts ?? [])]);
+}
+
+/** Signs out with the Logout button of the page shown, and waits for /signin. */
+export async function logOut(page: Page, baseUrl: string): Promise<void> {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL(`${baseUrl}/signin`);
+}
