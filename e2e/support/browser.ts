@@ -206,3 +206,39 @@ export async function logOut(page: Page, baseUrl: string): Promise<void> {
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL(`${baseUrl}/signin`);
 }
+
+/** A computed colour of an element (e.g. 'borderTopColor') as [r, g, b], whatever CSS colour space it uses. */
+export async function rgbOf(
+  locator: { evaluate<R, A>(fn: (element: Element, arg: A) => R, arg: A): Promise<R> },
+  property: 'color' | 'backgroundColor' | 'borderTopColor',
+): Promise<[number, number, number]> {
+  return locator.evaluate((element, name) => {
+    const context = document.createElement('canvas').getContext('2d');
+    if (context === null) throw new Error('no 2d canvas');
+    context.fillStyle = getComputedStyle(element)[name];
+    context.fillRect(0, 0, 1, 1);
+    const [r = 0, g = 0, b = 0] = context.getImageData(0, 0, 1, 1).data;
+    return [r, g, b] as [number, number, number];
+  }, property);
+}
+
+/** Which hue family an [r, g, b] colour belongs to, for asserting "a green border" or "a yellow badge". */
+export function hueName([r, g, b]: readonly [number, number, number]): 'green' | 'yellow' | 'other' {
+  const [red, green, blue] = [r / 255, g / 255, b / 255];
+  const max = Math.max(red, green, blue);
+  const min = Math.min(red, green, blue);
+  const delta = max - min;
+  const lightness = (max + min) / 2;
+  const saturation = delta === 0 ? 0 : delta / (1 - Math.abs(2 * lightness - 1));
+  if (saturation < 0.25) return 'other';
+  let hue =
+    max === red
+      ? ((green - blue) / delta) % 6
+      : max === green
+        ? (blue - red) / delta + 2
+        : (red - green) / delta + 4;
+  hue = (hue * 60 + 360) % 360;
+  if (hue >= 90 && hue <= 175) return 'green';
+  if (hue >= 35 && hue < 70) return 'yellow';
+  return 'other';
+}
