@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -49,7 +49,10 @@ export function watchProblems(page: Page): Problems {
   const problems: Problems = { errors: [] };
   page.on('pageerror', (error) => problems.errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.errors.push(`console: ${message.text()}`);
+    if (message.type() !== 'error') return;
+    // A failed resource names itself only in the message's location.
+    const { url } = message.location();
+    problems.errors.push(`console: ${message.text()}${url ? ` (${url})` : ''}`);
   });
   return problems;
 }
@@ -209,10 +212,10 @@ export async function logOut(page: Page, baseUrl: string): Promise<void> {
 
 /** A computed colour of an element (e.g. 'borderTopColor') as [r, g, b], whatever CSS colour space it uses. */
 export async function rgbOf(
-  locator: { evaluate<R, A>(fn: (element: Element, arg: A) => R, arg: A): Promise<R> },
+  locator: Locator,
   property: 'color' | 'backgroundColor' | 'borderTopColor',
 ): Promise<[number, number, number]> {
-  return locator.evaluate((element, name) => {
+  return locator.evaluate((element, name: 'color' | 'backgroundColor' | 'borderTopColor') => {
     const context = document.createElement('canvas').getContext('2d');
     if (context === null) throw new Error('no 2d canvas');
     context.fillStyle = getComputedStyle(element)[name];

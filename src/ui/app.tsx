@@ -5,11 +5,16 @@ import { type AppServices, AppServicesProvider } from './app-services';
 import { type AppRouter, createAppRouter } from './router';
 import { SessionProvider } from './session';
 
+/**
+ * networkMode 'always': the backends decide what "offline" means (the demo's PouchDB never needs the
+ * network, Firestore answers from its cache or fails). React Query's default would pause every query and
+ * mutation while the browser reports no connection, leaving the demo spinning forever with no server.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000 },
-      mutations: { retry: 0 },
+      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000, networkMode: 'always' },
+      mutations: { retry: 0, networkMode: 'always' },
     },
   });
 }
