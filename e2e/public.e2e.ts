@@ -187,6 +187,21 @@ describe('unknown URLs and deep links', () => {
     expect(tab.problems.errors).toEqual([]);
   });
 
+  it('a short page fits the window, demo bar included: the footer shows without scrolling', async () => {
+    const { page } = tab;
+    for (const path of ['/signin', '/no-such-route']) {
+      await page.goto(`${baseUrl}${path}`);
+      await shown(page.getByRole('heading', { level: 1 }));
+      const footer = await shown(page.getByRole('contentinfo'));
+      expect(
+        await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+        path,
+      ).toBe(0);
+      const box = await footer.boundingBox();
+      expect((box?.y ?? 0) + (box?.height ?? 0), path).toBeLessThanOrEqual(800);
+    }
+  });
+
   it('/dashboard signed out goes to /signin', async () => {
     const { page } = tab;
     await page.goto(`${baseUrl}/dashboard`);

@@ -24,12 +24,13 @@ import { SupportAdminPage } from './pages/support/support-admin-page';
 import { SupportPage } from './pages/support/support-page';
 
 const rootRoute = createRootRoute({
+  // One column as tall as the window, demo bar included: a short page's footer stays in view.
   component: () => (
-    <>
+    <div className="flex min-h-screen flex-col">
       <ScrollRestoration />
       <DemoBar />
       <Outlet />
-    </>
+    </div>
   ),
   notFoundComponent: NotFoundPage,
 });

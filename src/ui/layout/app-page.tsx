@@ -10,7 +10,7 @@ export function AppPage({ children, actions }: { children: ReactNode; actions?: 
   const { logout, busy } = useLogout();
   const email = session.status === 'signed-in' || session.status === 'error' ? session.user.email : null;
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className="flex flex-1 flex-col">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
           <Logo to="/dashboard" />

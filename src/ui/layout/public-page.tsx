@@ -5,7 +5,7 @@ import { SiteFooter } from './site-footer';
 /** Frame of public pages: header, main landmark, footer. */
 export function PublicPage({ children }: { children: ReactNode }) {
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className="flex flex-1 flex-col">
       <PublicHeader />
       <main id="main" className="flex-1">
         {children}

@@ -44,7 +44,7 @@ export function RepairPhotos({ urls: given, subject }: { urls: readonly string[]
       </ul>
       <RadixDialog.Root open={open !== null} onOpenChange={(next) => !next && setOpen(null)}>
         <RadixDialog.Portal>
-          <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/85" />
+          <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/95" />
           <RadixDialog.Content
             aria-describedby={undefined}
             onClick={() => setOpen(null)}
