@@ -14,5 +14,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     retry: 0,
+    // A page that has not shown something yet is waited for, not failed at once: expect.poll's default
+    // second is too short for a first load (the demo data set is written to IndexedDB) on a busy machine.
+    expect: { poll: { timeout: 10_000, interval: 50 } },
   },
 });

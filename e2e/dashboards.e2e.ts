@@ -243,7 +243,7 @@ describe('repair tracker (customer@demo.test)', () => {
     await page.getByRole('heading', { name: 'Repair Details' }).waitFor({ state: 'detached' });
     const input = page.getByLabel(/^Enter Repair ID/);
     expect(await input.inputValue()).toBe('');
-    expect(await input.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => input.evaluate((element) => element === document.activeElement)).toBe(true);
   });
 
   it("refuses RPR-1002, another customer's repair", async () => {

@@ -147,7 +147,7 @@ describe('keyboard only', () => {
     await shown(page.getByRole('dialog', { name: /^Photo 1 of 2/ }));
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
-    expect(await photo.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => photo.evaluate((element) => element === document.activeElement)).toBe(true);
 
     const logout = page.getByRole('button', { name: 'Logout' });
     await logout.focus();
@@ -211,7 +211,7 @@ describe('keyboard only', () => {
     }
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await edit.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect.poll(() => edit.evaluate((element) => element === document.activeElement)).toBe(true);
 
     await startAtTop(page, '/support', page.getByRole('heading', { name: 'How can we help?' }));
     const email = page.getByLabel(/^Email/);
