@@ -33,4 +33,21 @@ describe('smoke', () => {
     expect(problems.errors).toEqual([]);
     await context.close();
   });
+
+  it('downloads only the backend it runs on: the PouchDB chunk, never Firebase or memory', async () => {
+    const context = await newContext(browser, 'desktop');
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${baseUrl}/`);
+    await signIn(page, baseUrl, 'admin@demo.test');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'RepairMate Admin Dashboard' }).isVisible())
+      .toBe(true);
+    expect(scripts.some((path) => path.includes('pouchdb-container'))).toBe(true);
+    expect(scripts.filter((path) => /firebase-container|memory-container/.test(path))).toEqual([]);
+    await context.close();
+  });
 });

@@ -30,7 +30,7 @@ function RepairPreview() {
           <p className="text-sm text-slate-600">Cracked screen, battery drain</p>
           <div className="mt-3 flex items-center justify-between text-sm">
             <span className="text-slate-600">Estimate</span>
-            <span className="font-semibold text-slate-900">₹2,500</span>
+            <span className="font-semibold text-slate-900">₹2500</span>
           </div>
         </div>
         <ol className="mt-5 space-y-3">
