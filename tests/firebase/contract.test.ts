@@ -1,6 +1,6 @@
 import { doc, getDoc, Timestamp } from 'firebase/firestore';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { rechargeIdOf } from '../../src/adapters/firebase/firestore-wallet-ledger';
+import { rechargeIdOf } from '../../src/adapters/shared/recharge';
 import { isPortError } from '../../src/ports/errors';
 import { allContracts } from '../contract/all-contracts';
 import { type Cast, seedCast, signInAs } from '../contract/fixtures';

@@ -12,11 +12,8 @@ import {
   serverTimestamp,
   where,
 } from 'firebase/firestore';
-import { isDistributor, parseUserRecord } from '../../domain/users/user';
-import { RECHARGE_DESCRIPTION } from '../../domain/wallet/messages';
+import { parseUserRecord } from '../../domain/users/user';
 import {
-  deposit,
-  parseRechargeAmount,
   parseTransactionRecord,
   type RechargeRequest,
   type RechargeTransaction,
@@ -24,11 +21,9 @@ import {
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
 import type { WalletLedger } from '../../ports/wallet-ledger';
+import { checkRechargeRequest, rechargeIdOf, rechargeRecordFor, replayOf } from '../shared/recharge';
 import { firestoreCall, toPortError } from './firebase-errors';
 import { COLLECTIONS, plainData } from './firestore-data';
-
-/** Idempotency keys are client-made ids: 8 to 128 letters, digits, '-' or '_' (as firestore.rules checks). */
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 
 /** Attempts of a recharge that keeps losing races against other recharges of the same wallet. */
 const MAX_RACE_ATTEMPTS = 20;
@@ -45,11 +40,6 @@ function sameState(a: Seen | null, b: Seen): boolean {
   return (
     a !== null && a.applied === b.applied && a.balance === b.balance && a.lastRechargeId === b.lastRechargeId
   );
-}
-
-/** The transaction document of an idempotency key: a retried request finds its earlier result. */
-export function rechargeIdOf(idempotencyKey: string): string {
-  return `recharge-${idempotencyKey}`;
 }
 
 /**
@@ -74,12 +64,7 @@ export class FirestoreWalletLedger implements WalletLedger {
     return firestoreCall(async () => {
       const uid = this.auth.currentUser?.uid;
       if (uid === undefined) throw new PortError('unauthenticated', 'Sign in first.');
-      if (request.admin.id !== uid)
-        throw new PortError('permission-denied', 'A recharge is recorded under your own account.');
-      if (!IDEMPOTENCY_KEY.test(request.idempotencyKey))
-        throw new PortError('invalid-argument', 'The idempotency key is malformed.');
-      if (!parseRechargeAmount(request.amount).ok)
-        throw new PortError('invalid-argument', 'The amount is not valid.');
+      checkRechargeRequest(request, uid);
       let previous: Seen | null = null;
       for (let attempt = 1; ; attempt += 1) {
         const seen: Seen = { read: false, balance: null, lastRechargeId: null, applied: false };
@@ -113,29 +98,13 @@ export class FirestoreWalletLedger implements WalletLedger {
       seen.applied = applied !== undefined;
       seen.balance = stored?.walletBalance ?? null;
       seen.lastRechargeId = stored?.lastRechargeId ?? null;
-      if (applied !== undefined) {
-        const earlier = parseTransactionRecord(id, applied);
-        if (earlier.distributorId !== request.distributorId || earlier.amount !== request.amount)
-          throw new PortError('conflict', 'This idempotency key was used for another recharge.');
-        return { transaction: earlier, created: false };
-      }
-      if (stored === undefined) throw new PortError('not-found', 'No such distributor.');
-      const distributor = parseUserRecord(request.distributorId, stored);
-      if (!isDistributor(distributor))
-        throw new PortError('failed-precondition', 'This account is not a distributor.');
-      const result = deposit(distributor.walletBalance, request.amount);
-      if (!result.ok) throw new PortError('invalid-argument', 'The amount is not valid.');
-      const record = {
-        distributorId: distributor.uid,
-        distributorName: distributor.name,
-        adminId: uid,
-        adminName: request.admin.name,
-        amount: request.amount,
-        previousBalance: distributor.walletBalance,
-        newBalance: result.newBalance,
-        description: RECHARGE_DESCRIPTION,
-      };
-      transaction.update(distributorRef, { walletBalance: result.newBalance, lastRechargeId: id });
+      if (applied !== undefined) return { transaction: replayOf(id, applied, request), created: false };
+      const record = rechargeRecordFor(
+        stored === undefined ? null : parseUserRecord(request.distributorId, stored),
+        request,
+        uid,
+      );
+      transaction.update(distributorRef, { walletBalance: record.newBalance, lastRechargeId: id });
       transaction.set(transactionRef, { ...record, timestamp: serverTimestamp() });
       return {
         transaction: parseTransactionRecord(id, { ...record, timestamp: this.clock.now() }),

@@ -1,5 +1,4 @@
 import { isAccountType, parseUserRecord, ROLES, type UserProfile } from '../../domain/users/user';
-import { parseRechargeAmount } from '../../domain/wallet/wallet';
 import { PortError } from '../../ports/errors';
 import type { LocalSession } from './local-session';
 
@@ -73,14 +72,4 @@ export function checkNewUserRecord(
 /** Parses a stored record into a profile, or null when there is none. */
 export function profileOrNull(uid: string, raw: unknown): UserProfile | null {
   return raw === undefined || raw === null ? null : parseUserRecord(uid, raw);
-}
-
-/** Idempotency keys are client-made ids: 8 to 128 letters, digits, '-' or '_'. */
-export function checkIdempotencyKey(key: string): void {
-  if (!/^[A-Za-z0-9_-]{8,128}$/.test(key))
-    throw new PortError('invalid-argument', 'The idempotency key is malformed.');
-}
-
-export function checkRechargeAmount(amount: number): void {
-  if (!parseRechargeAmount(amount).ok) throw new PortError('invalid-argument', 'The amount is not valid.');
 }

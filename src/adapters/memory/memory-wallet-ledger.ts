@@ -1,16 +1,13 @@
-import { isDistributor } from '../../domain/users/user';
-import { RECHARGE_DESCRIPTION } from '../../domain/wallet/messages';
 import {
   byNewestTransactionFirst,
-  deposit,
   parseTransactionRecord,
   type RechargeRequest,
   type RechargeTransaction,
 } from '../../domain/wallet/wallet';
 import type { Clock } from '../../ports/clock';
-import { PortError } from '../../ports/errors';
 import type { WalletLedger } from '../../ports/wallet-ledger';
-import { checkIdempotencyKey, checkRechargeAmount, requireSignedIn } from '../local/local-rules';
+import { requireSignedIn } from '../local/local-rules';
+import { checkRechargeRequest, rechargeIdOf, rechargeRecordFor, replayOf } from '../shared/recharge';
 import type { MemoryDatabase } from './memory-database';
 
 /**
@@ -26,39 +23,17 @@ export class MemoryWalletLedger implements WalletLedger {
   async recharge(request: RechargeRequest): Promise<RechargeTransaction> {
     await this.db.roundTrip();
     const admin = await this.db.requireSuperAdmin();
-    if (request.admin.id !== admin.uid)
-      throw new PortError('permission-denied', 'A recharge is recorded under your own account.');
-    checkIdempotencyKey(request.idempotencyKey);
-    checkRechargeAmount(request.amount);
-    const id = `recharge-${request.idempotencyKey}`;
+    checkRechargeRequest(request, admin.uid);
+    const id = rechargeIdOf(request.idempotencyKey);
     const applied = this.db.transactions.get(id);
-    if (applied !== undefined) {
-      const earlier = parseTransactionRecord(id, applied);
-      if (earlier.distributorId !== request.distributorId || earlier.amount !== request.amount) {
-        throw new PortError('conflict', 'This idempotency key was used for another recharge.');
-      }
-      return earlier;
-    }
-    const distributor = this.db.profile(request.distributorId);
-    if (distributor === null) throw new PortError('not-found', 'No such distributor.');
-    if (!isDistributor(distributor))
-      throw new PortError('failed-precondition', 'This account is not a distributor.');
-    const result = deposit(distributor.walletBalance, request.amount);
-    if (!result.ok) throw new PortError('invalid-argument', 'The amount is not valid.');
+    if (applied !== undefined) return replayOf(id, applied, request);
     const record = {
-      distributorId: distributor.uid,
-      distributorName: distributor.name,
-      adminId: admin.uid,
-      adminName: request.admin.name,
-      amount: request.amount,
-      previousBalance: distributor.walletBalance,
-      newBalance: result.newBalance,
+      ...rechargeRecordFor(this.db.profile(request.distributorId), request, admin.uid),
       timestamp: this.clock.now(),
-      description: RECHARGE_DESCRIPTION,
     };
-    this.db.users.set(distributor.uid, {
-      ...this.db.users.get(distributor.uid),
-      walletBalance: result.newBalance,
+    this.db.users.set(record.distributorId, {
+      ...this.db.users.get(record.distributorId),
+      walletBalance: record.newBalance,
     });
     this.db.transactions.set(id, record);
     return parseTransactionRecord(id, record);

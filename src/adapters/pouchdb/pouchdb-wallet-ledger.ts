@@ -1,9 +1,7 @@
 import { toPaise } from '../../domain/shared/money';
-import { isDistributor, parseUserRecord, type UserProfile } from '../../domain/users/user';
-import { RECHARGE_DESCRIPTION } from '../../domain/wallet/messages';
+import { parseUserRecord, type UserProfile } from '../../domain/users/user';
 import {
   byNewestTransactionFirst,
-  deposit,
   parseTransactionRecord,
   type RechargeRequest,
   type RechargeTransaction,
@@ -11,13 +9,9 @@ import {
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
 import type { WalletLedger } from '../../ports/wallet-ledger';
-import {
-  checkIdempotencyKey,
-  checkRechargeAmount,
-  requireSignedIn,
-  requireSuperAdmin,
-} from '../local/local-rules';
+import { requireSignedIn, requireSuperAdmin } from '../local/local-rules';
 import type { LocalSession } from '../local/local-session';
+import { checkRechargeRequest, rechargeIdOf, rechargeRecordFor, replayOf } from '../shared/recharge';
 import {
   backoff,
   fieldsOf,
@@ -43,7 +37,7 @@ export interface PouchFaults {
 }
 
 /** The ledger document id of a request: a retry of the same request collides with it. */
-export const rechargeDocId = (idempotencyKey: string) => `recharge-${idempotencyKey}`;
+export const rechargeDocId = rechargeIdOf;
 
 /**
  * Recharges without multi-document transactions (docs/pouchdb.md has the whole design):
@@ -74,20 +68,13 @@ export class PouchWalletLedger implements WalletLedger {
   /** The recharge already applied under this id, or null; 'conflict' when it was another recharge. */
   private async applied(id: string, request: RechargeRequest): Promise<RechargeTransaction | null> {
     const doc = await this.dbs.transactions.get(id);
-    if (doc === null) return null;
-    const earlier = parseTransactionRecord(id, doc);
-    if (earlier.distributorId !== request.distributorId || earlier.amount !== request.amount)
-      throw new PortError('conflict', 'This idempotency key was used for another recharge.');
-    return earlier;
+    return doc === null ? null : replayOf(id, doc, request);
   }
 
   recharge(request: RechargeRequest): Promise<RechargeTransaction> {
     return guarded(async () => {
       const admin = await this.requireAdmin();
-      if (request.admin.id !== admin.uid)
-        throw new PortError('permission-denied', 'A recharge is recorded under your own account.');
-      checkIdempotencyKey(request.idempotencyKey);
-      checkRechargeAmount(request.amount);
+      checkRechargeRequest(request, admin.uid);
       const id = rechargeDocId(request.idempotencyKey);
       const before = await this.applied(id, request);
       if (before !== null) return before;
@@ -124,29 +111,14 @@ export class PouchWalletLedger implements WalletLedger {
       // Read after the users document: a recharge that committed since would have changed its revision.
       const earlier = await this.applied(id, request);
       if (earlier !== null) return earlier;
-      const distributor = parseUserRecord(request.distributorId, doc);
-      if (!isDistributor(distributor))
-        throw new PortError('failed-precondition', 'This account is not a distributor.');
-      const result = deposit(distributor.walletBalance, request.amount);
-      if (!result.ok) throw new PortError('invalid-argument', 'The amount is not valid.');
+      const fields = rechargeRecordFor(parseUserRecord(request.distributorId, doc), request, admin.uid);
       const paise = toPaise(request.amount);
-      const record = storedRecord({
-        distributorId: distributor.uid,
-        distributorName: distributor.name,
-        adminId: admin.uid,
-        adminName: request.admin.name,
-        amount: request.amount,
-        previousBalance: distributor.walletBalance,
-        newBalance: result.newBalance,
-        timestamp: this.clock.now(),
-        description: RECHARGE_DESCRIPTION,
-        ledgerPaise: paise,
-      });
+      const record = storedRecord({ ...fields, timestamp: this.clock.now(), ledgerPaise: paise });
       const committed = {
         ...fieldsOf(doc),
         _id: doc._id,
         ...(doc._rev ? { _rev: doc._rev } : {}),
-        walletBalance: result.newBalance,
+        walletBalance: fields.newBalance,
         walletLedgerPaise: claimedPaise(doc) + paise,
         walletPending: { id, ...record },
       };
