@@ -1,5 +1,6 @@
 import type { AuthGateway, AuthUser, Unsubscribe } from '../../ports/auth-gateway';
 import type { Clock } from '../../ports/clock';
+import { AuthStateListeners } from '../local/auth-state';
 import {
   authErrors,
   checkEmail,
@@ -14,7 +15,7 @@ import type { MemoryAccount, MemoryDatabase } from './memory-database';
 
 /** Authentication held in memory, with Firebase's error codes and the demo mailbox for reset e-mails. */
 export class MemoryAuthGateway implements AuthGateway {
-  private readonly listeners = new Set<(user: AuthUser | null) => void>();
+  private readonly listeners = new AuthStateListeners(() => this.currentUser());
 
   constructor(
     private readonly db: MemoryDatabase,
@@ -28,19 +29,12 @@ export class MemoryAuthGateway implements AuthGateway {
   }
 
   onAuthStateChanged(listener: (user: AuthUser | null) => void): Unsubscribe {
-    this.listeners.add(listener);
-    queueMicrotask(() => {
-      if (this.listeners.has(listener)) listener(this.currentUser());
-    });
-    return () => {
-      this.listeners.delete(listener);
-    };
+    return this.listeners.subscribe(listener);
   }
 
   private setSession(account: MemoryAccount | null): void {
     this.db.session = account;
-    const user = this.currentUser();
-    for (const listener of [...this.listeners]) listener(user);
+    this.listeners.notify();
   }
 
   private findByEmail(email: string): MemoryAccount | undefined {

@@ -1,6 +1,7 @@
 import type { AuthGateway, AuthUser, Unsubscribe } from '../../ports/auth-gateway';
 import type { Clock } from '../../ports/clock';
 import { AuthError } from '../../ports/errors';
+import { AuthStateListeners } from '../local/auth-state';
 import {
   authErrors,
   checkEmail,
@@ -53,7 +54,7 @@ function mailId(sentAt: Date): string {
  * security rules consult.
  */
 export class PouchAuthGateway implements AuthGateway, LocalSession {
-  private readonly listeners = new Set<(user: AuthUser | null) => void>();
+  private readonly listeners = new AuthStateListeners(() => this.currentUser());
   private session: Account | null = null;
 
   constructor(
@@ -85,19 +86,12 @@ export class PouchAuthGateway implements AuthGateway, LocalSession {
   }
 
   onAuthStateChanged(listener: (user: AuthUser | null) => void): Unsubscribe {
-    this.listeners.add(listener);
-    queueMicrotask(() => {
-      if (this.listeners.has(listener)) listener(this.currentUser());
-    });
-    return () => {
-      this.listeners.delete(listener);
-    };
+    return this.listeners.subscribe(listener);
   }
 
   private setSession(account: Account | null): void {
     this.session = account;
-    const user = this.currentUser();
-    for (const listener of [...this.listeners]) listener(user);
+    this.listeners.notify();
   }
 
   private async saveSession(account: Account | null): Promise<void> {
