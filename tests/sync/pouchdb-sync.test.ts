@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPouchBackend, type PouchBackend } from '../../src/adapters/pouchdb/pouchdb-backend';
+import { SYNCED_COLLECTIONS } from '../../src/adapters/pouchdb/pouchdb-databases';
 import { nodePouchDB } from '../../src/adapters/pouchdb/pouchdb-node';
 import { ManualClock } from '../../src/adapters/system-clock';
 import type { RechargeRequest } from '../../src/domain/wallet/wallet';
@@ -76,6 +77,18 @@ afterAll(async () => {
 
 let sequence = 0;
 const devices: PouchBackend[] = [];
+const provisioned = new Set<string>();
+
+/** Creates the server's databases of one shop, as its administrator does before devices sync. */
+async function provision(remotePrefix: string): Promise<void> {
+  if (provisioned.has(remotePrefix)) return;
+  for (const collection of SYNCED_COLLECTIONS) {
+    const response = await fetch(`${url}/${remotePrefix}-${collection}`, { method: 'PUT' });
+    if (!response.ok && response.status !== 412)
+      throw new Error(`could not create ${collection}: ${response.status}`);
+  }
+  provisioned.add(remotePrefix);
+}
 
 interface Device {
   readonly backend: PouchBackend;
@@ -83,6 +96,7 @@ interface Device {
 }
 
 async function device(label: string, remotePrefix: string, at: Date): Promise<Device> {
+  await provision(remotePrefix);
   sequence += 1;
   const clock = new ManualClock(at);
   const backend = await createPouchBackend({

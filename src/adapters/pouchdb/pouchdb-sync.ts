@@ -57,6 +57,39 @@ interface Cancellable {
 
 const notDesign = (doc: { _id: string }) => !doc._id.startsWith('_design/');
 
+type Fetch = (url: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** A connection the server closed under the request: a keep-alive socket closed just as it was reused. */
+function isConnectionReset(error: unknown): boolean {
+  const { code, errno, message } = (error ?? {}) as { code?: unknown; errno?: unknown; message?: unknown };
+  return (
+    code === 'ECONNRESET' ||
+    errno === 'ECONNRESET' ||
+    (typeof message === 'string' && /socket hang up/i.test(message))
+  );
+}
+
+/**
+ * The sync client's HTTP: a read (GET, HEAD) whose connection was reset is sent again, up to `attempts`
+ * times. Writes are never resent here (replication retries them itself, idempotently by revision). This
+ * matters because PouchDB's replicator reads the remote's info for progress without handling a failure.
+ */
+export function retryOnReset(base: Fetch, attempts = 3): Fetch {
+  return async (url, init) => {
+    const method = (init?.method ?? 'GET').toUpperCase();
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await base(url, init);
+      } catch (error) {
+        const retry =
+          isConnectionReset(error) && (method === 'GET' || method === 'HEAD') && attempt < attempts;
+        if (!retry || init?.signal?.aborted) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
+      }
+    }
+  };
+}
+
 /**
  * Live, two-way replication of every synced collection with a CouchDB-compatible server, and the
  * reconciliation of what replication brings (docs/pouchdb.md, "Two devices"): conflicting revisions
@@ -77,6 +110,12 @@ export class PouchSync {
     private readonly reconciler: SyncReconciler,
   ) {}
 
+  /** The fetch PouchDB itself would use (node-fetch in Node, the browser's otherwise). */
+  private baseFetch(): Fetch {
+    const own = (this.PouchDB as unknown as { fetch?: Fetch }).fetch;
+    return own ?? ((url, init) => globalThis.fetch(url, init));
+  }
+
   remoteName(collection: CollectionName): string {
     return `${this.options.url.replace(/\/+$/, '')}/${this.options.remotePrefix}-${collection}`;
   }
@@ -94,7 +133,12 @@ export class PouchSync {
     if (this.running) return;
     for (const name of SYNCED_COLLECTIONS) {
       const local = this.dbs.collection(name).database;
-      const remote = new this.PouchDB(this.remoteName(name));
+      // The server's databases are provisioned by its administrator: a client never tries to create
+      // them (skip_setup), which also keeps two devices starting at once from racing to do so.
+      const remote = new this.PouchDB(this.remoteName(name), {
+        skip_setup: true,
+        fetch: retryOnReset(this.baseFetch()),
+      } as PouchDB.Configuration.RemoteDatabaseConfiguration);
       this.remotes.push(remote);
       const replication = local.sync(remote, { live: true, retry: true, filter: notDesign });
       replication
