@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   audit,
+  fillSignUpForm,
   launchBrowser,
   openTab,
   shown,
@@ -96,15 +97,13 @@ const SCREENS: readonly Screen[] = [
     role: 'visitor',
     open: async (page) => {
       await go(page, '/signup');
-      await page.getByRole('radio', { name: 'User' }).check();
-      await page.getByLabel(/^Email/).fill('customer@demo.test');
-      await page.getByLabel(/^Password/).fill('weakpassword');
-      await page.getByLabel(/^Full Name/).fill('A');
-      await page.getByLabel(/^Mobile Number/).fill('9000000001');
-      await page.getByLabel(/^Address/).fill('1 Main Road');
-      await page.getByLabel(/^City/).fill('Pune');
-      await page.getByLabel(/^State/).fill('Maharashtra');
-      await page.getByLabel(/^Pincode/).fill('411001');
+      await fillSignUpForm(page, {
+        type: 'User',
+        email: 'customer@demo.test',
+        password: 'weakpassword',
+        name: 'A',
+        mobile: '9000000001',
+      });
       await page.getByRole('checkbox', { name: /Terms and Conditions/ }).check();
       await page.getByRole('checkbox', { name: /Privacy Policy/ }).check();
       await page.getByRole('button', { name: 'Sign Up' }).click();

@@ -1,6 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, logOut, openTab, recordTexts, shown, signIn, type Tab } from './support/browser';
+import {
+  fillSignUpForm,
+  launchBrowser,
+  logOut,
+  openTab,
+  recordTexts,
+  shown,
+  signIn,
+  type Tab,
+} from './support/browser';
 
 /** Accounts: sign in as every role, sign out, sign up, and the password-reset round trip. */
 
@@ -113,20 +122,7 @@ describe('sign up', () => {
     await tab?.context.close();
   });
 
-  const fill = async (
-    page: Page,
-    values: { type: 'User' | 'Distributor'; email: string; password: string; name: string; mobile: string },
-  ) => {
-    await page.getByRole('radio', { name: values.type }).check();
-    await page.getByLabel(/^Email/).fill(values.email);
-    await page.getByLabel(/^Password/).fill(values.password);
-    await page.getByLabel(/^Full Name/).fill(values.name);
-    await page.getByLabel(/^Mobile Number/).fill(values.mobile);
-    await page.getByLabel(/^Address/).fill('12 MG Road');
-    await page.getByLabel(/^City/).fill('Pune');
-    await page.getByLabel(/^State/).fill('Maharashtra');
-    await page.getByLabel(/^Pincode/).fill('411001');
-  };
+  const fill = fillSignUpForm;
   const terms = (page: Page) => page.getByRole('checkbox', { name: /Terms and Conditions/ });
   const privacy = (page: Page) => page.getByRole('checkbox', { name: /Privacy Policy/ });
   const submit = (page: Page) => page.getByRole('button', { name: 'Sign Up' });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, logOut, openTab, shown, signIn, type Tab } from './support/browser';
+import { fillSignUpForm, launchBrowser, logOut, openTab, shown, signIn, type Tab } from './support/browser';
 
 /** The offline demo's data: loaded once per profile, kept across reloads and tabs, and reset on demand. */
 
@@ -73,15 +73,13 @@ describe('the demo data set in one browser profile', () => {
     await shown(page.getByText('Thank you!'));
 
     await page.goto(`${baseUrl}/signup`);
-    await page.getByRole('radio', { name: 'User' }).check();
-    await page.getByLabel(/^Email/).fill('temporary@example.com');
-    await page.getByLabel(/^Password/).fill('Temp#Pass1');
-    await page.getByLabel(/^Full Name/).fill('Temporary User');
-    await page.getByLabel(/^Mobile Number/).fill('9812300000');
-    await page.getByLabel(/^Address/).fill('1 Temp Street');
-    await page.getByLabel(/^City/).fill('Delhi');
-    await page.getByLabel(/^State/).fill('Delhi');
-    await page.getByLabel(/^Pincode/).fill('110001');
+    await fillSignUpForm(page, {
+      type: 'User',
+      email: 'temporary@example.com',
+      password: 'Temp#Pass1',
+      name: 'Temporary User',
+      mobile: '9812300000',
+    });
     await page.getByRole('checkbox', { name: /Terms and Conditions/ }).check();
     await page.getByRole('checkbox', { name: /Privacy Policy/ }).check();
     await page.getByRole('button', { name: 'Sign Up' }).click();

@@ -245,3 +245,24 @@ export function hueName([r, g, b]: readonly [number, number, number]): 'green' |
   if (hue >= 35 && hue < 70) return 'yellow';
   return 'other';
 }
+
+export interface SignUpValues {
+  readonly type: 'User' | 'Distributor';
+  readonly email: string;
+  readonly password: string;
+  readonly name: string;
+  readonly mobile: string;
+}
+
+/** Fills the sign-up form (account type and every field); the address is a fixed valid one. */
+export async function fillSignUpForm(page: Page, values: SignUpValues): Promise<void> {
+  await page.getByRole('radio', { name: values.type }).check();
+  await page.getByLabel(/^Email/).fill(values.email);
+  await page.getByLabel(/^Password/).fill(values.password);
+  await page.getByLabel(/^Full Name/).fill(values.name);
+  await page.getByLabel(/^Mobile Number/).fill(values.mobile);
+  await page.getByLabel(/^Address/).fill('12 MG Road');
+  await page.getByLabel(/^City/).fill('Pune');
+  await page.getByLabel(/^State/).fill('Maharashtra');
+  await page.getByLabel(/^Pincode/).fill('411001');
+}
