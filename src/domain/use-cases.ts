@@ -13,6 +13,7 @@ import {
   signOut,
   verifyResetCode,
 } from './users/authentication';
+import { confirmPhoneCode, sendPhoneCode } from './users/phone-verification';
 import { type SessionState, watchSession } from './users/session';
 import { type SignUpInput, signUp } from './users/sign-up';
 import type { UserProfile } from './users/user';
@@ -47,6 +48,11 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
       verifyResetCode: (oobCode: string | null | undefined) => verifyResetCode(ports, oobCode),
       resetPassword: (oobCode: string | null | undefined, password: string, confirmation: string) =>
         resetPassword(ports, oobCode, password, confirmation),
+    },
+    phone: {
+      sendCode: (mobile: string) => sendPhoneCode(ports, mobile),
+      confirmCode: (verificationId: string, code: string, profile: UserProfile | null) =>
+        confirmPhoneCode(ports, verificationId, code, profile),
     },
     repairs: {
       lookUp: (viewer: UserProfile | null, repairId: string) => lookUpRepair(ports, viewer, repairId),

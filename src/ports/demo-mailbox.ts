@@ -14,6 +14,22 @@ export interface DemoMailbox {
   list(): Promise<MailMessage[]>;
 }
 
+/** A text message the demo "sent": a one-time code for a phone number. */
+export interface SmsMessage {
+  readonly id: string;
+  /** E.164, e.g. +919876543210 */
+  readonly to: string;
+  readonly text: string;
+  readonly code: string;
+  readonly sentAt: Date;
+}
+
+/** The demo's SMS inbox (/demo/messages): the codes it would have texted. */
+export interface DemoSmsInbox {
+  /** Messages, newest first. */
+  list(): Promise<SmsMessage[]>;
+}
+
 /** Presenter actions of the offline demo. */
 export interface DemoControls {
   /** Deletes all data and accounts and loads the demo data set again. */

@@ -44,6 +44,11 @@ export type AuthErrorCode =
   | 'too-many-requests'
   | 'network-request-failed'
   | 'requires-recent-login'
+  | 'invalid-phone-number'
+  | 'invalid-verification-code'
+  | 'invalid-verification-id'
+  | 'code-expired'
+  | 'credential-already-in-use'
   | 'unknown';
 
 export class AuthError extends Error {

@@ -10,7 +10,7 @@ import type { WalletLedger } from './wallet-ledger';
 export type { AppConfigRepository } from './app-config-repository';
 export type { AuthGateway, AuthUser, Unsubscribe } from './auth-gateway';
 export type { Clock } from './clock';
-export type { DemoControls, DemoMailbox, MailMessage } from './demo-mailbox';
+export type { DemoControls, DemoMailbox, DemoSmsInbox, MailMessage, SmsMessage } from './demo-mailbox';
 export {
   AuthError,
   type AuthErrorCode,
@@ -19,8 +19,13 @@ export {
   PortError,
   type PortErrorCode,
 } from './errors';
-export type { DateRange, RepairRepository } from './repair-repository';
-export type { SeedData, Seeder } from './seeder';
+export {
+  type DateRange,
+  MAX_REPAIRS_PER_ID,
+  type RepairLookupResult,
+  type RepairRepository,
+} from './repair-repository';
+export type { SeedData, Seeder, SeedPublicProfile } from './seeder';
 export type { StoreRepository } from './store-repository';
 export type { SupportIssueRepository } from './support-issue-repository';
 export type { BusinessUser, BusinessUserQuery, Page, UserRepository } from './user-repository';

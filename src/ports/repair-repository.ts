@@ -6,12 +6,34 @@ export interface DateRange {
   readonly to: Date;
 }
 
-export interface RepairRepository {
-  /** Repairs whose repairId equals `repairId` exactly (several shops may reuse an id). At most 20. */
-  findByRepairId(repairId: string): Promise<Repair[]>;
+/** The answer to a look-up by Repair ID. */
+export interface RepairLookupResult {
   /**
-   * For each store id, the number of repairs created in `range` whose store reference (storeId, else
-   * businessId, else store) is that id. Every requested id appears in the result, with 0 if none.
+   * How many repairs carry this Repair ID (several shops may reuse one), readable or not, at most
+   * MAX_REPAIRS_PER_ID. Backends learn it from an existence-only index, never by reading the repairs.
    */
-  countCreatedByStore(storeIds: readonly string[], range: DateRange): Promise<Record<string, number>>;
+  readonly total: number;
+  /** Those the signed-in account may read (canReadRepair), in document-id order. */
+  readonly readable: readonly Repair[];
+}
+
+/** The most repairs one look-up considers. */
+export const MAX_REPAIRS_PER_ID = 20;
+
+/**
+ * The repairs collection.
+ * Security (every backend): a repair is read only by a super admin, the members of the store it names,
+ * its business when it names no store, and the customer whose verified mobile number matches its
+ * customerMobile (domain/repairs/access.ts). Another account learns no more than that a repair with
+ * that Repair ID exists.
+ */
+export interface RepairRepository {
+  /** Repairs whose repairId equals `repairId` exactly. Signed-in accounts only. */
+  findByRepairId(repairId: string): Promise<RepairLookupResult>;
+  /**
+   * For each key, the number of repairs created in `range` that count under it (countKeyOf: the store
+   * the repair names, else its businessId). Every requested key appears, with 0 if none.
+   * Super admin only.
+   */
+  countCreated(keys: readonly string[], range: DateRange): Promise<Record<string, number>>;
 }

@@ -12,6 +12,15 @@ export interface SeedAccount {
   readonly uid?: string;
   readonly email: string;
   readonly password: string;
+  /** A mobile number the account has already verified (E.164), as the phone provider records it. */
+  readonly phoneNumber?: string;
+}
+
+/** publicProfiles/{uid}: a business's name and number, readable by every signed-in account. */
+export interface SeedPublicProfile {
+  readonly uid: string;
+  readonly businessName: string;
+  readonly phone: string;
 }
 
 export type SeedUserRecord = Readonly<Record<string, unknown>> & {
@@ -63,6 +72,7 @@ export interface Seeder {
   supportIssue(record: SeedSupportRecord): Promise<string>;
   rechargeTransaction(record: SeedTransactionRecord): Promise<string>;
   storeLinks(links: { android?: string; ios?: string }): Promise<void>;
+  publicProfile(record: SeedPublicProfile): Promise<void>;
   /** Writes a whole data set, in bulk where the backend can. */
   load(data: SeedData): Promise<void>;
 }
@@ -72,6 +82,7 @@ export interface SeedData {
   readonly accounts: readonly (SeedAccount & { readonly uid: string })[];
   readonly users: readonly { readonly uid: string; readonly record: SeedUserRecord }[];
   readonly stores: readonly SeedStoreRecord[];
+  readonly publicProfiles: readonly SeedPublicProfile[];
   readonly repairs: readonly SeedRepairRecord[];
   readonly supportIssues: readonly (SeedSupportRecord & { readonly id: string })[];
   readonly transactions: readonly (SeedTransactionRecord & { readonly id: string })[];

@@ -182,5 +182,101 @@ export function authGatewayContract(makeHarness: HarnessFactory): void {
         'invalid-action-code',
       );
     });
+
+    it('spends every reset code sent before a password reset', async ({ skip }) => {
+      if (!h.resetSpendsOtherCodes)
+        skip('the Auth emulator keeps the other reset codes of an account usable');
+      await h.ports.auth.signUp('twice@contract.test', PASSWORD);
+      await h.ports.auth.signOut();
+      await h.ports.auth.sendPasswordResetEmail('twice@contract.test', RESET_URL);
+      const first = (await h.lastResetCode('twice@contract.test'))!;
+      await h.ports.auth.sendPasswordResetEmail('twice@contract.test', RESET_URL);
+      const second = (await h.lastResetCode('twice@contract.test'))!;
+      expect(second).not.toBe(first);
+      await h.ports.auth.confirmPasswordReset(second, 'Fresh#Pass1');
+      await expectAuthError(h.ports.auth.verifyPasswordResetCode(first), 'invalid-action-code');
+      await expectAuthError(h.ports.auth.confirmPasswordReset(first, 'Other#Pass1'), 'invalid-action-code');
+      await h.ports.auth.signIn('twice@contract.test', 'Fresh#Pass1');
+    });
+
+    describe('phone verification', () => {
+      const PHONE = '+919812345678';
+
+      it('links a mobile number proved with the texted code; the account then carries it', async () => {
+        const created = await h.ports.auth.signUp('texter@contract.test', PASSWORD);
+        expect(created.phoneNumber).toBeNull();
+        const id = await h.ports.auth.sendPhoneVerificationCode(PHONE);
+        const code = await h.lastPhoneCode(PHONE);
+        expect(code).toMatch(/^\d{6}$/);
+        const heard = new Promise<AuthUser | null>((resolve) => {
+          const stop = h.ports.auth.onAuthStateChanged((user) => {
+            if (user?.phoneNumber === PHONE) {
+              stop();
+              resolve(user);
+            }
+          });
+        });
+        const user = await h.ports.auth.confirmPhoneVerificationCode(id, code!);
+        expect(user).toMatchObject({ uid: created.uid, phoneNumber: PHONE });
+        expect(h.ports.auth.currentUser()?.phoneNumber).toBe(PHONE);
+        expect((await heard)?.uid).toBe(created.uid);
+        await h.ports.auth.signOut();
+        expect((await h.ports.auth.signIn('texter@contract.test', PASSWORD)).phoneNumber).toBe(PHONE);
+      });
+
+      it('refuses a wrong code, and the right one still works after', async () => {
+        await h.ports.auth.signUp('fumbler@contract.test', PASSWORD);
+        const id = await h.ports.auth.sendPhoneVerificationCode(PHONE);
+        const code = (await h.lastPhoneCode(PHONE))!;
+        const wrong = code === '000000' ? '111111' : '000000';
+        await expectAuthError(
+          h.ports.auth.confirmPhoneVerificationCode(id, wrong),
+          'invalid-verification-code',
+        );
+        expect(h.ports.auth.currentUser()?.phoneNumber).toBeNull();
+        expect((await h.ports.auth.confirmPhoneVerificationCode(id, code)).phoneNumber).toBe(PHONE);
+      });
+
+      it('uses a verification once, and refuses an unknown one', async () => {
+        await h.ports.auth.signUp('replayer@contract.test', PASSWORD);
+        const id = await h.ports.auth.sendPhoneVerificationCode(PHONE);
+        const code = (await h.lastPhoneCode(PHONE))!;
+        await h.ports.auth.confirmPhoneVerificationCode(id, code);
+        await expectAuthError(h.ports.auth.confirmPhoneVerificationCode(id, code), 'invalid-verification-id');
+        await expectAuthError(
+          h.ports.auth.confirmPhoneVerificationCode('not-a-verification', '123456'),
+          'invalid-verification-id',
+        );
+      });
+
+      it('refuses a number another account has verified', async () => {
+        await h.ports.auth.signUp('first.holder@contract.test', PASSWORD);
+        const first = await h.ports.auth.sendPhoneVerificationCode(PHONE);
+        await h.ports.auth.confirmPhoneVerificationCode(first, (await h.lastPhoneCode(PHONE))!);
+        await h.ports.auth.signOut();
+        await h.ports.auth.signUp('second.claimant@contract.test', PASSWORD);
+        const second = await h.ports.auth.sendPhoneVerificationCode(PHONE);
+        await expectAuthError(
+          h.ports.auth.confirmPhoneVerificationCode(second, (await h.lastPhoneCode(PHONE))!),
+          'credential-already-in-use',
+        );
+        expect(h.ports.auth.currentUser()?.phoneNumber).toBeNull();
+      });
+
+      it('needs a signed-in account and a well-formed number', async () => {
+        await expectAuthError(h.ports.auth.sendPhoneVerificationCode(PHONE), 'requires-recent-login');
+        await h.ports.auth.signUp('typo@contract.test', PASSWORD);
+        await expectAuthError(h.ports.auth.sendPhoneVerificationCode('12345'), 'invalid-phone-number');
+      });
+
+      it('expires a code after ten minutes', async ({ skip }) => {
+        if (h.advanceClock === null) skip('this backend does not let a test move its clock');
+        await h.ports.auth.signUp('dawdler@contract.test', PASSWORD);
+        const id = await h.ports.auth.sendPhoneVerificationCode(PHONE);
+        const code = (await h.lastPhoneCode(PHONE))!;
+        h.advanceClock?.(10 * 60 * 1000 + 1);
+        await expectAuthError(h.ports.auth.confirmPhoneVerificationCode(id, code), 'code-expired');
+      });
+    });
   });
 }

@@ -9,6 +9,13 @@ export interface BackendHarness {
   readonly seeder: Seeder;
   /** The oobCode of the latest password-reset e-mail sent to `email` (a demo mailbox or the emulator's). */
   lastResetCode(email: string): Promise<string | null>;
+  /** The latest one-time code texted to `phoneNumber` (E.164): the demo SMS inbox, or the emulator's. */
+  lastPhoneCode(phoneNumber: string): Promise<string | null>;
+  /**
+   * False where a password reset leaves the account's other reset codes usable: the Auth emulator does
+   * (production Firebase's behaviour is Firebase's to decide); the local backends spend them all.
+   */
+  readonly resetSpendsOtherCodes: boolean;
   /** Moves the backend's clock forward, where the backend lets a test control time; null where it cannot. */
   readonly advanceClock: ((milliseconds: number) => void) | null;
   dispose(): Promise<void>;

@@ -17,6 +17,10 @@ describe('memory backend', () => {
         );
         return mail ? oobCodeOf(mail.link) : null;
       },
+      async lastPhoneCode(phoneNumber) {
+        return (await backend.sms.list()).find((message) => message.to === phoneNumber)?.code ?? null;
+      },
+      resetSpendsOtherCodes: true,
       advanceClock: (ms) => clock.advance(ms),
       async dispose() {},
     };

@@ -28,6 +28,10 @@ describe('pouchdb backend', () => {
         );
         return mail ? oobCodeOf(mail.link) : null;
       },
+      async lastPhoneCode(phoneNumber) {
+        return (await backend.sms.list()).find((message) => message.to === phoneNumber)?.code ?? null;
+      },
+      resetSpendsOtherCodes: true,
       advanceClock: (ms) => clock.advance(ms),
       dispose: () => backend.destroy(),
     };

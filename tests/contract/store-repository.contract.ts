@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectPortError } from './expectations';
-import { seedCast, signInAs } from './fixtures';
+import { seedCast, seedStores, signInAs } from './fixtures';
 import type { BackendHarness, HarnessFactory } from './harness';
 
 export function storeRepositoryContract(makeHarness: HarnessFactory): void {
@@ -8,7 +8,7 @@ export function storeRepositoryContract(makeHarness: HarnessFactory): void {
     let h: BackendHarness;
     beforeEach(async () => {
       h = await makeHarness();
-      await seedCast(h);
+      await seedStores(h, await seedCast(h));
       await h.seeder.store({ id: 'store-b', ownerId: 'uid-owner', name: 'Second Shop' });
       await h.seeder.store({ id: 'store-a', ownerId: 'uid-owner', name: 'First Shop' });
       await h.seeder.store({ id: 'store-c', ownerId: 'uid-other' });
@@ -28,13 +28,24 @@ export function storeRepositoryContract(makeHarness: HarnessFactory): void {
       expect(await h.ports.stores.get('store-zzz')).toBeNull();
     });
 
-    it("lists an owner's stores, by id", async () => {
+    it("lists an owner's stores, by id, to that owner and to a super admin", async () => {
+      for (const key of ['admin', 'owner'] as const) {
+        await signInAs(h, key);
+        expect((await h.ports.stores.listByOwner('uid-owner')).map((store) => store.id)).toEqual([
+          'store-1',
+          'store-a',
+          'store-b',
+        ]);
+      }
       await signInAs(h, 'admin');
-      expect((await h.ports.stores.listByOwner('uid-owner')).map((store) => store.id)).toEqual([
-        'store-a',
-        'store-b',
-      ]);
       expect(await h.ports.stores.listByOwner('uid-nobody')).toEqual([]);
+    });
+
+    it("refuses an owner's store list to anyone else", async () => {
+      for (const key of ['customer', 'rival', 'distributor'] as const) {
+        await signInAs(h, key);
+        await expectPortError(h.ports.stores.listByOwner('uid-owner'), 'permission-denied');
+      }
     });
 
     it('requires a signed-in user', async () => {

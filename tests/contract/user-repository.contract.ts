@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewUserRecord } from '../../src/domain/users/user';
 import { expectPortError } from './expectations';
-import { type Cast, seedCast, signInAs } from './fixtures';
+import { type Cast, type CastKey, seedCast, signInAs } from './fixtures';
 import { type BackendHarness, type HarnessFactory, PASSWORD } from './harness';
 
 const record = (email: string, role: 'user' | 'distributor' = 'user'): NewUserRecord => ({
@@ -42,8 +42,8 @@ export function userRepositoryContract(makeHarness: HarnessFactory): void {
     };
 
     describe('get', () => {
-      it('returns null for an unknown uid', async () => {
-        await signInAs(h, 'customer');
+      it('returns null for an unknown uid, to a super admin', async () => {
+        await signInAs(h, 'admin');
         expect(await h.ports.users.get('uid-nobody')).toBeNull();
       });
 
@@ -54,7 +54,7 @@ export function userRepositoryContract(makeHarness: HarnessFactory): void {
           phone: 9811111111,
           walletBalance: '75.5',
         });
-        await signInAs(h, 'customer');
+        await signInAs(h, 'admin');
         const profile = await h.ports.users.get('uid-sparse');
         expect(profile).toMatchObject({
           uid: 'uid-sparse',
@@ -71,8 +71,156 @@ export function userRepositoryContract(makeHarness: HarnessFactory): void {
 
       it('reads a document without a role as role null', async () => {
         await h.seeder.user('uid-norole', { email: 'norole@contract.test' });
-        await signInAs(h, 'customer');
+        await signInAs(h, 'admin');
         expect((await h.ports.users.get('uid-norole'))?.role).toBeNull();
+      });
+
+      it('lets an account read its own document and a super admin read any', async () => {
+        const readers: readonly CastKey[] = [
+          'customer',
+          'claimant',
+          'distributor',
+          'staff',
+          'owner',
+          'rival',
+        ];
+        for (const key of readers) {
+          await signInAs(h, key);
+          expect((await h.ports.users.get(`uid-${key}`))?.uid).toBe(`uid-${key}`);
+        }
+        await signInAs(h, 'admin');
+        for (const key of readers) expect((await h.ports.users.get(`uid-${key}`))?.uid).toBe(`uid-${key}`);
+      });
+
+      it("refuses everyone else's documents, a business's included (PAN, GSTIN, addresses)", async () => {
+        const pairs: readonly [CastKey, string][] = [
+          ['customer', cast.owner],
+          ['customer', cast.distributor],
+          ['customer', cast.admin],
+          ['distributor', cast.customer],
+          ['distributor', cast.otherDistributor],
+          ['owner', cast.rival],
+          ['owner', cast.customer],
+          ['staff', cast.owner],
+        ];
+        for (const [key, uid] of pairs) {
+          await signInAs(h, key);
+          await expectPortError(h.ports.users.get(uid), 'permission-denied');
+        }
+        await signInAs(h, 'customer');
+        await expectPortError(h.ports.users.get('uid-nobody'), 'permission-denied');
+        await h.ports.auth.signOut();
+        await expectPortError(h.ports.users.get(cast.owner), 'unauthenticated', 'permission-denied');
+      });
+    });
+
+    describe('updateOwnProfile', () => {
+      it("changes the account's own profile fields", async () => {
+        await signInAs(h, 'customer');
+        await h.ports.users.updateOwnProfile({ name: 'Cara C.', city: 'Pune', mobile: '9876543210' });
+        expect(await h.ports.users.get(cast.customer)).toMatchObject({
+          name: 'Cara C.',
+          city: 'Pune',
+          mobile: '9876543210',
+          role: 'user',
+        });
+      });
+
+      it('refuses the role, the wallet, agreements and fields that are not the profile’s', async () => {
+        await signInAs(h, 'distributor');
+        for (const patch of [
+          { role: 'sa' },
+          { walletBalance: 1_000_000 },
+          { lastRechargeId: 'recharge-x' },
+          { acceptedTerms: false },
+          { junk: 'x' },
+          { name: 42 },
+        ]) {
+          await expectPortError(
+            h.ports.users.updateOwnProfile(patch as unknown as Record<string, string>),
+            'permission-denied',
+            'invalid-argument',
+          );
+        }
+        expect(await h.ports.users.get(cast.distributor)).toMatchObject({
+          role: 'distributor',
+          walletBalance: 500,
+          name: 'Dev Distributor',
+        });
+      });
+
+      it('refuses a field longer than its limit (no 900 KB junk)', async () => {
+        await signInAs(h, 'customer');
+        await expectPortError(
+          h.ports.users.updateOwnProfile({ address: 'x'.repeat(501) }),
+          'permission-denied',
+          'invalid-argument',
+        );
+        await expectPortError(
+          h.ports.users.updateOwnProfile({ name: 'x'.repeat(900_000) }),
+          'permission-denied',
+          'invalid-argument',
+        );
+        expect((await h.ports.users.get(cast.customer))?.name).toBe('Cara Customer');
+      });
+
+      it('needs a signed-in account', async () => {
+        await expectPortError(
+          h.ports.users.updateOwnProfile({ name: 'Ghost' }),
+          'unauthenticated',
+          'permission-denied',
+        );
+      });
+    });
+
+    describe('public profiles', () => {
+      it('are read by any signed-in account: a business name and a number only', async () => {
+        await h.seeder.publicProfile({
+          uid: cast.owner,
+          businessName: 'Sharma Mobile Care',
+          phone: '9811111111',
+        });
+        for (const key of ['customer', 'distributor', 'rival'] as const) {
+          await signInAs(h, key);
+          expect(await h.ports.users.getPublicProfile(cast.owner)).toEqual({
+            uid: cast.owner,
+            businessName: 'Sharma Mobile Care',
+            phone: '9811111111',
+          });
+          expect(await h.ports.users.getPublicProfile('uid-nobody')).toBeNull();
+        }
+        await h.ports.auth.signOut();
+        await expectPortError(
+          h.ports.users.getPublicProfile(cast.owner),
+          'unauthenticated',
+          'permission-denied',
+        );
+      });
+
+      it('are written by their own account, within limits', async () => {
+        await signInAs(h, 'owner');
+        await h.ports.users.savePublicProfile({ businessName: 'Sharma Mobile Care', phone: '9811111111' });
+        await h.ports.users.savePublicProfile({ businessName: 'Sharma Mobiles', phone: '9811111112' });
+        await expectPortError(
+          h.ports.users.savePublicProfile({ businessName: 'x'.repeat(201), phone: '' }),
+          'permission-denied',
+          'invalid-argument',
+        );
+        await expectPortError(
+          h.ports.users.savePublicProfile({
+            businessName: 'A',
+            phone: '1',
+            panNumber: 'ABCDE1234F',
+          } as unknown as { businessName: string; phone: string }),
+          'permission-denied',
+          'invalid-argument',
+        );
+        await signInAs(h, 'customer');
+        expect(await h.ports.users.getPublicProfile(cast.owner)).toEqual({
+          uid: cast.owner,
+          businessName: 'Sharma Mobiles',
+          phone: '9811111112',
+        });
       });
     });
 
@@ -168,7 +316,7 @@ export function userRepositoryContract(makeHarness: HarnessFactory): void {
         await h.seeder.store({ id: 'store-orphan', ownerId: 'uid-not-a-user' });
         await h.seeder.user('uid-storeless', { email: 'storeless@contract.test', role: 'business' });
         await signInAs(h, 'admin');
-        expect(await h.ports.users.countAll()).toBe(5 + 3);
+        expect(await h.ports.users.countAll()).toBe(8 + 3);
         expect(await h.ports.users.countBusinessUsers()).toBe(2);
       });
 

@@ -24,10 +24,23 @@ export type World = ReturnType<typeof createWorld>;
 
 export const emailOf = (key: string) => `${key}@example.test`;
 
-/** Seeds an account `{key}@example.test` (password PASSWORD, uid `uid-{key}`) with a users document. */
-export async function addPerson(world: World, key: string, record: Record<string, unknown>): Promise<string> {
+/**
+ * Seeds an account `{key}@example.test` (password PASSWORD, uid `uid-{key}`) with a users document;
+ * `phoneNumber` is a mobile number the account has already verified (E.164).
+ */
+export async function addPerson(
+  world: World,
+  key: string,
+  record: Record<string, unknown>,
+  phoneNumber?: string,
+): Promise<string> {
   const email = emailOf(key);
-  const uid = await world.seeder.account({ uid: `uid-${key}`, email, password: PASSWORD });
+  const uid = await world.seeder.account({
+    uid: `uid-${key}`,
+    email,
+    password: PASSWORD,
+    ...(phoneNumber ? { phoneNumber } : {}),
+  });
   await world.seeder.user(uid, { email, ...record });
   return uid;
 }
@@ -36,11 +49,12 @@ export async function addPerson(world: World, key: string, record: Record<string
 export async function seedCast(world: World) {
   return {
     admin: await addPerson(world, 'admin', { role: 'sa', name: 'Ada Admin', mobile: '9000000009' }),
-    customer: await addPerson(world, 'customer', {
-      role: 'user',
-      name: 'Cara Customer',
-      mobile: '9876543210',
-    }),
+    customer: await addPerson(
+      world,
+      'customer',
+      { role: 'user', name: 'Cara Customer', mobile: '9876543210' },
+      '+919876543210',
+    ),
     distributor: await addPerson(world, 'distributor', {
       role: 'distributor',
       name: 'Dev Distributor',
@@ -61,7 +75,7 @@ export async function signInAs(world: World, key: string): Promise<UserProfile> 
   const result = await world.useCases.accounts.signIn(emailOf(key), PASSWORD);
   if (!result.ok) throw new Error(`sign-in of ${key} failed: ${result.message}`);
   const uid = world.ports.auth.currentUser()?.uid;
-  const profile = uid === undefined ? null : await world.ports.users.get(uid);
+  const profile = uid === undefined ? null : await world.ports.users.get(uid).catch(() => null);
   if (profile === null) throw new Error(`${key} has no users document`);
   return profile;
 }

@@ -51,6 +51,16 @@ export class EmulatorRest {
     return codes.at(-1)?.oobCode ?? null;
   }
 
+  /** The latest one-time code the Auth emulator "texted" to `phoneNumber`, or null. */
+  async lastPhoneCode(project: string, phoneNumber: string): Promise<string | null> {
+    const listed = (await call(`${this.auth}/emulator/v1/projects/${project}/verificationCodes`)) as {
+      verificationCodes?: { phoneNumber: string; code: string }[];
+    };
+    return (
+      (listed.verificationCodes ?? []).filter((code) => code.phoneNumber === phoneNumber).at(-1)?.code ?? null
+    );
+  }
+
   /** Loads firestore.rules (from the repository root) for `project`; rejects if they do not compile. */
   async loadRules(project: string, rules = readRules()): Promise<void> {
     await call(`${this.firestore}/emulator/v1/projects/${project}:securityRules`, {

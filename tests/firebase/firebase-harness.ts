@@ -68,6 +68,8 @@ export function emulatorHarnessFactory(project: string): {
       ports: backend.ports,
       seeder,
       lastResetCode: (email) => rest.lastResetCode(project, email),
+      lastPhoneCode: (phoneNumber) => rest.lastPhoneCode(project, phoneNumber),
+      resetSpendsOtherCodes: false,
       advanceClock: null,
       async dispose() {
         await backend.ports.auth.signOut().catch(() => undefined);

@@ -48,7 +48,16 @@ const STAFF = 'uid-staff';
 const OWNER = 'uid-owner';
 const NEWCOMER = 'uid-newcomer';
 
+const RIVAL = 'uid-rival';
+const CLAIMANT = 'uid-claimant';
+
 const emailOf = (uid: string) => `${uid.replace('uid-', '')}@rules.test`;
+
+/** The numbers the Auth provider verified (the ID token's phone_number); nobody else has one. */
+const VERIFIED_PHONES: Readonly<Record<string, string>> = {
+  [CUSTOMER]: '+919876543210',
+  [OWNER]: '+919811111111',
+};
 
 /** One client per account for the whole file (each context is a Firebase app with its own connection). */
 const clients = new Map<string, Firestore>();
@@ -57,8 +66,11 @@ function as(uid: string | null): Firestore {
   const key = uid ?? '(signed out)';
   let db = clients.get(key);
   if (db === undefined) {
+    const phone = uid === null ? undefined : VERIFIED_PHONES[uid];
     const context: RulesTestContext =
-      uid === null ? env.unauthenticatedContext() : env.authenticatedContext(uid, { email: emailOf(uid) });
+      uid === null
+        ? env.unauthenticatedContext()
+        : env.authenticatedContext(uid, { email: emailOf(uid), ...(phone ? { phone_number: phone } : {}) });
     // The contexts hand out the compat Firestore; the modular API unwraps it.
     db = context.firestore() as unknown as Firestore;
     clients.set(key, db);
@@ -129,14 +141,22 @@ beforeEach(async () => {
       role: 'business',
       businessName: 'Sharma Mobile Care',
       phone: '9811111111',
+      panNumber: 'ABCDE1234F',
     });
+    batch.set(doc(db, 'users', RIVAL), { email: emailOf(RIVAL), role: 'business', businessName: 'Iyer' });
+    batch.set(doc(db, 'users', CLAIMANT), { email: emailOf(CLAIMANT), role: 'user', mobile: '9876543210' });
+    batch.set(doc(db, 'publicProfiles', OWNER), { businessName: 'Sharma Mobile Care', phone: '9811111111' });
     batch.set(doc(db, 'stores', 'store-1'), { ownerId: OWNER, name: 'Main Road' });
+    batch.set(doc(db, 'stores', 'store-2'), { ownerId: RIVAL, name: 'Iyer Electronics' });
     batch.set(doc(db, 'repairs', 'r1'), {
       repairId: 'RPR-1001',
       customerMobile: '9876543210',
       storeId: 'store-1',
+      businessId: OWNER,
+      deliveryCode: '4821',
       createdAt: Timestamp.fromDate(new Date('2026-11-02T10:00:00Z')),
     });
+    batch.set(doc(db, 'repairLookup', 'r-RPR-1001', 'refs', 'r1'), {});
     batch.set(doc(db, 'support', 'issue-1'), {
       email: 'ravi@example.com',
       phone: '9000011111',
@@ -223,6 +243,7 @@ describe('users: sign-up (create)', () => {
 describe('users: edits', () => {
   it('lets an account edit its own profile details', async () => {
     await assertSucceeds(updateDoc(doc(as(CUSTOMER), 'users', CUSTOMER), { name: 'Asha', city: 'Pune' }));
+    await assertSucceeds(updateDoc(doc(as(OWNER), 'users', OWNER), { gstNumber: '27AAPFS1234C1Z5' }));
   });
 
   it('never lets an account change its role or wallet, or set a foreign e-mail', async () => {
@@ -233,6 +254,23 @@ describe('users: edits', () => {
     );
     await assertFails(updateDoc(doc(as(CUSTOMER), 'users', CUSTOMER), { email: 'admin@rules.test' }));
     await assertSucceeds(updateDoc(doc(as(CUSTOMER), 'users', CUSTOMER), { email: emailOf(CUSTOMER) }));
+  });
+
+  it("takes only the profile's own fields, each within its limit (threat 6)", async () => {
+    const ref = doc(as(CUSTOMER), 'users', CUSTOMER);
+    await assertFails(updateDoc(ref, { junk: 'x'.repeat(900_000) }));
+    await assertFails(updateDoc(ref, { isVip: true }));
+    await assertFails(updateDoc(ref, { acceptedTerms: false }));
+    await assertFails(updateDoc(ref, { name: 'x'.repeat(201) }));
+    await assertFails(updateDoc(ref, { address: 'x'.repeat(501) }));
+    await assertFails(updateDoc(ref, { mobile: 9876543210 }));
+    await assertSucceeds(updateDoc(ref, { address: 'x'.repeat(500) }));
+  });
+
+  it('never lets a client delete a users document, its own included (threat 6)', async () => {
+    for (const uid of [CUSTOMER, DISTRIBUTOR, OWNER, ADMIN])
+      await assertFails(deleteDoc(doc(as(uid), 'users', uid)));
+    expect((await stored(`users/${DISTRIBUTOR}`))?.walletBalance).toBe(500);
   });
 
   it("refuses edits of someone else's document, even by a super admin outside a recharge", async () => {
@@ -247,23 +285,21 @@ describe('users: reads', () => {
   it('lets an account read its own document and a super admin read any', async () => {
     await assertSucceeds(getDoc(doc(as(CUSTOMER), 'users', CUSTOMER)));
     await assertSucceeds(getDoc(doc(as(DISTRIBUTOR), 'users', DISTRIBUTOR)));
+    await assertSucceeds(getDoc(doc(as(OWNER), 'users', OWNER)));
     for (const uid of [CUSTOMER, DISTRIBUTOR, STAFF, OWNER]) {
       await assertSucceeds(getDoc(doc(as(ADMIN), 'users', uid)));
     }
   });
 
-  it("lets a signed-in account read a business's document (the tracker's business info), and a missing one", async () => {
-    const business = await assertSucceeds(getDoc(doc(as(CUSTOMER), 'users', OWNER)));
-    expect(business.data()?.businessName).toBe('Sharma Mobile Care');
-    const missing = await assertSucceeds(getDoc(doc(as(CUSTOMER), 'users', 'uid-nobody')));
-    expect(missing.exists()).toBe(false);
-  });
-
-  it("keeps customers', distributors' and admins' documents private", async () => {
+  it("keeps every other account's document private, a business's included (threat 5)", async () => {
+    await assertFails(getDoc(doc(as(CUSTOMER), 'users', OWNER)));
+    await assertFails(getDoc(doc(as(RIVAL), 'users', OWNER)));
     await assertFails(getDoc(doc(as(CUSTOMER), 'users', DISTRIBUTOR)));
     await assertFails(getDoc(doc(as(CUSTOMER), 'users', ADMIN)));
     await assertFails(getDoc(doc(as(DISTRIBUTOR), 'users', CUSTOMER)));
     await assertFails(getDoc(doc(as(DISTRIBUTOR), 'users', DISTRIBUTOR2)));
+    await assertFails(getDoc(doc(as(CUSTOMER), 'users', STAFF)));
+    await assertFails(getDoc(doc(as(CUSTOMER), 'users', 'uid-nobody')));
     await assertFails(getDoc(doc(as(null), 'users', OWNER)));
   });
 
@@ -271,13 +307,31 @@ describe('users: reads', () => {
     const users = (db: Firestore) => collection(db, 'users');
     await assertSucceeds(getDocs(query(users(as(ADMIN)), where('role', '==', 'distributor'))));
     const counted = await assertSucceeds(getCountFromServer(users(as(ADMIN))));
-    expect(counted.data().count).toBe(6);
+    expect(counted.data().count).toBe(8);
     for (const uid of [CUSTOMER, DISTRIBUTOR, STAFF, OWNER]) {
       await assertFails(getDocs(query(users(as(uid)), where('role', '==', 'distributor'))));
       await assertFails(getCountFromServer(users(as(uid))));
       await assertFails(getDocs(users(as(uid))));
     }
     await assertFails(getCountFromServer(users(as(null))));
+  });
+});
+
+describe('publicProfiles: a business name and number for the tracker', () => {
+  it('are readable by any signed-in account, and only fetched by id', async () => {
+    const card = await assertSucceeds(getDoc(doc(as(CUSTOMER), 'publicProfiles', OWNER)));
+    expect(card.data()).toEqual({ businessName: 'Sharma Mobile Care', phone: '9811111111' });
+    await assertFails(getDoc(doc(as(null), 'publicProfiles', OWNER)));
+    await assertFails(getDocs(collection(as(CUSTOMER), 'publicProfiles')));
+  });
+
+  it('are written by their own account: two capped fields, nothing else, never deleted', async () => {
+    const ref = (uid: string) => doc(as(uid), 'publicProfiles', uid);
+    await assertSucceeds(setDoc(ref(RIVAL), { businessName: 'Iyer Electronics', phone: '9822222222' }));
+    await assertFails(setDoc(doc(as(RIVAL), 'publicProfiles', OWNER), { businessName: 'Fake', phone: '1' }));
+    await assertFails(setDoc(ref(RIVAL), { businessName: 'x'.repeat(201), phone: '' }));
+    await assertFails(setDoc(ref(RIVAL), { businessName: 'Iyer', phone: '1', panNumber: 'ABCDE1234F' }));
+    await assertFails(deleteDoc(ref(OWNER)));
   });
 });
 
@@ -514,29 +568,110 @@ describe('support', () => {
   });
 });
 
-describe('stores and repairs', () => {
-  it('lets signed-in accounts read stores; only their owner writes them', async () => {
+describe('stores', () => {
+  it('are read by id by signed-in accounts; an owner lists its own, a super admin all', async () => {
     await assertSucceeds(getDoc(doc(as(CUSTOMER), 'stores', 'store-1')));
-    await assertSucceeds(getDocs(query(collection(as(CUSTOMER), 'stores'), where('ownerId', '==', OWNER))));
     await assertFails(getDoc(doc(as(null), 'stores', 'store-1')));
-    await assertSucceeds(setDoc(doc(as(OWNER), 'stores', 'store-2'), { ownerId: OWNER, name: 'Second' }));
-    await assertFails(setDoc(doc(as(CUSTOMER), 'stores', 'store-3'), { ownerId: OWNER }));
+    await assertSucceeds(getDocs(query(collection(as(OWNER), 'stores'), where('ownerId', '==', OWNER))));
+    await assertSucceeds(getDocs(collection(as(ADMIN), 'stores')));
+    await assertFails(getDocs(query(collection(as(CUSTOMER), 'stores'), where('ownerId', '==', OWNER))));
+    await assertFails(getDocs(collection(as(OWNER), 'stores')));
+  });
+
+  it('are created by their owner under their own uid, and keep that owner for good', async () => {
+    await assertSucceeds(setDoc(doc(as(OWNER), 'stores', 'store-3'), { ownerId: OWNER, name: 'Second' }));
+    await assertSucceeds(updateDoc(doc(as(OWNER), 'stores', 'store-3'), { name: 'Andheri' }));
+    await assertFails(setDoc(doc(as(CUSTOMER), 'stores', 'store-4'), { ownerId: OWNER }));
     await assertFails(updateDoc(doc(as(OWNER), 'stores', 'store-1'), { ownerId: CUSTOMER }));
     await assertFails(updateDoc(doc(as(CUSTOMER), 'stores', 'store-1'), { name: 'Mine now' }));
+    await assertFails(setDoc(doc(as(CUSTOMER), 'stores', 'store-1'), { ownerId: CUSTOMER }));
   });
 
-  it('lets signed-in accounts get a repair and look one up by Repair ID (at most 20)', async () => {
-    await assertSucceeds(getDoc(doc(as(CUSTOMER), 'repairs', 'r1')));
-    const repairs = collection(as(DISTRIBUTOR), 'repairs');
-    await assertSucceeds(getDocs(query(repairs, where('repairId', '==', 'RPR-1001'), limit(20))));
-    await assertFails(getDocs(query(repairs, where('repairId', '==', 'RPR-1001'), limit(21))));
-    await assertFails(getDocs(query(repairs, where('repairId', '==', 'RPR-1001'))));
-    await assertFails(getDocs(repairs));
-    await assertFails(getDoc(doc(as(null), 'repairs', 'r1')));
-    await assertFails(getDocs(query(collection(as(null), 'repairs'), limit(20))));
+  it('are never deleted, so their ids cannot be freed and taken over (threat 1)', async () => {
+    await assertFails(deleteDoc(doc(as(OWNER), 'stores', 'store-1')));
+    await assertFails(deleteDoc(doc(as(ADMIN), 'stores', 'store-1')));
+    expect((await stored('stores/store-1'))?.ownerId).toBe(OWNER);
   });
 
-  it("reserves unlimited repair queries and counts (the admin's monthly report) to a super admin", async () => {
+  it("gives nothing to a store created under a victim owner's uid (threat 1, store squatting)", async () => {
+    // The mobile apps' legacy repairs name their owner in businessId. A store whose id is that uid
+    // used to make its creator the repair's "owner"; businessId is no longer read as a store id.
+    await seed((db) =>
+      setDoc(doc(db, 'repairs', 'legacy'), {
+        repairId: 'OLD-1',
+        businessId: OWNER,
+        customerMobile: '9000000001',
+      }),
+    );
+    await assertSucceeds(setDoc(doc(as(CUSTOMER), 'stores', OWNER), { ownerId: CUSTOMER }));
+    await assertFails(getDoc(doc(as(CUSTOMER), 'repairs', 'legacy')));
+    await assertFails(updateDoc(doc(as(CUSTOMER), 'repairs', 'legacy'), { status: 'delivered' }));
+    await assertFails(deleteDoc(doc(as(CUSTOMER), 'repairs', 'legacy')));
+    await assertSucceeds(getDoc(doc(as(OWNER), 'repairs', 'legacy')));
+  });
+});
+
+describe('repairs: reads', () => {
+  const repair = (id: string, data: Record<string, unknown>) =>
+    seed((db) => setDoc(doc(db, 'repairs', id), { repairId: id.toUpperCase(), ...data }));
+
+  it("opens a repair to the super admin, the store's owner and the verified customer only", async () => {
+    for (const uid of [ADMIN, OWNER, CUSTOMER]) await assertSucceeds(getDoc(doc(as(uid), 'repairs', 'r1')));
+    for (const uid of [CLAIMANT, RIVAL, DISTRIBUTOR, STAFF, NEWCOMER, null])
+      await assertFails(getDoc(doc(as(uid), 'repairs', 'r1')));
+  });
+
+  it("never opens a repair to a profile mobile nobody verified (threat 4: Claude typed Cara's number)", async () => {
+    expect((await stored(`users/${CLAIMANT}`))?.mobile).toBe('9876543210');
+    await assertFails(getDoc(doc(as(CLAIMANT), 'repairs', 'r1')));
+  });
+
+  it('matches the verified number after normalising the stored one', async () => {
+    for (const [id, mobile] of [
+      ['n1', '+91 98765 43210'],
+      ['n2', '098765-43210'],
+      ['n3', '919876543210'],
+      ['n4', '(98765) 43210'],
+      ['n5', 9876543210],
+    ] as const) {
+      await repair(id, { storeId: 'store-2', customerMobile: mobile });
+      await assertSucceeds(getDoc(doc(as(CUSTOMER), 'repairs', id)));
+    }
+    for (const [id, mobile] of [
+      ['x1', '9876543211'],
+      ['x2', ''],
+      ['x3', '+44 9876543210'],
+    ] as const) {
+      await repair(id, { storeId: 'store-2', customerMobile: mobile });
+      await assertFails(getDoc(doc(as(CUSTOMER), 'repairs', id)));
+    }
+  });
+
+  it('reads the store from storeId, else the legacy store field; businessId only for a repair naming no store', async () => {
+    await repair('s1', { store: 'store-1', customerMobile: '9000000001' });
+    await assertSucceeds(getDoc(doc(as(OWNER), 'repairs', 's1')));
+    await repair('s2', { storeId: 'store-2', businessId: OWNER, customerMobile: '9000000001' });
+    await assertFails(getDoc(doc(as(OWNER), 'repairs', 's2')));
+    await assertSucceeds(getDoc(doc(as(RIVAL), 'repairs', 's2')));
+    await repair('s3', { businessId: 'store-1', customerMobile: '9000000001' });
+    await assertFails(getDoc(doc(as(OWNER), 'repairs', 's3')));
+    await repair('s4', { storeId: 'store-deleted', businessId: OWNER, customerMobile: '9000000001' });
+    await assertFails(getDoc(doc(as(OWNER), 'repairs', 's4')));
+  });
+
+  it('refuses to list repairs to anyone but a super admin or a store member (threat 3)', async () => {
+    const repairs = (db: Firestore) => collection(db, 'repairs');
+    for (const uid of [CUSTOMER, CLAIMANT, DISTRIBUTOR, RIVAL]) {
+      await assertFails(getDocs(query(repairs(as(uid)), limit(20))));
+      await assertFails(getDocs(query(repairs(as(uid)), where('repairId', '==', 'RPR-1001'), limit(20))));
+      await assertFails(getCountFromServer(repairs(as(uid))));
+    }
+    await assertSucceeds(getDocs(query(repairs(as(OWNER)), where('storeId', '==', 'store-1'))));
+    await assertFails(getDocs(query(repairs(as(RIVAL)), where('storeId', '==', 'store-1'))));
+    await assertSucceeds(getDocs(query(repairs(as(ADMIN)), limit(100))));
+  });
+
+  it("reserves the admin's monthly counting queries to a super admin", async () => {
     const inNovember = (db: Firestore) =>
       query(
         collection(db, 'repairs'),
@@ -546,18 +681,117 @@ describe('stores and repairs', () => {
       );
     expect((await assertSucceeds(getDocs(inNovember(as(ADMIN))))).size).toBe(1);
     await assertSucceeds(getCountFromServer(collection(as(ADMIN), 'repairs')));
-    await assertFails(getDocs(inNovember(as(OWNER))));
     await assertFails(getCountFromServer(collection(as(CUSTOMER), 'repairs')));
   });
+});
 
-  it("lets a store's owner write its repairs, and nobody else", async () => {
-    const repair = { repairId: 'RPR-2000', storeId: 'store-1', customerMobile: '9876543210' };
-    await assertSucceeds(setDoc(doc(as(OWNER), 'repairs', 'r2'), repair));
+describe('repairLookup: the existence-only index of Repair IDs', () => {
+  const refs = (db: Firestore, key: string) => collection(db, 'repairLookup', key, 'refs');
+
+  it('tells any signed-in account which repairs carry a Repair ID, and nothing more', async () => {
+    const listed = await assertSucceeds(getDocs(query(refs(as(CLAIMANT), 'r-RPR-1001'), limit(20))));
+    expect(listed.docs.map((ref) => ref.id)).toEqual(['r1']);
+    expect(listed.docs[0]?.data()).toEqual({});
+    await assertFails(getDocs(query(refs(as(null), 'r-RPR-1001'), limit(20))));
+    await assertFails(getDocs(collection(as(CLAIMANT), 'repairLookup')));
+  });
+
+  it('takes an entry only with its repair, from a member of its store', async () => {
+    await assertFails(setDoc(doc(refs(as(OWNER), 'r-RPR-9'), 'ghost'), {}));
+    await assertFails(setDoc(doc(refs(as(CUSTOMER), 'r-RPR-1001'), 'r1'), {}));
+    await assertFails(deleteDoc(doc(refs(as(CUSTOMER), 'r-RPR-1001'), 'r1')));
+    await assertFails(deleteDoc(doc(refs(as(OWNER), 'r-RPR-1001'), 'r1')));
+  });
+});
+
+describe('repairs: writes (threat 2, forged repairs)', () => {
+  const newRepair = (overrides: Record<string, unknown> = {}) => ({
+    repairId: 'RPR-2000',
+    storeId: 'store-1',
+    businessId: OWNER,
+    customerMobile: '9876543210',
+    ...overrides,
+  });
+
+  /** A repair and its index entry, in one commit: the only way a repair is written. */
+  const create = (db: Firestore, id: string, data: Record<string, unknown>, key = `r-${data.repairId}`) => {
+    const batch = writeBatch(db);
+    batch.set(doc(db, 'repairs', id), data);
+    batch.set(doc(db, 'repairLookup', key, 'refs', id), {});
+    return batch.commit();
+  };
+
+  it("lets a store's owner create a repair with its index entry, and update it", async () => {
+    await assertSucceeds(create(as(OWNER), 'r2', newRepair()));
     await assertSucceeds(updateDoc(doc(as(OWNER), 'repairs', 'r2'), { status: 'delivered' }));
-    await assertFails(setDoc(doc(as(CUSTOMER), 'repairs', 'r3'), repair));
+    expect(await stored('repairLookup/r-RPR-2000/refs/r2')).toEqual({});
+  });
+
+  it('refuses a repair without its index entry, or an entry under another key', async () => {
+    await assertFails(setDoc(doc(as(OWNER), 'repairs', 'r2'), newRepair()));
+    await assertFails(create(as(OWNER), 'r2', newRepair(), 'r-RPR-9999'));
+  });
+
+  it('escapes slashes and percent signs in index keys', async () => {
+    await assertSucceeds(create(as(OWNER), 'r3', newRepair({ repairId: 'A/1%' }), 'r-A%2F1%25'));
+    await assertFails(create(as(OWNER), 'r4', newRepair({ repairId: 'B/2' }), 'r-B2'));
+  });
+
+  it("refuses a repair naming another shop's store, or a store that does not exist", async () => {
+    await assertFails(create(as(OWNER), 'f1', newRepair({ storeId: 'store-2' })));
+    await assertFails(create(as(OWNER), 'f2', newRepair({ storeId: 'store-2', businessId: RIVAL })));
+    await assertFails(create(as(OWNER), 'f3', newRepair({ storeId: 'store-nowhere' })));
+    await assertFails(create(as(OWNER), 'f4', newRepair({ storeId: '', store: '' })));
+  });
+
+  it("refuses a businessId that is not the store's owner", async () => {
+    await assertFails(create(as(OWNER), 'f5', newRepair({ businessId: RIVAL })));
+    await assertFails(create(as(OWNER), 'f6', newRepair({ businessId: 'store-1' })));
+    const { businessId: _none, ...withoutBusiness } = newRepair();
+    await assertFails(create(as(OWNER), 'f7', withoutBusiness));
+  });
+
+  it('refuses everyone but a member of the store', async () => {
+    for (const uid of [CUSTOMER, RIVAL, DISTRIBUTOR, STAFF, ADMIN])
+      await assertFails(create(as(uid), 'f8', newRepair()));
     await assertFails(updateDoc(doc(as(CUSTOMER), 'repairs', 'r1'), { status: 'delivered' }));
-    await assertFails(updateDoc(doc(as(OWNER), 'repairs', 'r1'), { storeId: 'store-elsewhere' }));
-    await assertFails(deleteDoc(doc(as(ADMIN), 'repairs', 'r1')));
+    await assertFails(updateDoc(doc(as(RIVAL), 'repairs', 'r1'), { status: 'delivered' }));
+  });
+
+  it('refuses moving a repair to another shop', async () => {
+    await assertFails(updateDoc(doc(as(OWNER), 'repairs', 'r1'), { storeId: 'store-2' }));
+    await assertFails(updateDoc(doc(as(OWNER), 'repairs', 'r1'), { storeId: 'store-2', businessId: RIVAL }));
+  });
+
+  it('moves the index entry with a changed Repair ID, in the same commit', async () => {
+    const db = as(OWNER);
+    await assertFails(updateDoc(doc(db, 'repairs', 'r1'), { repairId: 'RPR-1001-B' }));
+    const batch = writeBatch(db);
+    batch.update(doc(db, 'repairs', 'r1'), { repairId: 'RPR-1001-B' });
+    batch.delete(doc(db, 'repairLookup', 'r-RPR-1001', 'refs', 'r1'));
+    batch.set(doc(db, 'repairLookup', 'r-RPR-1001-B', 'refs', 'r1'), {});
+    await assertSucceeds(batch.commit());
+  });
+
+  it('deletes a repair with its index entry, by its store only', async () => {
+    await assertFails(deleteDoc(doc(as(OWNER), 'repairs', 'r1')));
+    for (const uid of [ADMIN, RIVAL, CUSTOMER]) {
+      const db = as(uid);
+      const batch = writeBatch(db);
+      batch.delete(doc(db, 'repairs', 'r1'));
+      batch.delete(doc(db, 'repairLookup', 'r-RPR-1001', 'refs', 'r1'));
+      await assertFails(batch.commit());
+    }
+    const db = as(OWNER);
+    const batch = writeBatch(db);
+    batch.delete(doc(db, 'repairs', 'r1'));
+    batch.delete(doc(db, 'repairLookup', 'r-RPR-1001', 'refs', 'r1'));
+    await assertSucceeds(batch.commit());
+  });
+
+  it('refuses a bloated repair', async () => {
+    const bloated = Object.fromEntries(Array.from({ length: 70 }, (_, i) => [`field${i}`, i]));
+    await assertFails(create(as(OWNER), 'f9', newRepair(bloated)));
   });
 });
 

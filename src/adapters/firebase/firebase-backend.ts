@@ -4,7 +4,7 @@ import { connectFirestoreEmulator, type Firestore, getFirestore } from 'firebase
 import type { Ports } from '../../ports';
 import type { Clock } from '../../ports/clock';
 import { SystemClock } from '../system-clock';
-import { FirebaseAuthGateway } from './firebase-auth-gateway';
+import { type AppVerification, FirebaseAuthGateway } from './firebase-auth-gateway';
 import { FirestoreAppConfigRepository } from './firestore-app-config-repository';
 import { FirestoreRepairRepository } from './firestore-repair-repository';
 import { FirestoreStoreRepository } from './firestore-store-repository';
@@ -29,6 +29,8 @@ export interface FirebaseBackendOptions {
   /** Where the signed-in session is kept; the SDK's default for the platform when absent. */
   readonly persistence?: Persistence;
   readonly clock?: Clock;
+  /** How a phone code request proves a person asks (the browser's reCAPTCHA); none on the emulators. */
+  readonly appVerification?: (auth: Auth) => AppVerification;
 }
 
 export interface FirebaseBackend {
@@ -55,7 +57,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
     auth,
     firestore,
     ports: {
-      auth: new FirebaseAuthGateway(auth),
+      auth: new FirebaseAuthGateway(auth, options.appVerification?.(auth)),
       users: new FirestoreUserRepository(firestore, auth),
       stores: new FirestoreStoreRepository(firestore),
       repairs: new FirestoreRepairRepository(firestore),

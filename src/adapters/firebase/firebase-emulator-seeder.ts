@@ -14,6 +14,7 @@ import type {
   SeedAccount,
   SeedData,
   Seeder,
+  SeedPublicProfile,
   SeedRepairRecord,
   SeedStoreRecord,
   SeedSupportRecord,
@@ -21,7 +22,7 @@ import type {
   SeedUserRecord,
 } from '../../ports/seeder';
 import { firestoreCall } from './firebase-errors';
-import { COLLECTIONS } from './firestore-data';
+import { COLLECTIONS, repairLookupRefPath } from './firestore-data';
 
 export interface EmulatorSeederOptions {
   readonly projectId: string;
@@ -74,6 +75,7 @@ export class FirebaseEmulatorSeeder implements Seeder {
           email: account.email,
           password: account.password,
           ...(account.uid ? { localId: account.uid } : {}),
+          ...(account.phoneNumber ? { phoneNumber: account.phoneNumber } : {}),
         }),
       });
     } catch (error) {
@@ -102,9 +104,27 @@ export class FirebaseEmulatorSeeder implements Seeder {
     return firestoreCall(() => setDoc(doc(this.db, COLLECTIONS.stores, id), data));
   }
 
+  /** The repair and, as the rules require of every repair, its entry in the Repair ID index. */
   repair(record: SeedRepairRecord): Promise<void> {
+    return firestoreCall(async () => {
+      const batch = writeBatch(this.db);
+      for (const [ref, value] of this.repairWrites(record)) batch.set(ref, value);
+      await batch.commit();
+    });
+  }
+
+  private repairWrites(record: SeedRepairRecord): [DocumentReference, Record<string, unknown>][] {
     const { id, ...data } = record;
-    return firestoreCall(() => setDoc(doc(this.db, COLLECTIONS.repairs, id), data));
+    const writes: [DocumentReference, Record<string, unknown>][] = [
+      [doc(this.db, COLLECTIONS.repairs, id), data],
+    ];
+    if (typeof data.repairId === 'string' && data.repairId !== '')
+      writes.push([doc(this.db, repairLookupRefPath(data.repairId, id)), {}]);
+    return writes;
+  }
+
+  publicProfile({ uid, ...fields }: SeedPublicProfile): Promise<void> {
+    return firestoreCall(() => setDoc(doc(this.db, COLLECTIONS.publicProfiles, uid), { ...fields }));
   }
 
   supportIssue(record: SeedSupportRecord): Promise<string> {
@@ -135,8 +155,10 @@ export class FirebaseEmulatorSeeder implements Seeder {
     const writes: [DocumentReference, Record<string, unknown>][] = [];
     for (const { uid, record } of data.users)
       writes.push([doc(this.db, COLLECTIONS.users, uid), { ...record }]);
+    for (const { uid, ...rest } of data.publicProfiles)
+      writes.push([doc(this.db, COLLECTIONS.publicProfiles, uid), rest]);
     for (const { id, ...rest } of data.stores) writes.push([doc(this.db, COLLECTIONS.stores, id), rest]);
-    for (const { id, ...rest } of data.repairs) writes.push([doc(this.db, COLLECTIONS.repairs, id), rest]);
+    for (const repair of data.repairs) writes.push(...this.repairWrites(repair));
     for (const { id, ...rest } of data.supportIssues)
       writes.push([doc(this.db, COLLECTIONS.support, id), rest]);
     for (const { id, ...rest } of data.transactions)

@@ -10,12 +10,28 @@ import {
 /** Collection names, as the mobile apps write them. */
 export const COLLECTIONS = {
   users: 'users',
+  publicProfiles: 'publicProfiles',
   stores: 'stores',
+  repairLookup: 'repairLookup',
   repairs: 'repairs',
   support: 'support',
   rechargeTransactions: 'rechargeTransactions',
   urls: 'Urls',
 } as const;
+
+/**
+ * The document id of a Repair ID in the existence-only index repairLookup/{key}/refs/{repairDocId}:
+ * 'r-' and the id with '%' and '/' escaped, so that any Repair ID is one valid document id
+ * (firestore.rules computes the same key, function lookupKey).
+ */
+export function repairLookupKey(repairId: string): string {
+  return `r-${repairId.replace(/%/g, '%25').replace(/\//g, '%2F')}`;
+}
+
+/** The path of a repair's index entry. */
+export function repairLookupRefPath(repairId: string, repairDocId: string): string {
+  return `${COLLECTIONS.repairLookup}/${repairLookupKey(repairId)}/refs/${repairDocId}`;
+}
 
 /** Firestore's limit of values in one 'in' filter. */
 export const IN_LIMIT = 30;

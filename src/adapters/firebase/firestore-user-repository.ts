@@ -9,11 +9,20 @@ import {
   getDocs,
   query,
   runTransaction,
+  setDoc,
+  updateDoc,
   where,
 } from 'firebase/firestore';
 import { byBusinessName, matchesBusinessSearch } from '../../domain/admin/business-performance';
 import { parseStoreRecord } from '../../domain/stores/store';
-import { isSuperAdmin, type NewUserRecord, parseUserRecord, type UserProfile } from '../../domain/users/user';
+import { type PublicProfile, parsePublicProfile } from '../../domain/users/public-profile';
+import {
+  isSuperAdmin,
+  type NewUserRecord,
+  type ProfilePatch,
+  parseUserRecord,
+  type UserProfile,
+} from '../../domain/users/user';
 import { PortError } from '../../ports/errors';
 import type { BusinessUser, BusinessUserQuery, Page, UserRepository } from '../../ports/user-repository';
 import { firestoreCall } from './firebase-errors';
@@ -73,6 +82,31 @@ export class FirestoreUserRepository implements UserRepository {
           throw new PortError('permission-denied', 'This account already has a profile.');
         transaction.set(ref, { ...record });
       });
+    });
+  }
+
+  /** A self-edit; firestore.rules allow only the profile's own fields, each capped. */
+  updateOwnProfile(patch: ProfilePatch): Promise<void> {
+    return firestoreCall(async () => {
+      const uid = this.auth.currentUser?.uid;
+      if (uid === undefined) throw new PortError('unauthenticated', 'Sign in first.');
+      await updateDoc(doc(this.db, COLLECTIONS.users, uid), { ...patch });
+    });
+  }
+
+  getPublicProfile(uid: string): Promise<PublicProfile | null> {
+    return firestoreCall(async () => {
+      const data = plainData(await getDoc(doc(this.db, COLLECTIONS.publicProfiles, uid)));
+      return data === undefined ? null : parsePublicProfile(uid, data);
+    });
+  }
+
+  savePublicProfile(fields: Omit<PublicProfile, 'uid'>): Promise<void> {
+    return firestoreCall(async () => {
+      const uid = this.auth.currentUser?.uid;
+      if (uid === undefined) throw new PortError('unauthenticated', 'Sign in first.');
+      // Written as given: firestore.rules refuse any field but the two, and any over its limit.
+      await setDoc(doc(this.db, COLLECTIONS.publicProfiles, uid), { ...fields });
     });
   }
 

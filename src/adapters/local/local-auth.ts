@@ -34,7 +34,57 @@ export const authErrors = {
     ),
   expiredCode: () => new AuthError('expired-action-code', 'The action code has expired.'),
   requiresLogin: () => new AuthError('requires-recent-login', 'Sign in again to do this.'),
+  invalidPhone: () =>
+    new AuthError('invalid-phone-number', 'The format of the phone number provided is incorrect.'),
+  invalidPhoneCode: () =>
+    new AuthError(
+      'invalid-verification-code',
+      'The SMS verification code used to create the phone auth credential is invalid.',
+    ),
+  phoneCodeExpired: () =>
+    new AuthError(
+      'code-expired',
+      'The SMS code has expired. Please re-send the verification code to try again.',
+    ),
+  invalidVerificationId: () =>
+    new AuthError(
+      'invalid-verification-id',
+      'The verification ID used to create the phone auth credential is invalid.',
+    ),
+  phoneInUse: () =>
+    new AuthError(
+      'credential-already-in-use',
+      'This credential is already associated with a different user account.',
+    ),
+  tooManyRequests: () =>
+    new AuthError(
+      'too-many-requests',
+      'We have blocked all requests from this device due to unusual activity. Try again later.',
+    ),
 };
+
+/** One-time phone codes: 6 digits, valid 10 minutes, 5 tries each; at most 5 sent per account per 10 minutes. */
+export const PHONE_CODE_TTL_MS = 10 * 60 * 1000;
+export const MAX_PHONE_CODE_ATTEMPTS = 5;
+export const MAX_PHONE_CODES_PER_WINDOW = 5;
+
+/** E.164 numbers the local backends accept: +91 and a 10-digit mobile number (the product serves India). */
+export function checkPhoneNumber(phoneNumber: string): void {
+  if (!/^\+91[6-9]\d{9}$/.test(phoneNumber)) throw authErrors.invalidPhone();
+}
+
+/** A uniformly random 6-digit code. */
+export function randomPhoneCode(): string {
+  const buffer = new Uint32Array(1);
+  // 4,294,000,000 is a multiple of 1,000,000: values above it are drawn again, so every code is equally likely.
+  do crypto.getRandomValues(buffer);
+  while ((buffer[0] as number) >= 4_294_000_000);
+  return String((buffer[0] as number) % 1_000_000).padStart(6, '0');
+}
+
+export function phoneCodeText(code: string, productName: string): string {
+  return `${code} is your ${productName} verification code. It expires in 10 minutes. Never share it with anyone.`;
+}
 
 export function normaliseAccountEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -1,4 +1,12 @@
-import { isAccountType, parseUserRecord, ROLES, type UserProfile } from '../../domain/users/user';
+import type { RepairReader } from '../../domain/repairs/access';
+import { isValidPublicProfile } from '../../domain/users/public-profile';
+import {
+  isAccountType,
+  parseUserRecord,
+  profilePatchProblem,
+  ROLES,
+  type UserProfile,
+} from '../../domain/users/user';
 import { PortError } from '../../ports/errors';
 import type { LocalSession } from './local-session';
 
@@ -72,4 +80,40 @@ export function checkNewUserRecord(
 /** Parses a stored record into a profile, or null when there is none. */
 export function profileOrNull(uid: string, raw: unknown): UserProfile | null {
   return raw === undefined || raw === null ? null : parseUserRecord(uid, raw);
+}
+
+/**
+ * users/{uid} reads: the account's own document, or any for a super admin (firestore.rules: users get).
+ * Business names and numbers are read from public profiles instead.
+ */
+export async function checkProfileRead(
+  session: LocalSession,
+  uid: string,
+  loadProfile: (uid: string) => Promise<UserProfile | null>,
+): Promise<void> {
+  if (requireSignedIn(session) === uid) return;
+  await requireSuperAdmin(session, loadProfile);
+}
+
+/** A self-edit: only the editable fields, each text within its limit. */
+export function checkProfilePatch(patch: Readonly<Record<string, unknown>>): void {
+  const problem = profilePatchProblem(patch);
+  if (problem !== null) throw new PortError('permission-denied', `This change is not allowed: ${problem}.`);
+}
+
+/** A public profile written by its own account: a business name and a number, each capped. */
+export function checkPublicProfile(fields: Readonly<Record<string, unknown>>): void {
+  const extra = Object.keys(fields).filter((key) => key !== 'businessName' && key !== 'phone');
+  if (extra.length > 0 || !isValidPublicProfile({ businessName: fields.businessName, phone: fields.phone }))
+    throw new PortError('permission-denied', 'A public profile holds a business name and a number only.');
+}
+
+/** The signed-in account as the repair read rule sees it (its stored role, its verified phone). */
+export async function repairReaderOf(
+  session: LocalSession,
+  loadProfile: (uid: string) => Promise<UserProfile | null>,
+): Promise<RepairReader> {
+  const uid = requireSignedIn(session);
+  const profile = await loadProfile(uid);
+  return { uid, role: profile?.role ?? null, verifiedPhone: session.currentPhone() };
 }

@@ -1,8 +1,11 @@
 /**
  * The signed-in account as a local backend's "server side" sees it: what Firestore rules call
- * request.auth. Local repositories consult it to enforce the same rules as production.
+ * request.auth (uid, e-mail, and the phone_number the provider verified). Local repositories consult
+ * it to enforce the same rules as production.
  */
 export interface LocalSession {
   currentUid(): string | null;
   currentEmail(): string | null;
+  /** The verified mobile number of the signed-in account (E.164), or null. */
+  currentPhone(): string | null;
 }

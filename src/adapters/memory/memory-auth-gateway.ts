@@ -5,15 +5,30 @@ import {
   authErrors,
   checkEmail,
   checkNewPassword,
+  checkPhoneNumber,
+  MAX_PHONE_CODE_ATTEMPTS,
+  MAX_PHONE_CODES_PER_WINDOW,
   normaliseAccountEmail,
+  PHONE_CODE_TTL_MS,
+  phoneCodeText,
   RESET_CODE_TTL_MS,
   randomCode,
+  randomPhoneCode,
   resetLink,
   resetMail,
 } from '../local/local-auth';
 import type { MemoryAccount, MemoryDatabase } from './memory-database';
 
-/** Authentication held in memory, with Firebase's error codes and the demo mailbox for reset e-mails. */
+const userOf = (account: MemoryAccount): AuthUser => ({
+  uid: account.uid,
+  email: account.email,
+  phoneNumber: account.phoneNumber,
+});
+
+/**
+ * Authentication held in memory, with Firebase's error codes, the demo mailbox for reset e-mails and
+ * the demo SMS inbox for phone codes.
+ */
 export class MemoryAuthGateway implements AuthGateway {
   private readonly listeners = new AuthStateListeners(() => this.currentUser());
 
@@ -25,7 +40,7 @@ export class MemoryAuthGateway implements AuthGateway {
 
   currentUser(): AuthUser | null {
     const account = this.db.session;
-    return account ? { uid: account.uid, email: account.email } : null;
+    return account ? userOf(account) : null;
   }
 
   onAuthStateChanged(listener: (user: AuthUser | null) => void): Unsubscribe {
@@ -51,7 +66,7 @@ export class MemoryAuthGateway implements AuthGateway {
     const account = this.findByEmail(email);
     if (!account || account.password !== password) throw authErrors.invalidCredential();
     this.setSession(account);
-    return { uid: account.uid, email: account.email };
+    return userOf(account);
   }
 
   async signUp(email: string, password: string): Promise<AuthUser> {
@@ -59,10 +74,15 @@ export class MemoryAuthGateway implements AuthGateway {
     checkEmail(email);
     checkNewPassword(password);
     if (this.findByEmail(email)) throw authErrors.emailInUse();
-    const account: MemoryAccount = { uid: this.db.nextId('uid-'), email: email.trim(), password };
+    const account: MemoryAccount = {
+      uid: this.db.nextId('uid-'),
+      email: email.trim(),
+      password,
+      phoneNumber: null,
+    };
     this.db.accounts.set(account.uid, account);
     this.setSession(account);
-    return { uid: account.uid, email: account.email };
+    return userOf(account);
   }
 
   async deleteCurrentUser(): Promise<void> {
@@ -113,8 +133,60 @@ export class MemoryAuthGateway implements AuthGateway {
     await Promise.resolve();
     const entry = this.usableCode(code);
     checkNewPassword(newPassword);
-    entry.used = true;
+    // Every code sent to this account so far is spent with this one.
+    for (const other of this.db.resetCodes.values()) if (other.uid === entry.uid) other.used = true;
     const account = this.db.accounts.get(entry.uid);
     if (account) account.password = newPassword;
+  }
+
+  async sendPhoneVerificationCode(phoneNumber: string): Promise<string> {
+    await Promise.resolve();
+    const account = this.db.session;
+    if (!account) throw authErrors.requiresLogin();
+    checkPhoneNumber(phoneNumber);
+    const now = this.clock.now().getTime();
+    const recent = [...this.db.phoneCodes.values()].filter(
+      (entry) => entry.uid === account.uid && now - entry.sentAt < PHONE_CODE_TTL_MS,
+    );
+    if (recent.length >= MAX_PHONE_CODES_PER_WINDOW) throw authErrors.tooManyRequests();
+    const verificationId = randomCode();
+    const code = randomPhoneCode();
+    this.db.phoneCodes.set(verificationId, {
+      uid: account.uid,
+      phoneNumber,
+      code,
+      sentAt: now,
+      expiresAt: now + PHONE_CODE_TTL_MS,
+      attempts: 0,
+      used: false,
+    });
+    this.db.sms.unshift({
+      id: this.db.nextId('sms-'),
+      to: phoneNumber,
+      code,
+      text: phoneCodeText(code, this.productName),
+      sentAt: new Date(now),
+    });
+    return verificationId;
+  }
+
+  async confirmPhoneVerificationCode(verificationId: string, code: string): Promise<AuthUser> {
+    await Promise.resolve();
+    const account = this.db.session;
+    if (!account) throw authErrors.requiresLogin();
+    const entry = this.db.phoneCodes.get(verificationId);
+    if (!entry || entry.used || entry.uid !== account.uid) throw authErrors.invalidVerificationId();
+    if (this.clock.now().getTime() >= entry.expiresAt) throw authErrors.phoneCodeExpired();
+    if (entry.attempts >= MAX_PHONE_CODE_ATTEMPTS) throw authErrors.phoneCodeExpired();
+    if (entry.code !== code) {
+      entry.attempts += 1;
+      throw authErrors.invalidPhoneCode();
+    }
+    for (const other of this.db.accounts.values())
+      if (other.uid !== account.uid && other.phoneNumber === entry.phoneNumber) throw authErrors.phoneInUse();
+    entry.used = true;
+    account.phoneNumber = entry.phoneNumber;
+    this.listeners.notify();
+    return userOf(account);
   }
 }

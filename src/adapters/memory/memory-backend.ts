@@ -1,12 +1,12 @@
 import type { Ports } from '../../ports';
 import type { Clock } from '../../ports/clock';
-import type { DemoMailbox } from '../../ports/demo-mailbox';
+import type { DemoMailbox, DemoSmsInbox } from '../../ports/demo-mailbox';
 import type { Seeder } from '../../ports/seeder';
 import { SystemClock } from '../system-clock';
 import { MemoryAppConfigRepository } from './memory-app-config-repository';
 import { MemoryAuthGateway } from './memory-auth-gateway';
 import { MemoryDatabase } from './memory-database';
-import { MemoryDemoMailbox } from './memory-demo';
+import { MemoryDemoMailbox, MemoryDemoSmsInbox } from './memory-demo';
 import { MemoryRepairRepository } from './memory-repair-repository';
 import { MemorySeeder } from './memory-seeder';
 import { MemoryStoreRepository } from './memory-store-repository';
@@ -19,6 +19,7 @@ export interface MemoryBackend {
   readonly ports: Ports;
   readonly seeder: Seeder;
   readonly mailbox: DemoMailbox;
+  readonly sms: DemoSmsInbox;
 }
 
 /** Every port on one shared in-memory database. */
@@ -39,5 +40,6 @@ export function createMemoryBackend(options: { clock?: Clock; productName?: stri
     },
     seeder: new MemorySeeder(db),
     mailbox: new MemoryDemoMailbox(db),
+    sms: new MemoryDemoSmsInbox(db),
   };
 }

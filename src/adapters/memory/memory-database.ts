@@ -1,5 +1,5 @@
 import { parseUserRecord, type UserProfile } from '../../domain/users/user';
-import type { MailMessage } from '../../ports/demo-mailbox';
+import type { MailMessage, SmsMessage } from '../../ports/demo-mailbox';
 import { PortError } from '../../ports/errors';
 import { requireSuperAdmin } from '../local/local-rules';
 import type { LocalSession } from '../local/local-session';
@@ -27,6 +27,18 @@ export interface MemoryAccount {
   readonly uid: string;
   email: string;
   password: string;
+  /** The verified mobile number (E.164), set only by a confirmed phone code (or the seeder). */
+  phoneNumber: string | null;
+}
+
+export interface PhoneCode {
+  readonly uid: string;
+  readonly phoneNumber: string;
+  readonly code: string;
+  readonly sentAt: number;
+  readonly expiresAt: number;
+  attempts: number;
+  used: boolean;
 }
 
 export interface ResetCode {
@@ -49,7 +61,11 @@ export class MemoryDatabase implements LocalSession {
   readonly support = new Map<string, StoredRecord>();
   readonly transactions = new Map<string, StoredRecord>();
   readonly resetCodes = new Map<string, ResetCode>();
+  readonly publicProfiles = new Map<string, StoredRecord>();
+  /** Pending phone codes by verification id. */
+  readonly phoneCodes = new Map<string, PhoneCode>();
   readonly mailbox: MailMessage[] = [];
+  readonly sms: SmsMessage[] = [];
   config: StoredRecord | null = null;
   session: MemoryAccount | null = null;
   /** Tests: every data call waits this long, to show busy states. */
@@ -66,6 +82,10 @@ export class MemoryDatabase implements LocalSession {
 
   currentEmail(): string | null {
     return this.session?.email ?? null;
+  }
+
+  currentPhone(): string | null {
+    return this.session?.phoneNumber ?? null;
   }
 
   /** Parsed profiles by stored record: a record is replaced, never mutated, so its parse stays valid. */
@@ -114,10 +134,13 @@ export class MemoryDatabase implements LocalSession {
       this.support,
       this.transactions,
       this.resetCodes,
+      this.publicProfiles,
+      this.phoneCodes,
     ]) {
       map.clear();
     }
     this.mailbox.length = 0;
+    this.sms.length = 0;
     this.config = null;
     this.session = null;
   }

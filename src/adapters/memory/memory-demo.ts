@@ -1,4 +1,4 @@
-import type { DemoMailbox, MailMessage } from '../../ports/demo-mailbox';
+import type { DemoMailbox, DemoSmsInbox, MailMessage, SmsMessage } from '../../ports/demo-mailbox';
 import type { MemoryDatabase } from './memory-database';
 
 export class MemoryDemoMailbox implements DemoMailbox {
@@ -7,5 +7,14 @@ export class MemoryDemoMailbox implements DemoMailbox {
   async list(): Promise<MailMessage[]> {
     await Promise.resolve();
     return [...this.db.mailbox].sort((a, b) => b.sentAt.getTime() - a.sentAt.getTime());
+  }
+}
+
+export class MemoryDemoSmsInbox implements DemoSmsInbox {
+  constructor(private readonly db: MemoryDatabase) {}
+
+  async list(): Promise<SmsMessage[]> {
+    await Promise.resolve();
+    return [...this.db.sms].sort((a, b) => b.sentAt.getTime() - a.sentAt.getTime());
   }
 }

@@ -1,16 +1,22 @@
-import { parseRepairRecord, type Repair, storeRefOf } from '../../domain/repairs/repair';
-import type { DateRange, RepairRepository } from '../../ports/repair-repository';
-import { requireSignedIn } from '../local/local-rules';
+import { canReadRepair } from '../../domain/repairs/access';
+import { countKeyOf, parseRepairRecord, storeRefOf } from '../../domain/repairs/repair';
+import { parseStoreRecord } from '../../domain/stores/store';
+import { ROLES } from '../../domain/users/user';
+import {
+  type DateRange,
+  MAX_REPAIRS_PER_ID,
+  type RepairLookupResult,
+  type RepairRepository,
+} from '../../ports/repair-repository';
+import { repairReaderOf } from '../local/local-rules';
 import type { MemoryDatabase } from './memory-database';
-
-export const MAX_REPAIRS_PER_ID = 20;
 
 interface RepairIndexes {
   readonly version: number;
   /** stored repairId (text) → document ids, sorted. */
   readonly byRepairId: Map<string, string[]>;
-  /** store reference → creation instants (ms), sorted. */
-  readonly createdByStore: Map<string, number[]>;
+  /** count key (store, else business) → creation instants (ms), sorted. */
+  readonly createdByKey: Map<string, number[]>;
 }
 
 /** The first index whose value is ≥ `value` in a sorted array. */
@@ -27,7 +33,7 @@ function lowerBound(sorted: readonly number[], value: number): number {
 
 /**
  * Repairs in memory, answered from two indexes (like the PouchDB views and Firestore's indexes): by
- * Repair ID, and by store reference with sorted creation times. They are rebuilt only when the
+ * Repair ID, and by count key (store, else business) with sorted creation times. They are rebuilt only when the
  * repairs change, so a look-up or a monthly count never scans the collection.
  */
 export class MemoryRepairRepository implements RepairRepository {
@@ -38,7 +44,7 @@ export class MemoryRepairRepository implements RepairRepository {
   private currentIndexes(): RepairIndexes {
     if (this.indexes?.version === this.db.repairs.version) return this.indexes;
     const byRepairId = new Map<string, string[]>();
-    const createdByStore = new Map<string, number[]>();
+    const createdByKey = new Map<string, number[]>();
     for (const [id, raw] of this.db.repairs) {
       const repair = parseRepairRecord(id, raw);
       // Equality on the stored value, as a database query does: a numeric repairId never equals text.
@@ -47,38 +53,44 @@ export class MemoryRepairRepository implements RepairRepository {
         if (ids) ids.push(id);
         else byRepairId.set(raw.repairId, [id]);
       }
-      const ref = storeRefOf(repair);
+      const key = countKeyOf(repair);
       const created = repair.createdAt?.getTime();
-      if (ref === '' || created === undefined) continue;
-      const times = createdByStore.get(ref);
+      if (key === '' || created === undefined) continue;
+      const times = createdByKey.get(key);
       if (times) times.push(created);
-      else createdByStore.set(ref, [created]);
+      else createdByKey.set(key, [created]);
     }
     for (const ids of byRepairId.values()) ids.sort();
-    for (const times of createdByStore.values()) times.sort((a, b) => a - b);
-    this.indexes = { version: this.db.repairs.version, byRepairId, createdByStore };
+    for (const times of createdByKey.values()) times.sort((a, b) => a - b);
+    this.indexes = { version: this.db.repairs.version, byRepairId, createdByKey };
     return this.indexes;
   }
 
-  async findByRepairId(repairId: string): Promise<Repair[]> {
+  /** The index tells how many repairs carry the id; each is handed out only if the read rule allows it. */
+  async findByRepairId(repairId: string): Promise<RepairLookupResult> {
     await this.db.roundTrip();
-    requireSignedIn(this.db);
-    const ids = this.currentIndexes().byRepairId.get(repairId) ?? [];
-    return ids
-      .slice(0, MAX_REPAIRS_PER_ID)
-      .map((id) => parseRepairRecord(id, this.db.read(this.db.repairs.get(id))));
+    const reader = await repairReaderOf(this.db, async (uid) => this.db.profile(uid));
+    const ids = (this.currentIndexes().byRepairId.get(repairId) ?? []).slice(0, MAX_REPAIRS_PER_ID);
+    const readable = ids.flatMap((id) => {
+      const repair = parseRepairRecord(id, this.db.repairs.get(id));
+      const ref = storeRefOf(repair);
+      const storeRaw = ref === '' || reader.role === ROLES.superAdmin ? undefined : this.db.stores.get(ref);
+      const store = storeRaw === undefined ? null : parseStoreRecord(ref, storeRaw);
+      return canReadRepair(reader, repair, store) ? [this.db.read(repair)] : [];
+    });
+    return { total: ids.length, readable };
   }
 
-  async countCreatedByStore(storeIds: readonly string[], range: DateRange): Promise<Record<string, number>> {
+  async countCreated(keys: readonly string[], range: DateRange): Promise<Record<string, number>> {
     await this.db.roundTrip();
     await this.db.requireSuperAdmin();
-    const { createdByStore } = this.currentIndexes();
+    const { createdByKey } = this.currentIndexes();
     const from = range.from.getTime();
     const to = range.to.getTime();
     return Object.fromEntries(
-      storeIds.map((id) => {
-        const times = createdByStore.get(id) ?? [];
-        return [id, lowerBound(times, to) - lowerBound(times, from)];
+      keys.map((key) => {
+        const times = createdByKey.get(key) ?? [];
+        return [key, lowerBound(times, to) - lowerBound(times, from)];
       }),
     );
   }

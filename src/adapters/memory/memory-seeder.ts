@@ -2,6 +2,7 @@ import type {
   SeedAccount,
   SeedData,
   Seeder,
+  SeedPublicProfile,
   SeedRepairRecord,
   SeedStoreRecord,
   SeedSupportRecord,
@@ -16,7 +17,12 @@ export class MemorySeeder implements Seeder {
 
   async account(account: SeedAccount): Promise<string> {
     const uid = account.uid ?? this.db.nextId('uid-');
-    this.db.accounts.set(uid, { uid, email: account.email, password: account.password });
+    this.db.accounts.set(uid, {
+      uid,
+      email: account.email,
+      password: account.password,
+      phoneNumber: account.phoneNumber ?? null,
+    });
     return uid;
   }
 
@@ -50,10 +56,15 @@ export class MemorySeeder implements Seeder {
     this.db.config = { ...links };
   }
 
+  async publicProfile({ uid, ...fields }: SeedPublicProfile): Promise<void> {
+    this.db.publicProfiles.set(uid, { ...fields });
+  }
+
   async load(data: SeedData): Promise<void> {
     for (const account of data.accounts) await this.account(account);
     for (const { uid, record } of data.users) await this.user(uid, record);
     for (const store of data.stores) await this.store(store);
+    for (const profile of data.publicProfiles) await this.publicProfile(profile);
     for (const repair of data.repairs) await this.repair(repair);
     for (const issue of data.supportIssues) await this.supportIssue(issue);
     for (const transaction of data.transactions) await this.rechargeTransaction(transaction);

@@ -15,7 +15,7 @@ export class MemoryStoreRepository implements StoreRepository {
 
   async listByOwner(ownerId: string): Promise<Store[]> {
     await this.db.roundTrip();
-    requireSignedIn(this.db);
+    if (requireSignedIn(this.db) !== ownerId) await this.db.requireSuperAdmin();
     return [...this.db.stores.entries()]
       .map(([id, raw]) => parseStoreRecord(id, raw))
       .filter((store) => store.ownerId === ownerId)

@@ -1,9 +1,16 @@
 import { byBusinessName, matchesBusinessSearch } from '../../domain/admin/business-performance';
 import { parseStoreRecord } from '../../domain/stores/store';
-import type { NewUserRecord, UserProfile } from '../../domain/users/user';
+import { type PublicProfile, parsePublicProfile } from '../../domain/users/public-profile';
+import type { NewUserRecord, ProfilePatch, UserProfile } from '../../domain/users/user';
 import { PortError } from '../../ports/errors';
 import type { BusinessUser, BusinessUserQuery, Page, UserRepository } from '../../ports/user-repository';
-import { checkNewUserRecord } from '../local/local-rules';
+import {
+  checkNewUserRecord,
+  checkProfilePatch,
+  checkProfileRead,
+  checkPublicProfile,
+  requireSignedIn,
+} from '../local/local-rules';
 import type { MemoryDatabase } from './memory-database';
 
 export class MemoryUserRepository implements UserRepository {
@@ -15,8 +22,33 @@ export class MemoryUserRepository implements UserRepository {
 
   async get(uid: string): Promise<UserProfile | null> {
     await this.db.roundTrip();
+    await checkProfileRead(this.db, uid, async (id) => this.db.profile(id));
     const profile = this.db.profile(uid);
     return profile === null ? null : this.db.read(profile);
+  }
+
+  async updateOwnProfile(patch: ProfilePatch): Promise<void> {
+    await this.db.roundTrip();
+    const uid = requireSignedIn(this.db);
+    checkProfilePatch(patch);
+    const current = this.db.users.get(uid);
+    if (current === undefined) throw new PortError('not-found', 'This account has no profile yet.');
+    this.db.users.set(uid, { ...current, ...patch });
+  }
+
+  async getPublicProfile(uid: string): Promise<PublicProfile | null> {
+    await this.db.roundTrip();
+    requireSignedIn(this.db);
+    const raw = this.db.publicProfiles.get(uid);
+    return raw === undefined ? null : parsePublicProfile(uid, this.db.read(raw));
+  }
+
+  async savePublicProfile(fields: Omit<PublicProfile, 'uid'>): Promise<void> {
+    await this.db.roundTrip();
+    const uid = requireSignedIn(this.db);
+    const record = { ...fields } as Record<string, unknown>;
+    checkPublicProfile(record);
+    this.db.publicProfiles.set(uid, record);
   }
 
   async createProfile(uid: string, record: NewUserRecord): Promise<void> {

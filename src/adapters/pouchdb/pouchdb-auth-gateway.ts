@@ -6,9 +6,15 @@ import {
   authErrors,
   checkEmail,
   checkNewPassword,
+  checkPhoneNumber,
+  MAX_PHONE_CODE_ATTEMPTS,
+  MAX_PHONE_CODES_PER_WINDOW,
   normaliseAccountEmail,
+  PHONE_CODE_TTL_MS,
+  phoneCodeText,
   RESET_CODE_TTL_MS,
   randomCode,
+  randomPhoneCode,
   resetLink,
   resetMail,
 } from '../local/local-auth';
@@ -28,23 +34,37 @@ import {
 export const accountDocId = (email: string) => `account:${normaliseAccountEmail(email)}`;
 /** Reset codes are stored by their SHA-256 digest; the code itself exists only in the e-mail. */
 const resetDocId = async (code: string) => `reset:${await sha256Hex(code)}`;
+/** Phone verifications, by the digest of their id; the code itself only by its digest too. */
+const phoneVerificationDocId = async (id: string) => `phone-verification:${await sha256Hex(id)}`;
+/** One document per verified number, naming its account: a number is verified on one account at most. */
+export const phoneClaimDocId = (phoneNumber: string) => `phone:${phoneNumber}`;
 const SESSION_DOC = 'session';
 
 interface Account {
   readonly uid: string;
   readonly email: string;
+  readonly phoneNumber: string | null;
 }
 
 function accountOf(doc: StoredDoc | null): Account | null {
   if (doc === null || typeof doc.uid !== 'string' || typeof doc.email !== 'string') return null;
-  return { uid: doc.uid, email: doc.email };
+  const phone = doc.phoneNumber;
+  return {
+    uid: doc.uid,
+    email: doc.email,
+    phoneNumber: typeof phone === 'string' && phone !== '' ? phone : null,
+  };
 }
 
-let mailSequence = 0;
-/** Mail ids sort by the time sent, then by the order sent within a millisecond. */
-function mailId(sentAt: Date): string {
-  mailSequence += 1;
-  return `mail-${String(sentAt.getTime()).padStart(15, '0')}-${String(mailSequence).padStart(9, '0')}-${randomId(6)}`;
+/** Bumped when the password changes: reset codes sent before then are spent with it. */
+const credentialsVersionOf = (doc: StoredDoc): number =>
+  typeof doc.credentialsVersion === 'number' ? doc.credentialsVersion : 0;
+
+let outboxSequence = 0;
+/** Outbox ids (`mail-…`, `sms-…`) sort by the time sent, then by the order sent within a millisecond. */
+export function outboxId(kind: 'mail' | 'sms', sentAt: Date): string {
+  outboxSequence += 1;
+  return `${kind}-${String(sentAt.getTime()).padStart(15, '0')}-${String(outboxSequence).padStart(9, '0')}-${randomId(6)}`;
 }
 
 /**
@@ -81,8 +101,12 @@ export class PouchAuthGateway implements AuthGateway, LocalSession {
     return this.session?.email ?? null;
   }
 
+  currentPhone(): string | null {
+    return this.session?.phoneNumber ?? null;
+  }
+
   currentUser(): AuthUser | null {
-    return this.session ? { uid: this.session.uid, email: this.session.email } : null;
+    return this.session ? { ...this.session } : null;
   }
 
   onAuthStateChanged(listener: (user: AuthUser | null) => void): Unsubscribe {
@@ -95,7 +119,10 @@ export class PouchAuthGateway implements AuthGateway, LocalSession {
   }
 
   private async saveSession(account: Account | null): Promise<void> {
-    await this.dbs.accounts.setLocal(SESSION_DOC, account === null ? null : { ...account });
+    await this.dbs.accounts.setLocal(
+      SESSION_DOC,
+      account === null ? null : { uid: account.uid, email: account.email },
+    );
     this.setSession(account);
   }
 
@@ -123,7 +150,7 @@ export class PouchAuthGateway implements AuthGateway, LocalSession {
       if (!(await verifyPassword(password, doc.password))) throw authErrors.invalidCredential();
       await this.saveSession(account);
       if (needsRehash(doc.password, this.iterations)) await this.upgradeHash(doc, password);
-      return { uid: account.uid, email: account.email };
+      return { ...account };
     });
   }
 
@@ -136,10 +163,11 @@ export class PouchAuthGateway implements AuthGateway, LocalSession {
     return this.guard(async () => {
       checkEmail(email);
       checkNewPassword(password);
-      const account: Account = { uid: randomId(), email: email.trim() };
+      const account: Account = { uid: randomId(), email: email.trim(), phoneNumber: null };
       const rev = await this.dbs.accounts.put({
         _id: accountDocId(email),
-        ...account,
+        uid: account.uid,
+        email: account.email,
         password: await hashPassword(password, this.iterations),
         createdAt: this.clock.now().toISOString(),
       });
@@ -172,6 +200,7 @@ export class PouchAuthGateway implements AuthGateway, LocalSession {
       checkEmail(email);
       const account = accountOf(await this.dbs.accounts.get(accountDocId(email)));
       if (account === null) return; // no hint whether the address has an account
+      const doc = await this.dbs.accounts.get(accountDocId(email));
       const code = randomCode();
       const sentAt = this.clock.now();
       await this.dbs.accounts.put({
@@ -179,10 +208,11 @@ export class PouchAuthGateway implements AuthGateway, LocalSession {
         uid: account.uid,
         email: account.email,
         expiresAt: sentAt.getTime() + RESET_CODE_TTL_MS,
+        credentialsVersion: doc === null ? 0 : credentialsVersionOf(doc),
         used: false,
       });
       await this.dbs.mail.put({
-        _id: mailId(sentAt),
+        _id: outboxId('mail', sentAt),
         sentAt: sentAt.toISOString(),
         ...resetMail(account.email, resetLink(continueUrl, code), this.productName),
       });
@@ -196,8 +226,11 @@ export class PouchAuthGateway implements AuthGateway, LocalSession {
     const { uid, email, expiresAt } = entry;
     if (typeof uid !== 'string' || typeof email !== 'string' || typeof expiresAt !== 'number')
       throw authErrors.invalidCode();
-    if (accountOf(await this.dbs.accounts.get(accountDocId(email)))?.uid !== uid)
-      throw authErrors.invalidCode();
+    const accountDoc = await this.dbs.accounts.get(accountDocId(email));
+    if (accountDoc === null || accountOf(accountDoc)?.uid !== uid) throw authErrors.invalidCode();
+    // A code sent before the password last changed was spent by that change.
+    const version = typeof entry.credentialsVersion === 'number' ? entry.credentialsVersion : 0;
+    if (version !== credentialsVersionOf(accountDoc)) throw authErrors.invalidCode();
     if (this.clock.now().getTime() >= expiresAt) throw authErrors.expiredCode();
     return { ...entry, uid, email };
   }
@@ -216,10 +249,113 @@ export class PouchAuthGateway implements AuthGateway, LocalSession {
       for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
         const doc = await this.dbs.accounts.get(accountDocId(entry.email));
         if (accountOf(doc)?.uid !== entry.uid || doc === null) throw authErrors.invalidCode();
-        if ((await this.dbs.accounts.put({ ...doc, password })) !== null) return;
+        const credentialsVersion = credentialsVersionOf(doc) + 1;
+        if ((await this.dbs.accounts.put({ ...doc, password, credentialsVersion })) !== null) return;
         await backoff(attempt);
       }
       throw authErrors.invalidCode();
     });
+  }
+
+  sendPhoneVerificationCode(phoneNumber: string): Promise<string> {
+    return this.guard(async () => {
+      const account = this.session;
+      if (account === null) throw authErrors.requiresLogin();
+      checkPhoneNumber(phoneNumber);
+      const sentAt = this.clock.now();
+      const since = sentAt.getTime() - PHONE_CODE_TTL_MS;
+      const recent = await this.dbs.accounts.allDocs({
+        startkey: `phone-sent:${account.uid}:${String(since).padStart(15, '0')}`,
+        endkey: `phone-sent:${account.uid}:\uffff`,
+      });
+      if (recent.length >= MAX_PHONE_CODES_PER_WINDOW) throw authErrors.tooManyRequests();
+      const verificationId = randomCode();
+      const code = randomPhoneCode();
+      await this.dbs.accounts.put({
+        _id: await phoneVerificationDocId(verificationId),
+        uid: account.uid,
+        phoneNumber,
+        codeHash: await sha256Hex(`${verificationId}:${code}`),
+        expiresAt: sentAt.getTime() + PHONE_CODE_TTL_MS,
+        attempts: 0,
+        used: false,
+      });
+      await this.dbs.accounts.put({
+        _id: `phone-sent:${account.uid}:${String(sentAt.getTime()).padStart(15, '0')}:${randomId(6)}`,
+      });
+      await this.dbs.mail.put({
+        _id: outboxId('sms', sentAt),
+        kind: 'sms',
+        to: phoneNumber,
+        code,
+        text: phoneCodeText(code, this.productName),
+        sentAt: sentAt.toISOString(),
+      });
+      return verificationId;
+    });
+  }
+
+  confirmPhoneVerificationCode(verificationId: string, code: string): Promise<AuthUser> {
+    return this.guard(async () => {
+      const account = this.session;
+      if (account === null) throw authErrors.requiresLogin();
+      const entry = await this.dbs.accounts.get(await phoneVerificationDocId(verificationId));
+      if (entry === null || entry.used !== false || entry.uid !== account.uid)
+        throw authErrors.invalidVerificationId();
+      const { phoneNumber, expiresAt, attempts, codeHash } = entry;
+      if (typeof phoneNumber !== 'string' || typeof expiresAt !== 'number' || typeof attempts !== 'number')
+        throw authErrors.invalidVerificationId();
+      if (this.clock.now().getTime() >= expiresAt || attempts >= MAX_PHONE_CODE_ATTEMPTS)
+        throw authErrors.phoneCodeExpired();
+      if (codeHash !== (await sha256Hex(`${verificationId}:${code}`))) {
+        await this.dbs.accounts.put({ ...entry, attempts: attempts + 1 });
+        throw authErrors.invalidPhoneCode();
+      }
+      // Spend the code first: of two concurrent confirmations, only the one whose write wins goes on.
+      if ((await this.dbs.accounts.put({ ...entry, used: true })) === null)
+        throw authErrors.invalidVerificationId();
+      await this.claimPhone(phoneNumber, account.uid);
+      const updated = await this.setAccountPhone(account, phoneNumber);
+      this.setSession(updated);
+      return { ...updated };
+    });
+  }
+
+  /** Records `phoneNumber` as this account's; refused when another account verified it first. */
+  private async claimPhone(phoneNumber: string, uid: string): Promise<void> {
+    const id = phoneClaimDocId(phoneNumber);
+    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
+      const claim = await this.dbs.accounts.get(id);
+      if (claim !== null && claim.uid !== uid && !claim._deleted) {
+        // A claim left by an account that has since moved to another number does not count.
+        const holder =
+          typeof claim.email === 'string'
+            ? accountOf(await this.dbs.accounts.get(accountDocId(claim.email)))
+            : null;
+        if (holder !== null && holder.uid === claim.uid && holder.phoneNumber === phoneNumber)
+          throw authErrors.phoneInUse();
+      }
+      const account = this.session;
+      const next = {
+        _id: id,
+        uid,
+        email: account?.email ?? '',
+        ...(claim?._rev ? { _rev: claim._rev } : {}),
+      };
+      if (claim?.uid === uid) return;
+      if ((await this.dbs.accounts.put(next)) !== null) return;
+      await backoff(attempt);
+    }
+    throw authErrors.tooManyRequests();
+  }
+
+  private async setAccountPhone(account: Account, phoneNumber: string): Promise<Account> {
+    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
+      const doc = await this.dbs.accounts.get(accountDocId(account.email));
+      if (doc === null || accountOf(doc)?.uid !== account.uid) throw authErrors.requiresLogin();
+      if ((await this.dbs.accounts.put({ ...doc, phoneNumber })) !== null) return { ...account, phoneNumber };
+      await backoff(attempt);
+    }
+    throw authErrors.tooManyRequests();
   }
 }

@@ -1,13 +1,13 @@
 import type { Ports } from '../../ports';
 import type { Clock } from '../../ports/clock';
-import type { DemoControls, DemoMailbox } from '../../ports/demo-mailbox';
+import type { DemoControls, DemoMailbox, DemoSmsInbox } from '../../ports/demo-mailbox';
 import type { SeedData, Seeder } from '../../ports/seeder';
 import { SystemClock } from '../system-clock';
 import { PouchAppConfigRepository } from './pouchdb-app-config-repository';
 import { PouchAuthGateway } from './pouchdb-auth-gateway';
 import type { PouchConstructor, PouchStats } from './pouchdb-collection';
 import { PouchDatabases } from './pouchdb-databases';
-import { PouchDemoMailbox } from './pouchdb-demo-mailbox';
+import { PouchDemoMailbox, PouchDemoSmsInbox } from './pouchdb-demo-mailbox';
 import { checkIterations, DEFAULT_PBKDF2_ITERATIONS } from './pouchdb-password';
 import { PouchRepairRepository } from './pouchdb-repair-repository';
 import { PouchSeeder } from './pouchdb-seeder';
@@ -51,6 +51,7 @@ export interface PouchBackend {
   readonly ports: Ports;
   readonly seeder: Seeder;
   readonly mailbox: DemoMailbox;
+  readonly sms: DemoSmsInbox;
   readonly controls: PouchDemoControls;
   readonly databases: PouchDatabases;
   /** Documents and index rows read so far (tests, benchmarks). */
@@ -85,7 +86,7 @@ export async function createPouchBackend(options: PouchBackendOptions): Promise<
   const ports: Ports = {
     auth,
     users: new PouchUserRepository(dbs, auth, userDocs),
-    stores: new PouchStoreRepository(dbs, auth),
+    stores: new PouchStoreRepository(dbs, auth, userDocs),
     repairs: new PouchRepairRepository(dbs, auth, userDocs),
     support,
     wallet: new PouchWalletLedger(dbs, auth, userDocs, clock, options.faults),
@@ -135,6 +136,7 @@ export async function createPouchBackend(options: PouchBackendOptions): Promise<
     ports,
     seeder,
     mailbox: new PouchDemoMailbox(dbs),
+    sms: new PouchDemoSmsInbox(dbs),
     controls,
     databases: dbs,
     stats: dbs.stats,

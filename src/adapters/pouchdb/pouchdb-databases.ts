@@ -9,10 +9,11 @@ import { type DesignDoc, LEDGER_DESIGN, REPAIRS_DESIGN, STORES_DESIGN, USERS_DES
 
 /**
  * One PouchDB database per Firestore collection (as CouchDB apps usually do), plus the accounts and
- * the demo mailbox. Database names are `${prefix}-${collection}`.
+ * the demo outbox (mail and SMS). Database names are `${prefix}-${collection}`.
  */
 export const COLLECTIONS = [
   'users',
+  'publicProfiles',
   'stores',
   'repairs',
   'support',
@@ -23,15 +24,19 @@ export const COLLECTIONS = [
 ] as const;
 export type CollectionName = (typeof COLLECTIONS)[number];
 
-/** What replicates to a sync server. The demo mailbox stays on the device. */
+/**
+ * What replicates to a sync server. The accounts (password hashes, phone codes, reset codes) and the
+ * demo outbox never leave the device: each device signs its own people in, and authenticates to the
+ * sync server with a device account of its own (docs/pouchdb.md, "Sync server").
+ */
 export const SYNCED_COLLECTIONS: readonly CollectionName[] = [
   'users',
+  'publicProfiles',
   'stores',
   'repairs',
   'support',
   'transactions',
   'config',
-  'accounts',
 ];
 
 const DESIGN_DOCS: Partial<Record<CollectionName, DesignDoc>> = {
@@ -66,6 +71,9 @@ export class PouchDatabases {
 
   get users(): Collection {
     return this.collections.users;
+  }
+  get publicProfiles(): Collection {
+    return this.collections.publicProfiles;
   }
   get stores(): Collection {
     return this.collections.stores;

@@ -5,8 +5,17 @@
  */
 
 export const PASSWORD_ALGORITHM = 'PBKDF2-SHA256';
-/** The browser default; tests pass a low count for speed. */
-export const DEFAULT_PBKDF2_ITERATIONS = 150_000;
+/**
+ * The browser default: OWASP's Password Storage Cheat Sheet figure for PBKDF2-HMAC-SHA256 (600,000).
+ * Tests pass a low count for speed.
+ */
+export const DEFAULT_PBKDF2_ITERATIONS = 600_000;
+/**
+ * The range a hash may use. A stored count above the cap is refused, never run: an account document
+ * from a sync peer naming a billion iterations would otherwise hang sign-in.
+ */
+export const MIN_PBKDF2_ITERATIONS = 1_000;
+export const MAX_PBKDF2_ITERATIONS = 2_000_000;
 const SALT_BYTES = 16;
 const HASH_BITS = 256;
 
@@ -17,6 +26,8 @@ export interface PasswordHash {
   readonly salt: string;
   /** base64 */
   readonly hash: string;
+  /** Set on hashes the seeder shares between accounts with one password; rehashed at sign-in. */
+  readonly sharedSalt?: true;
 }
 
 const encoder = new TextEncoder();
@@ -34,9 +45,17 @@ function fromBase64(text: string): Uint8Array {
   return bytes;
 }
 
+const isIterationCount = (value: unknown): value is number =>
+  typeof value === 'number' &&
+  Number.isInteger(value) &&
+  value >= MIN_PBKDF2_ITERATIONS &&
+  value <= MAX_PBKDF2_ITERATIONS;
+
 export function checkIterations(iterations: number): number {
-  if (!Number.isInteger(iterations) || iterations < 1 || iterations > 10_000_000)
-    throw new RangeError(`PBKDF2 iterations must be an integer from 1 to 10,000,000 (got ${iterations})`);
+  if (!isIterationCount(iterations))
+    throw new RangeError(
+      `PBKDF2 iterations must be an integer from ${MIN_PBKDF2_ITERATIONS} to ${MAX_PBKDF2_ITERATIONS} (got ${iterations})`,
+    );
   return iterations;
 }
 
@@ -62,11 +81,11 @@ function isPasswordHash(value: unknown): value is PasswordHash {
   const candidate = value as Record<string, unknown>;
   return (
     candidate.algorithm === PASSWORD_ALGORITHM &&
-    typeof candidate.iterations === 'number' &&
-    Number.isInteger(candidate.iterations) &&
-    candidate.iterations >= 1 &&
+    isIterationCount(candidate.iterations) &&
     typeof candidate.salt === 'string' &&
-    typeof candidate.hash === 'string'
+    candidate.salt.length <= 64 &&
+    typeof candidate.hash === 'string' &&
+    candidate.hash.length <= 64
   );
 }
 
@@ -89,8 +108,12 @@ export async function wasteVerification(password: string, iterations: number): P
   await derive(password, new Uint8Array(SALT_BYTES), checkIterations(iterations));
 }
 
+/**
+ * True when a hash should be made again at the next sign-in: another iteration count, or a salt shared
+ * with other accounts (the demo data set hashes its one known password once, to load fast).
+ */
 export function needsRehash(stored: unknown, iterations: number): boolean {
-  return !isPasswordHash(stored) || stored.iterations !== iterations;
+  return !isPasswordHash(stored) || stored.iterations !== iterations || stored.sharedSalt === true;
 }
 
 /** SHA-256 of a text, hex: reset codes are stored by this digest, never as issued. */

@@ -1,17 +1,23 @@
-import { parseRepairRecord, type Repair } from '../../domain/repairs/repair';
-import type { DateRange, RepairRepository } from '../../ports/repair-repository';
-import { requireSignedIn, requireSuperAdmin } from '../local/local-rules';
+import { canReadRepair } from '../../domain/repairs/access';
+import { parseRepairRecord, storeRefOf } from '../../domain/repairs/repair';
+import { parseStoreRecord } from '../../domain/stores/store';
+import { ROLES } from '../../domain/users/user';
+import {
+  type DateRange,
+  MAX_REPAIRS_PER_ID,
+  type RepairLookupResult,
+  type RepairRepository,
+} from '../../ports/repair-repository';
+import { repairReaderOf, requireSuperAdmin } from '../local/local-rules';
 import type { LocalSession } from '../local/local-session';
 import { guarded } from './pouchdb-collection';
 import type { PouchDatabases } from './pouchdb-databases';
 import type { UserDocs } from './pouchdb-user-docs';
 import { VIEWS } from './pouchdb-views';
 
-export const MAX_REPAIRS_PER_ID = 20;
-
 /**
- * The repairs collection. Look-ups use repairs/byRepairId; counts use repairs/createdByStore, keyed
- * [store reference, createdAt ms] with a _count reduce: one range reduce per store, no document read.
+ * The repairs collection. Look-ups use repairs/byRepairId; counts use repairs/createdByKey, keyed
+ * [count key, createdAt ms] with a _count reduce: one range reduce per key, no document read.
  */
 export class PouchRepairRepository implements RepairRepository {
   constructor(
@@ -20,35 +26,47 @@ export class PouchRepairRepository implements RepairRepository {
     private readonly users: UserDocs,
   ) {}
 
-  findByRepairId(repairId: string): Promise<Repair[]> {
+  /** The index says how many repairs carry the id; each is handed out only if the read rule allows it. */
+  findByRepairId(repairId: string): Promise<RepairLookupResult> {
     return guarded(async () => {
-      requireSignedIn(this.session);
+      const reader = await repairReaderOf(this.session, (uid) => this.users.profile(uid));
       const rows = await this.dbs.repairs.query(VIEWS.repairsByRepairId, {
         key: repairId,
         include_docs: true,
         limit: MAX_REPAIRS_PER_ID,
       });
+      const readable = [];
       // Rows of one key come in document-id order, as the memory adapter sorts them.
-      return rows.flatMap((row) => (row.doc ? [parseRepairRecord(row.doc._id, row.doc)] : []));
+      for (const row of rows) {
+        if (!row.doc) continue;
+        const repair = parseRepairRecord(row.doc._id, row.doc);
+        const ref = storeRefOf(repair);
+        // A super admin reads every repair: no store to look at.
+        const skipStore = ref === '' || ref.startsWith('_') || reader.role === ROLES.superAdmin;
+        const storeDoc = skipStore ? null : await this.dbs.stores.get(ref);
+        const store = storeDoc === null ? null : parseStoreRecord(ref, storeDoc);
+        if (canReadRepair(reader, repair, store)) readable.push(repair);
+      }
+      return { total: rows.length, readable };
     });
   }
 
-  countCreatedByStore(storeIds: readonly string[], range: DateRange): Promise<Record<string, number>> {
+  countCreated(keys: readonly string[], range: DateRange): Promise<Record<string, number>> {
     return guarded(async () => {
       await requireSuperAdmin(this.session, (uid) => this.users.profile(uid));
       const from = range.from.getTime();
       const to = range.to.getTime();
-      const unique = [...new Set(storeIds)];
+      const unique = [...new Set(keys)];
       const counts = await Promise.all(
-        unique.map(async (storeId) => {
-          if (!(from < to)) return [storeId, 0] as const;
-          const [row] = await this.dbs.repairs.query(VIEWS.repairsCreatedByStore, {
-            startkey: [storeId, from],
-            endkey: [storeId, to],
+        unique.map(async (key) => {
+          if (!(from < to)) return [key, 0] as const;
+          const [row] = await this.dbs.repairs.query(VIEWS.repairsCreatedByKey, {
+            startkey: [key, from],
+            endkey: [key, to],
             inclusive_end: false,
             reduce: true,
           });
-          return [storeId, typeof row?.value === 'number' ? row.value : 0] as const;
+          return [key, typeof row?.value === 'number' ? row.value : 0] as const;
         }),
       );
       return Object.fromEntries(counts);

@@ -2,6 +2,7 @@ import type {
   SeedAccount,
   SeedData,
   Seeder,
+  SeedPublicProfile,
   SeedRepairRecord,
   SeedStoreRecord,
   SeedSupportRecord,
@@ -9,10 +10,10 @@ import type {
   SeedUserRecord,
 } from '../../ports/seeder';
 import { STORE_LINKS_DOC } from './pouchdb-app-config-repository';
-import { accountDocId } from './pouchdb-auth-gateway';
+import { accountDocId, phoneClaimDocId } from './pouchdb-auth-gateway';
 import { MAX_WRITE_ATTEMPTS, type NewDoc, type PouchCollection, storedRecord } from './pouchdb-collection';
 import type { PouchDatabases } from './pouchdb-databases';
-import { hashPassword, randomId } from './pouchdb-password';
+import { hashPassword, type PasswordHash, randomId } from './pouchdb-password';
 import type { UserDocs } from './pouchdb-user-docs';
 
 const CHUNK = 2000;
@@ -54,19 +55,55 @@ export class PouchSeeder implements Seeder {
     private readonly iterations: number,
   ) {}
 
-  private async accountDoc(account: SeedAccount & { uid: string }): Promise<NewDoc> {
-    return {
-      _id: accountDocId(account.email),
-      uid: account.uid,
-      email: account.email.trim(),
-      password: await hashPassword(account.password, this.iterations),
-    };
+  private accountDocs(account: SeedAccount & { uid: string }, password: PasswordHash): NewDoc[] {
+    const phone = account.phoneNumber;
+    return [
+      {
+        _id: accountDocId(account.email),
+        uid: account.uid,
+        email: account.email.trim(),
+        password,
+        ...(phone ? { phoneNumber: phone } : {}),
+      },
+      ...(phone ? [{ _id: phoneClaimDocId(phone), uid: account.uid, email: account.email.trim() }] : []),
+    ];
   }
 
   async account(account: SeedAccount): Promise<string> {
     const uid = account.uid ?? randomId();
-    await upsertAll(this.dbs.accounts, [await this.accountDoc({ ...account, uid })]);
+    const password = await hashPassword(account.password, this.iterations);
+    await upsertAll(this.dbs.accounts, this.accountDocs({ ...account, uid }, password));
     return uid;
+  }
+
+  /**
+   * Accounts of a data set. Each distinct password is hashed once and its hash shared (marked
+   * sharedSalt, so that the account's first sign-in hashes it again with a salt of its own): the demo's
+   * 28 accounts share one published password, and 28 PBKDF2 runs at 600,000 iterations would hold
+   * up the demo's first visit for seconds.
+   */
+  private async accountsOf(accounts: SeedData['accounts']): Promise<NewDoc[]> {
+    const hashes = new Map<string, Promise<PasswordHash>>();
+    const hashOf = (password: string) => {
+      let hash = hashes.get(password);
+      if (hash === undefined) {
+        hash = hashPassword(password, this.iterations);
+        hashes.set(password, hash);
+      }
+      return hash;
+    };
+    const shared = (password: string) => accounts.filter((a) => a.password === password).length > 1;
+    const docs = await Promise.all(
+      accounts.map(async (account) => {
+        const hash = await hashOf(account.password);
+        return this.accountDocs(account, shared(account.password) ? { ...hash, sharedSalt: true } : hash);
+      }),
+    );
+    return docs.flat();
+  }
+
+  async publicProfile({ uid, ...fields }: SeedPublicProfile): Promise<void> {
+    await upsertAll(this.dbs.publicProfiles, [{ ...storedRecord(fields), _id: uid }]);
   }
 
   /**
@@ -128,11 +165,14 @@ export class PouchSeeder implements Seeder {
   }
 
   async load(data: SeedData): Promise<void> {
-    // PBKDF2 runs off the main thread (WebCrypto), so the accounts hash in parallel.
-    const accounts = await Promise.all(data.accounts.map((account) => this.accountDoc(account)));
+    const accounts = await this.accountsOf(data.accounts);
     const sums = await this.users.ledgerSums();
     await Promise.all([
       upsertAll(this.dbs.accounts, accounts),
+      upsertAll(
+        this.dbs.publicProfiles,
+        data.publicProfiles.map(({ uid, ...fields }) => ({ ...storedRecord(fields), _id: uid })),
+      ),
       upsertAll(
         this.dbs.users,
         data.users.map(({ uid, record }) => this.userDoc(uid, record, sums.get(uid) ?? 0)),

@@ -1,9 +1,10 @@
 import { parseStoreRecord, type Store } from '../../domain/stores/store';
 import type { StoreRepository } from '../../ports/store-repository';
-import { requireSignedIn } from '../local/local-rules';
+import { requireSignedIn, requireSuperAdmin } from '../local/local-rules';
 import type { LocalSession } from '../local/local-session';
 import { guarded } from './pouchdb-collection';
 import type { PouchDatabases } from './pouchdb-databases';
+import type { UserDocs } from './pouchdb-user-docs';
 import { VIEWS } from './pouchdb-views';
 
 /** The stores collection: by id, or an owner's stores through the stores/byOwner index. */
@@ -11,6 +12,7 @@ export class PouchStoreRepository implements StoreRepository {
   constructor(
     private readonly dbs: PouchDatabases,
     private readonly session: LocalSession,
+    private readonly users: UserDocs,
   ) {}
 
   get(id: string): Promise<Store | null> {
@@ -24,7 +26,8 @@ export class PouchStoreRepository implements StoreRepository {
 
   listByOwner(ownerId: string): Promise<Store[]> {
     return guarded(async () => {
-      requireSignedIn(this.session);
+      if (requireSignedIn(this.session) !== ownerId)
+        await requireSuperAdmin(this.session, (uid) => this.users.profile(uid));
       const rows = await this.dbs.stores.query(VIEWS.storesByOwner, {
         key: ownerId,
         reduce: false,

@@ -3,7 +3,14 @@ import { asNumber } from '../../domain/shared/text';
 import { parseUserRecord, ROLES, type UserProfile } from '../../domain/users/user';
 import { parseTransactionRecord } from '../../domain/wallet/wallet';
 import { PortError } from '../../ports/errors';
-import { backoff, fieldsOf, MAX_WRITE_ATTEMPTS, type NewDoc, type StoredDoc } from './pouchdb-collection';
+import {
+  backoff,
+  fieldsOf,
+  MAX_WRITE_ATTEMPTS,
+  type NewDoc,
+  type StoredDoc,
+  type ViewRow,
+} from './pouchdb-collection';
 import type { PouchDatabases } from './pouchdb-databases';
 import { VIEWS } from './pouchdb-views';
 
@@ -166,26 +173,47 @@ export class UserDocs {
     throw new PortError('unavailable', 'The ledger is busy; try again.');
   }
 
-  /** The paise of this adapter's recharges of one distributor in the ledger (an index reduce). */
+  /**
+   * The paise of this adapter's recharges of one distributor in the ledger: an index reduce over the
+   * checked entries (LEDGER_PAISE), grouped by admin, keeping only those written by super admins. An
+   * entry a sync peer forged (no admin, an amount over the cap, totals that do not add up) counts 0.
+   */
   async ledgerSum(uid: string): Promise<number> {
-    const [row] = await this.dbs.transactions.query(VIEWS.ledgerByDistributor, {
+    const rows = await this.dbs.transactions.query(VIEWS.ledgerByDistributorAdmin, {
       startkey: [uid],
       endkey: [uid, {}],
       reduce: true,
+      group_level: 2,
     });
-    return typeof row?.value === 'number' ? row.value : 0;
+    return (await this.sumsByAdmins(rows)).get(uid) ?? 0;
   }
 
   /** The same for every distributor with recharges: one grouped reduce. */
   async ledgerSums(): Promise<Map<string, number>> {
-    const rows = await this.dbs.transactions.query(VIEWS.ledgerByDistributor, {
+    const rows = await this.dbs.transactions.query(VIEWS.ledgerByDistributorAdmin, {
       reduce: true,
-      group_level: 1,
+      group_level: 2,
     });
+    return this.sumsByAdmins(rows);
+  }
+
+  /** Sums [distributorId, adminId] → paise rows per distributor, over the admins whose role is sa. */
+  private async sumsByAdmins(rows: readonly ViewRow[]): Promise<Map<string, number>> {
+    const admins = new Set<string>();
+    for (const row of rows) {
+      const [, adminId] = row.key as [string, string];
+      admins.add(adminId);
+    }
+    const superAdmins = new Set<string>();
+    for (const adminId of admins) {
+      const doc = isUserId(adminId) ? await this.dbs.users.get(adminId) : null;
+      if (doc !== null && doc.role === ROLES.superAdmin) superAdmins.add(adminId);
+    }
     const sums = new Map<string, number>();
     for (const row of rows) {
-      const [uid] = row.key as [string];
-      if (typeof row.value === 'number') sums.set(uid, row.value);
+      const [uid, adminId] = row.key as [string, string];
+      if (typeof row.value === 'number' && superAdmins.has(adminId))
+        sums.set(uid, (sums.get(uid) ?? 0) + row.value);
     }
     return sums;
   }

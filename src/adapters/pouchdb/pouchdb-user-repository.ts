@@ -1,10 +1,23 @@
 import { byBusinessName, matchesBusinessSearch } from '../../domain/admin/business-performance';
-import { type NewUserRecord, parseUserRecord, type UserProfile } from '../../domain/users/user';
+import { type PublicProfile, parsePublicProfile } from '../../domain/users/public-profile';
+import {
+  type NewUserRecord,
+  type ProfilePatch,
+  parseUserRecord,
+  type UserProfile,
+} from '../../domain/users/user';
 import { PortError } from '../../ports/errors';
 import type { BusinessUser, BusinessUserQuery, Page, UserRepository } from '../../ports/user-repository';
-import { checkNewUserRecord, requireSuperAdmin } from '../local/local-rules';
+import {
+  checkNewUserRecord,
+  checkProfilePatch,
+  checkProfileRead,
+  checkPublicProfile,
+  requireSignedIn,
+  requireSuperAdmin,
+} from '../local/local-rules';
 import type { LocalSession } from '../local/local-session';
-import { guarded, type StoredDoc } from './pouchdb-collection';
+import { backoff, guarded, MAX_WRITE_ATTEMPTS, type StoredDoc } from './pouchdb-collection';
 import type { PouchDatabases } from './pouchdb-databases';
 import type { UserDocs } from './pouchdb-user-docs';
 import { VIEWS } from './pouchdb-views';
@@ -28,7 +41,51 @@ export class PouchUserRepository implements UserRepository {
   }
 
   get(uid: string): Promise<UserProfile | null> {
-    return guarded(() => this.docs.profile(uid));
+    return guarded(async () => {
+      await checkProfileRead(this.session, uid, (id) => this.docs.profile(id));
+      return this.docs.profile(uid);
+    });
+  }
+
+  updateOwnProfile(patch: ProfilePatch): Promise<void> {
+    return guarded(async () => {
+      const uid = requireSignedIn(this.session);
+      checkProfilePatch(patch);
+      for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
+        const doc = await this.docs.load(uid);
+        if (doc === null) throw new PortError('not-found', 'This account has no profile yet.');
+        if ((await this.dbs.users.put({ ...doc, ...patch })) !== null) return;
+        await backoff(attempt);
+      }
+      throw new PortError('unavailable', 'This profile is busy; try again.');
+    });
+  }
+
+  getPublicProfile(uid: string): Promise<PublicProfile | null> {
+    return guarded(async () => {
+      requireSignedIn(this.session);
+      if (uid === '' || uid.startsWith('_')) return null;
+      const doc = await this.dbs.publicProfiles.get(uid);
+      return doc === null ? null : parsePublicProfile(uid, doc);
+    });
+  }
+
+  savePublicProfile(fields: Omit<PublicProfile, 'uid'>): Promise<void> {
+    return guarded(async () => {
+      const uid = requireSignedIn(this.session);
+      const record = { ...fields } as Record<string, unknown>;
+      checkPublicProfile(record);
+      for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
+        const current = await this.dbs.publicProfiles.get(uid);
+        const rev = current?._rev;
+        if (
+          (await this.dbs.publicProfiles.put({ ...record, _id: uid, ...(rev ? { _rev: rev } : {}) })) !== null
+        )
+          return;
+        await backoff(attempt);
+      }
+      throw new PortError('unavailable', 'This profile is busy; try again.');
+    });
   }
 
   createProfile(uid: string, record: NewUserRecord): Promise<void> {

@@ -3,7 +3,7 @@
  *
  * The map functions are source text (ES5, no dependencies) because PouchDB stores them in the design
  * document and compiles them itself. They repeat the few reading rules of the domain parsers they index
- * by (asText, asInstant, storeRefOf); tests/adapters/pouchdb checks that the counts agree with the
+ * by (asText, asInstant, countKeyOf); tests/adapters/pouchdb checks that the counts agree with the
  * memory adapter, which uses the parsers directly. Every document read through a view is still parsed
  * with the domain parsers.
  */
@@ -29,12 +29,31 @@ const INSTANT = [
   '}',
 ].join('\n');
 
-/** storeRefOf: storeId, else businessId, else store (the first that is not blank). */
-const STORE_REF = [
-  'function storeRef(doc) {',
-  '  var refs = [text(doc.storeId), text(doc.businessId), text(doc.store)];',
+/** countKeyOf: the store (storeId, else store), else the business (businessId); the first not blank. */
+const COUNT_KEY = [
+  'function countKey(doc) {',
+  '  var refs = [text(doc.storeId), text(doc.store), text(doc.businessId)];',
   "  for (var i = 0; i < refs.length; i++) if (refs[i].trim() !== '') return refs[i];",
   "  return '';",
+  '}',
+].join('\n');
+
+/**
+ * A ledger entry this adapter counts into a balance, checked as firestore.rules checks a recharge
+ * record, whatever device or sync peer wrote it: a recharge-… id, the description, an amount of
+ * ₹1–₹10,00,000 in whole paise equal to ledgerPaise, and newBalance = previousBalance + amount.
+ * Anything else counts 0. (That its adminId is a super admin is checked when summing.)
+ */
+const LEDGER_PAISE = [
+  'function ledgerPaise(doc) {',
+  '  var p = doc.ledgerPaise, a = doc.amount, before = doc.previousBalance, after = doc.newBalance;',
+  "  if (typeof p !== 'number' || !isFinite(p) || Math.floor(p) !== p) return 0;",
+  "  if (typeof a !== 'number' || typeof before !== 'number' || typeof after !== 'number') return 0;",
+  "  if (doc._id.indexOf('recharge-') !== 0 || doc.description !== 'Wallet recharge by admin') return 0;",
+  "  if (typeof doc.adminId !== 'string' || doc.adminId === '') return 0;",
+  '  if (p < 100 || p > 100000000 || Math.round(a * 100) !== p) return 0;',
+  '  if (Math.round(after * 100) !== Math.round(before * 100) + p) return 0;',
+  '  return p;',
   '}',
 ].join('\n');
 
@@ -92,13 +111,13 @@ export const REPAIRS_DESIGN: DesignDoc = {
       map: map([], "if (typeof doc.repairId === 'string') emit(doc.repairId, null);"),
     },
     /**
-     * Key: [store reference, createdAt in epoch ms]; reduce: count. Only the store reference is
-     * emitted (storeId, else businessId, else store), so a repair counts once, for one store.
+     * Key: [count key, createdAt in epoch ms]; reduce: count. One key per repair (its store, else its
+     * business), so a repair counts once.
      */
-    createdByStore: {
+    createdByKey: {
       map: map(
-        [TEXT, INSTANT, STORE_REF],
-        "var ref = storeRef(doc); var t = instant(doc.createdAt); if (ref !== '' && t !== null) emit([ref, t], null);",
+        [TEXT, INSTANT, COUNT_KEY],
+        "var key = countKey(doc); var t = instant(doc.createdAt); if (key !== '' && t !== null) emit([key, t], null);",
       ),
       reduce: '_count',
     },
@@ -114,12 +133,24 @@ export const LEDGER_DESIGN: DesignDoc = {
     },
     /**
      * Key: [distributorId, timestamp ms]; value: the paise this adapter counted into the balance
-     * (0 for seeded or imported history). Reduce: sum, the ledger total of one distributor.
+     * (0 for seeded or imported history, and for entries that fail the checks of LEDGER_PAISE).
+     * Reduce: sum.
      */
     byDistributor: {
       map: map(
-        [TEXT, INSTANT],
-        "emit([text(doc.distributorId), instant(doc.timestamp)], typeof doc.ledgerPaise === 'number' && isFinite(doc.ledgerPaise) ? doc.ledgerPaise : 0);",
+        [TEXT, INSTANT, LEDGER_PAISE],
+        'emit([text(doc.distributorId), instant(doc.timestamp)], ledgerPaise(doc));',
+      ),
+      reduce: '_sum',
+    },
+    /**
+     * Key: [distributorId, adminId]; value: checked paise; reduce: sum. Grouped, the paise each admin
+     * credited to a distributor, so that only entries written by super admins are counted.
+     */
+    byDistributorAdmin: {
+      map: map(
+        [TEXT, LEDGER_PAISE],
+        'var p = ledgerPaise(doc); if (p > 0) emit([text(doc.distributorId), doc.adminId], p);',
       ),
       reduce: '_sum',
     },
@@ -132,7 +163,8 @@ export const VIEWS = {
   usersWalletPending: 'users/walletPending',
   storesByOwner: 'stores/byOwner',
   repairsByRepairId: 'repairs/byRepairId',
-  repairsCreatedByStore: 'repairs/createdByStore',
+  repairsCreatedByKey: 'repairs/createdByKey',
   ledgerByTime: 'ledger/byTime',
   ledgerByDistributor: 'ledger/byDistributor',
+  ledgerByDistributorAdmin: 'ledger/byDistributorAdmin',
 } as const;

@@ -1,5 +1,11 @@
 import { RECHARGE_DESCRIPTION } from '../../domain/wallet/messages';
-import type { SeedData, SeedRepairRecord, SeedStoreRecord, SeedUserRecord } from '../../ports/seeder';
+import type {
+  SeedData,
+  SeedPublicProfile,
+  SeedRepairRecord,
+  SeedStoreRecord,
+  SeedUserRecord,
+} from '../../ports/seeder';
 import { integer, pick, seededRandom } from './random';
 
 /**
@@ -134,11 +140,12 @@ function inMonth(now: Date, monthsBack: number, fraction: number): Date {
 
 export function generateDemoData(now: Date): SeedData {
   const random = seededRandom(20261121);
-  const account = (uid: string, email: string) => ({ uid, email, password: DEMO_PASSWORD });
-  const accounts: { uid: string; email: string; password: string }[] = [];
+  const accounts: SeedData['accounts'][number][] = [];
   const users: { uid: string; record: SeedUserRecord }[] = [];
-  const person = (uid: string, email: string, record: Record<string, unknown>) => {
-    accounts.push(account(uid, email));
+  const publicProfiles: SeedPublicProfile[] = [];
+  /** A person's account and users document; `verified` is the mobile number already proved (E.164). */
+  const person = (uid: string, email: string, record: Record<string, unknown>, verified?: string) => {
+    accounts.push({ uid, email, password: DEMO_PASSWORD, ...(verified ? { phoneNumber: verified } : {}) });
     users.push({
       uid,
       record: {
@@ -152,19 +159,24 @@ export function generateDemoData(now: Date): SeedData {
   };
 
   person(DEMO_UIDS.admin, 'admin@demo.test', { role: 'sa', name: 'Demo Admin', mobile: '9000000009' });
-  person(DEMO_UIDS.customer, 'customer@demo.test', {
-    role: 'user',
-    name: 'Asha Customer',
-    mobile: '9876543210',
-    address: '12 MG Road, Koramangala',
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    pincode: '560034',
-    businessName: '',
-    gstNumber: '',
-    panNumber: '',
-    businessAddress: '',
-  });
+  person(
+    DEMO_UIDS.customer,
+    'customer@demo.test',
+    {
+      role: 'user',
+      name: 'Asha Customer',
+      mobile: '9876543210',
+      address: '12 MG Road, Koramangala',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pincode: '560034',
+      businessName: '',
+      gstNumber: '',
+      panNumber: '',
+      businessAddress: '',
+    },
+    '+919876543210',
+  );
   person(DEMO_UIDS.distributor, 'distributor@demo.test', {
     role: 'distributor',
     name: 'Dev Distributor',
@@ -187,16 +199,28 @@ export function generateDemoData(now: Date): SeedData {
   });
   person(DEMO_UIDS.staff, 'staff@demo.test', { role: 'staff', name: 'Sam Staff', mobile: '9000000008' });
 
-  // Business owners. owner01 and owner02 are fixed by the data set; the others are generated.
-  person(DEMO_UIDS.owner(1), 'owner01@demo.test', {
-    role: 'business',
+  // Business owners: their number verified, and the public profile the tracker shows (name, number).
+  const owner = (
+    n: number,
+    record: { name: string; businessName: string; phone: string; businessAddress: string },
+  ) => {
+    const uid = DEMO_UIDS.owner(n);
+    person(
+      uid,
+      `owner${String(n).padStart(2, '0')}@demo.test`,
+      { role: 'business', ...record },
+      `+91${record.phone}`,
+    );
+    publicProfiles.push({ uid, businessName: record.businessName, phone: record.phone });
+  };
+  // owner01 and owner02 are fixed by the data set; the others are generated.
+  owner(1, {
     name: 'Rahul Sharma',
     businessName: 'Sharma Mobile Care',
     phone: '9811111111',
     businessAddress: 'Shop 3, Linking Road, Mumbai',
   });
-  person(DEMO_UIDS.owner(2), 'owner02@demo.test', {
-    role: 'business',
+  owner(2, {
     name: 'Meera Iyer',
     businessName: 'Iyer Electronics',
     phone: '9822222222',
@@ -205,8 +229,7 @@ export function generateDemoData(now: Date): SeedData {
   OTHER_BUSINESSES.forEach(([name, businessName], index) => {
     const n = index + 3;
     const [city] = CITIES[index % CITIES.length] ?? CITIES[0]!;
-    person(DEMO_UIDS.owner(n), `owner${String(n).padStart(2, '0')}@demo.test`, {
-      role: 'business',
+    owner(n, {
       name,
       businessName,
       phone: `98${String(33_000_000 + n * 111_111).padStart(8, '0')}`,
@@ -334,6 +357,7 @@ export function generateDemoData(now: Date): SeedData {
   return {
     accounts,
     users,
+    publicProfiles,
     stores,
     repairs,
     supportIssues: [

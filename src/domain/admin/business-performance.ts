@@ -1,4 +1,4 @@
-import type { Ports } from '../../ports';
+import type { BusinessUser, Ports } from '../../ports';
 import { isPortError } from '../../ports/errors';
 import { businessNameOf, businessNumberOf, isSuperAdmin, type UserProfile } from '../users/user';
 import { ADMIN_MESSAGES } from './messages';
@@ -60,7 +60,8 @@ export async function loadAdminTotals(
 /**
  * One page of the business performance table: the business users matching the search (business name
  * or e-mail, case-insensitive), each with its repairs created in the chosen month. Only the page's
- * businesses are counted, with one counting query for all their stores.
+ * businesses are counted, with one counting query for all their stores (and the repairs that name
+ * no store but the business itself).
  */
 export async function listBusinessPerformance(
   ports: Pick<Ports, 'users' | 'repairs'>,
@@ -85,17 +86,18 @@ export async function listBusinessPerformance(
         limit: ADMIN_PAGE_SIZE,
       });
     }
-    const storeIds = result.items.flatMap((business) => business.storeIds);
-    const counts =
-      storeIds.length === 0 ? {} : await ports.repairs.countCreatedByStore(storeIds, periodRange(filter));
+    // A business's repairs are those of its stores, plus those that name no store but the business.
+    const keysOf = (business: BusinessUser) => [...new Set([...business.storeIds, business.profile.uid])];
+    const keys = result.items.flatMap(keysOf);
+    const counts = keys.length === 0 ? {} : await ports.repairs.countCreated(keys, periodRange(filter));
     const rows = result.items.map(
-      ({ profile, storeIds: ids }): BusinessPerformanceRow => ({
-        uid: profile.uid,
-        businessName: businessNameOf(profile),
-        email: profile.email,
-        phone: businessNumberOf(profile),
-        storeCount: ids.length,
-        repairs: ids.reduce((sum, id) => sum + (counts[id] ?? 0), 0),
+      (business): BusinessPerformanceRow => ({
+        uid: business.profile.uid,
+        businessName: businessNameOf(business.profile),
+        email: business.profile.email,
+        phone: businessNumberOf(business.profile),
+        storeCount: business.storeIds.length,
+        repairs: keysOf(business).reduce((sum, key) => sum + (counts[key] ?? 0), 0),
       }),
     );
     return {

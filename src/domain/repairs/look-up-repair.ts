@@ -1,6 +1,6 @@
 import type { Ports } from '../../ports';
-import { businessNameOf, businessNumberOf, type UserProfile } from '../users/user';
-import { canViewRepair } from './access';
+import { isPortError } from '../../ports/errors';
+import type { UserProfile } from '../users/user';
 import { MAX_REPAIR_ID_LENGTH, REPAIR_MESSAGES } from './messages';
 import { type Repair, storeRefOf } from './repair';
 
@@ -8,21 +8,14 @@ export type RepairLookup =
   | { readonly status: 'found'; readonly repair: Repair }
   | { readonly status: 'invalid' | 'not-found' | 'not-permitted' | 'failed'; readonly message: string };
 
-type LookupPorts = Pick<Ports, 'repairs' | 'stores'>;
-
-async function storeOwnerOf(ports: LookupPorts, repair: Repair): Promise<string | null> {
-  const ref = storeRefOf(repair);
-  if (ref === '') return null;
-  const store = await ports.stores.get(ref);
-  return store?.ownerId ?? null;
-}
-
 /**
- * Looks a repair up by its Repair ID (trimmed) for `viewer`. When several shops used the same id, the
- * first repair the viewer may see is shown; when none may be seen, the answer is 'not-permitted'.
+ * Looks a repair up by its Repair ID (trimmed) for the signed-in `viewer`. The backend answers how many
+ * repairs carry the id and hands over only those the viewer may read (the read rule runs on its side,
+ * so another customer's repair never reaches this browser): none at all is 'not-found', none readable
+ * is 'not-permitted', otherwise the first readable one is shown.
  */
 export async function lookUpRepair(
-  ports: LookupPorts,
+  ports: Pick<Ports, 'repairs'>,
   viewer: UserProfile | null,
   rawRepairId: string,
 ): Promise<RepairLookup> {
@@ -30,16 +23,16 @@ export async function lookUpRepair(
   if (repairId === '') return { status: 'invalid', message: REPAIR_MESSAGES.repairIdRequired };
   if (repairId.length > MAX_REPAIR_ID_LENGTH)
     return { status: 'invalid', message: REPAIR_MESSAGES.repairIdTooLong };
+  if (viewer === null) return { status: 'not-permitted', message: REPAIR_MESSAGES.notAuthorized };
   try {
-    const candidates = await ports.repairs.findByRepairId(repairId);
-    if (candidates.length === 0) return { status: 'not-found', message: REPAIR_MESSAGES.notFound };
-    for (const repair of candidates) {
-      const quick = canViewRepair(viewer, repair, null);
-      if (quick || canViewRepair(viewer, repair, await storeOwnerOf(ports, repair)))
-        return { status: 'found', repair };
-    }
+    const { total, readable } = await ports.repairs.findByRepairId(repairId);
+    const [first] = readable;
+    if (first !== undefined) return { status: 'found', repair: first };
+    if (total === 0) return { status: 'not-found', message: REPAIR_MESSAGES.notFound };
     return { status: 'not-permitted', message: REPAIR_MESSAGES.notAuthorized };
-  } catch {
+  } catch (error) {
+    if (isPortError(error, 'permission-denied'))
+      return { status: 'not-permitted', message: REPAIR_MESSAGES.notAuthorized };
     return { status: 'failed', message: REPAIR_MESSAGES.fetchFailed };
   }
 }
@@ -50,9 +43,9 @@ export interface BusinessInfo {
 }
 
 /**
- * The business behind a repair: users/{businessId}, or the owner of the repair's store when the repair
- * names no business. Null when no such user exists or it cannot be read (the card then says
- * 'Business info not available.').
+ * The business behind a repair, from its public profile (name and number only): the repair's
+ * businessId, or the owner of the store it names when it names no business. Null when there is none
+ * or it cannot be read (the card then says 'Business info not available.').
  */
 export async function loadBusinessInfo(
   ports: Pick<Ports, 'users' | 'stores'>,
@@ -65,10 +58,11 @@ export async function loadBusinessInfo(
       businessId = ref === '' ? '' : ((await ports.stores.get(ref))?.ownerId ?? '');
     }
     if (businessId === '') return null;
-    const owner = await ports.users.get(businessId);
-    if (owner === null) return null;
-    const name = businessNameOf(owner);
-    return name === '' && businessNumberOf(owner) === '' ? null : { name, number: businessNumberOf(owner) };
+    const card = await ports.users.getPublicProfile(businessId);
+    if (card === null) return null;
+    const name = card.businessName.trim();
+    const number = card.phone.trim();
+    return name === '' && number === '' ? null : { name, number };
   } catch {
     return null;
   }

@@ -82,16 +82,33 @@ export function parseRepairRecord(id: string, raw: unknown): Repair {
   return { id, ...storedRepair.parse(typeof raw === 'object' && raw !== null ? raw : {}) };
 }
 
-/** Only web and inline-image URLs are shown; anything else (javascript:, file:) is dropped. */
+/**
+ * Only images the page may load safely are shown: https URLs, inline images, and paths of this site.
+ * Plain http (mixed content, readable on the way), protocol-relative `//host` URLs and other schemes
+ * (javascript:, file:) are dropped.
+ */
 export function isSafeImageUrl(url: string): boolean {
   return (
-    /^https?:\/\//i.test(url) || /^data:image\/(png|jpe?g|gif|webp);base64,/i.test(url) || url.startsWith('/')
+    /^https:\/\/[^/\s]/i.test(url) ||
+    /^data:image\/(png|jpe?g|gif|webp);base64,/i.test(url) ||
+    (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\'))
   );
 }
 
-/** The store a repair belongs to: storeId, else businessId, else store. */
-export function storeRefOf(repair: Pick<Repair, 'storeId' | 'businessId' | 'store'>): string {
-  return firstFilled(repair.storeId, repair.businessId, repair.store);
+/**
+ * The store a repair belongs to: storeId, else the legacy `store` field. businessId is never a store:
+ * it names the owner (a uid), so no store created under someone's uid can take their repairs over.
+ */
+export function storeRefOf(repair: Pick<Repair, 'storeId' | 'store'>): string {
+  return firstFilled(repair.storeId, repair.store);
+}
+
+/**
+ * What a repair counts under in the monthly report: its store, or, for a repair that names no store
+ * (the mobile apps' oldest records), its business (businessId, the owner's uid).
+ */
+export function countKeyOf(repair: Pick<Repair, 'storeId' | 'store' | 'businessId'>): string {
+  return firstFilled(storeRefOf(repair), repair.businessId);
 }
 
 /** The amount shown: amount, else estimatedCost, else '-'. */

@@ -113,3 +113,41 @@ export function isSuperAdmin(profile: UserProfile | null | undefined): profile i
 export function isDistributor(profile: UserProfile | null | undefined): profile is DistributorProfile {
   return profile?.role === ROLES.distributor;
 }
+
+/**
+ * The fields of a users document its own account may change (the mobile apps' profile screen, and the
+ * verified number after a phone check), each with its size limit. Role, wallet, agreements and e-mail
+ * are not among them. firestore.rules and the local rules enforce the same list and limits.
+ */
+export const EDITABLE_PROFILE_FIELDS = {
+  name: 200,
+  mobile: 30,
+  customerMobile: 30,
+  phone: 30,
+  ownerNumber: 30,
+  address: 500,
+  city: 100,
+  state: 100,
+  pincode: 12,
+  businessName: 200,
+  gstNumber: 20,
+  panNumber: 20,
+  businessAddress: 500,
+} as const;
+
+export type EditableProfileField = keyof typeof EDITABLE_PROFILE_FIELDS;
+export type ProfilePatch = Partial<Record<EditableProfileField, string>>;
+
+/** Why a self-edit may not be applied (a field that is not editable, not text, or too long), or null. */
+export function profilePatchProblem(patch: Readonly<Record<string, unknown>>): string | null {
+  const keys = Object.keys(patch);
+  if (keys.length === 0) return 'nothing to change';
+  for (const key of keys) {
+    const limit = (EDITABLE_PROFILE_FIELDS as Record<string, number>)[key];
+    if (limit === undefined) return `the field ${key} cannot be changed`;
+    const value = patch[key];
+    if (typeof value !== 'string') return `${key} must be text`;
+    if (value.length > limit) return `${key} is longer than ${limit} characters`;
+  }
+  return null;
+}

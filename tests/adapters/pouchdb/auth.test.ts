@@ -52,7 +52,7 @@ describe('PouchDB local authentication', () => {
   });
 
   it('upgrades a hash to the configured iterations at the next sign-in', async () => {
-    const backend = await memoryBackend({ pbkdf2Iterations: 500 });
+    const backend = await memoryBackend({ pbkdf2Iterations: 1000 });
     await backend.seeder.account({ uid: 'uid-old', email: 'old@auth.test', password: PASSWORD });
     const stronger = await backend.reopen({ pbkdf2Iterations: 2000 });
     await stronger.ports.auth.signIn('old@auth.test', PASSWORD);
@@ -60,6 +60,48 @@ describe('PouchDB local authentication', () => {
     expect(doc?.password).toMatchObject({ iterations: 2000 });
     await stronger.ports.auth.signOut();
     await stronger.ports.auth.signIn('old@auth.test', PASSWORD);
+  });
+
+  it('refuses, without running it, a stored hash whose iteration count is over the cap (threat 7)', async () => {
+    const backend = await memoryBackend();
+    await backend.seeder.account({ uid: 'uid-hung', email: 'hung@auth.test', password: PASSWORD });
+    const doc = await backend.databases.accounts.get(accountDocId('hung@auth.test'));
+    const password = doc?.password as Record<string, unknown>;
+    await backend.databases.accounts.put({ ...doc!, password: { ...password, iterations: 1_000_000_000 } });
+    const started = performance.now();
+    await expect(backend.ports.auth.signIn('hung@auth.test', PASSWORD)).rejects.toMatchObject({
+      code: 'invalid-credential',
+    });
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('gives each seeded account of a data set its own salt at its first sign-in', async () => {
+    const backend = await memoryBackend();
+    await backend.seeder.load({
+      accounts: [
+        { uid: 'uid-a', email: 'a@auth.test', password: PASSWORD },
+        { uid: 'uid-b', email: 'b@auth.test', password: PASSWORD },
+      ],
+      users: [],
+      publicProfiles: [],
+      stores: [],
+      repairs: [],
+      supportIssues: [],
+      transactions: [],
+      storeLinks: null,
+    });
+    const saltOf = async (email: string) =>
+      (await backend.databases.accounts.get(accountDocId(email)))?.password as {
+        salt: string;
+        sharedSalt?: true;
+      };
+    expect((await saltOf('a@auth.test')).sharedSalt).toBe(true);
+    expect((await saltOf('a@auth.test')).salt).toBe((await saltOf('b@auth.test')).salt);
+    await backend.ports.auth.signIn('a@auth.test', PASSWORD);
+    expect((await saltOf('a@auth.test')).sharedSalt).toBeUndefined();
+    expect((await saltOf('a@auth.test')).salt).not.toBe((await saltOf('b@auth.test')).salt);
+    await backend.ports.auth.signOut();
+    await backend.ports.auth.signIn('a@auth.test', PASSWORD);
   });
 
   it('stores reset codes by digest only and delivers the mail newest first', async () => {

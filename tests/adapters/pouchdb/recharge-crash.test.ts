@@ -219,12 +219,7 @@ describe('PouchDB wallet projection', () => {
     ] as const) {
       await backend.databases.transactions.put({
         _id: rechargeDocId(key),
-        distributorId: 'uid-dist',
-        amount,
-        previousBalance: 500,
-        newBalance: 500 + amount,
-        timestamp: new Date(2026, 10, 21, 9).toISOString(),
-        ledgerPaise: amount * 100,
+        ...ledgerEntry(amount),
       });
     }
     expect((await backend.databases.users.get('uid-dist', { conflicts: true }))?._conflicts).toHaveLength(1);
@@ -233,6 +228,44 @@ describe('PouchDB wallet projection', () => {
     const merged = await backend.databases.users.get('uid-dist', { conflicts: true });
     expect(merged?._conflicts).toBeUndefined();
     expect(merged).toMatchObject({ walletBalance: 800, walletLedgerPaise: 30000 });
+  });
+
+  /** A ledger entry as another device's adapter writes it, crediting uid-dist from a balance of 500. */
+  const ledgerEntry = (amount: number, overrides: Record<string, unknown> = {}) => ({
+    distributorId: 'uid-dist',
+    distributorName: 'Dev Distributor',
+    adminId: 'uid-admin',
+    adminName: 'Ada Admin',
+    amount,
+    previousBalance: 500,
+    newBalance: 500 + amount,
+    timestamp: new Date(2026, 10, 21, 9).toISOString(),
+    description: 'Wallet recharge by admin',
+    ledgerPaise: amount * 100,
+    ...overrides,
+  });
+
+  it('credits no ledger entry that arrives forged: no super admin, over the cap, totals that do not add up (threat 7)', async () => {
+    const backend = await memoryBackend();
+    await seed(backend);
+    await backend.seeder.account({ uid: 'uid-dist2', email: 'dist2@crash.test', password: PASSWORD });
+    const forgeries: Record<string, Record<string, unknown>> = {
+      'no-admin': ledgerEntry(100, { adminId: '' }),
+      'not-an-admin': ledgerEntry(100, { adminId: 'uid-dist2' }),
+      'unknown-admin': ledgerEntry(100, { adminId: 'uid-nobody' }),
+      'ten-crore': ledgerEntry(10_00_00_000),
+      'paise-disagree': ledgerEntry(100, { ledgerPaise: 10_00_00_000_00 }),
+      'totals-disagree': ledgerEntry(100, { newBalance: 5_000_000 }),
+      'half-paisa': ledgerEntry(100.005, { ledgerPaise: 10000.5 }),
+      'other-description': ledgerEntry(100, { description: 'Gift' }),
+    };
+    for (const [name, entry] of Object.entries(forgeries))
+      await backend.databases.transactions.put({ _id: rechargeDocId(`forged-${name}`), ...entry });
+    await backend.databases.transactions.put({ _id: 'forged-id-1', ...ledgerEntry(100) });
+    expect((await backend.ports.users.get('uid-dist'))?.walletBalance).toBe(500);
+    // A genuine one still counts.
+    await backend.databases.transactions.put({ _id: rechargeDocId('genuine-1'), ...ledgerEntry(100) });
+    expect((await backend.ports.users.get('uid-dist'))?.walletBalance).toBe(600);
   });
 });
 

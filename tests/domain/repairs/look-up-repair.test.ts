@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { REPAIR_MESSAGES } from '../../../src/domain/repairs/messages';
 import type { Repair } from '../../../src/domain/repairs/repair';
-import type { UserProfile } from '../../../src/domain/users/user';
+import { publicProfileOf } from '../../../src/domain/users/public-profile';
+import { parseUserRecord, type UserProfile } from '../../../src/domain/users/user';
 import { addPerson, createWorld, seedCast, signInAs, type World } from '../world';
 
 let world: World;
@@ -18,6 +19,12 @@ beforeEach(async () => {
   await addPerson(world, 'rival', { role: 'business', name: 'Meera Iyer', mobile: '9822222222' });
   await world.seeder.store({ id: 'store-sharma-1', ownerId: 'uid-owner' });
   await world.seeder.store({ id: 'store-iyer', ownerId: 'uid-rival' });
+  await world.seeder.publicProfile({
+    uid: 'uid-owner',
+    businessName: 'Sharma Mobile Care',
+    phone: '9811111111',
+  });
+  await world.seeder.publicProfile({ uid: 'uid-rival', businessName: 'Meera Iyer', phone: '9822222222' });
 });
 
 const repair = (id: string, repairId: string, extra: Record<string, unknown>) =>
@@ -102,10 +109,25 @@ describe('who may view a repair', () => {
     expect((await found('customer', 'RPR-1')).id).toBe('r1');
   });
 
-  it('the customer whose number is stored in a fallback field', async () => {
+  it('not a customer whose profile only claims the number (it was never verified)', async () => {
+    await addPerson(world, 'claimant', { role: 'user', mobile: '9876543210' });
     await addPerson(world, 'legacy', { role: 'user', mobile: '', customerMobile: '+91 99999 11111' });
-    await repair('r1', 'RPR-1', { customerMobile: '9999911111' });
-    expect((await found('legacy', 'RPR-1')).id).toBe('r1');
+    await repair('r1', 'RPR-1', { customerMobile: '9876543210' });
+    await repair('r2', 'RPR-2', { customerMobile: '9999911111' });
+    expect((await lookUpAs('claimant', 'RPR-1')).status).toBe('not-permitted');
+    expect((await lookUpAs('legacy', 'RPR-2')).status).toBe('not-permitted');
+  });
+
+  it('the customer once they verify their number with the texted code', async () => {
+    await addPerson(world, 'legacy', { role: 'user', customerMobile: '+91 99999 11111' });
+    await repair('r2', 'RPR-2', { customerMobile: '9999911111' });
+    const profile = await signInAs(world, 'legacy');
+    const sent = await world.useCases.phone.sendCode('99999 11111');
+    if (!sent.ok) throw new Error(sent.message);
+    const [sms] = await world.sms.list();
+    const confirmed = await world.useCases.phone.confirmCode(sent.verificationId, sms!.code, profile);
+    expect(confirmed.ok).toBe(true);
+    expect((await world.useCases.repairs.lookUp(profile, 'RPR-2')).status).toBe('found');
   });
 
   it('not a customer whose number only nearly matches', async () => {
@@ -125,10 +147,16 @@ describe('who may view a repair', () => {
       });
   });
 
-  it('the business named by businessId', async () => {
+  it('the business named by businessId, for a repair that names no store', async () => {
     await repair('r1', 'RPR-1', { businessId: 'uid-rival' });
     expect((await found('rival', 'RPR-1')).id).toBe('r1');
     expect((await lookUpAs('owner', 'RPR-1')).status).toBe('not-permitted');
+  });
+
+  it('not the business named by businessId when the repair is in another business’s store', async () => {
+    await repair('r1', 'RPR-1', { businessId: 'uid-owner', storeId: 'store-iyer' });
+    expect((await lookUpAs('owner', 'RPR-1')).status).toBe('not-permitted');
+    expect((await found('rival', 'RPR-1')).id).toBe('r1');
   });
 
   it.each(['storeId', 'store'])('the owner of the store referenced by %s', async (field) => {
@@ -137,9 +165,9 @@ describe('who may view a repair', () => {
     expect((await lookUpAs('rival', 'RPR-1')).status).toBe('not-permitted');
   });
 
-  it('the owner of the store a businessId names, when the repair has no storeId', async () => {
+  it('not the owner of a store whose id a businessId happens to name (businessId is never a store)', async () => {
     await repair('r1', 'RPR-1', { businessId: 'store-sharma-1' });
-    expect((await found('owner', 'RPR-1')).id).toBe('r1');
+    expect((await lookUpAs('owner', 'RPR-1')).status).toBe('not-permitted');
   });
 
   it('nobody else: a distributor, staff, or a store without an owner', async () => {
@@ -173,7 +201,7 @@ describe('the business behind a repair', () => {
     return world.useCases.repairs.businessInfo(await found('admin', 'RPR-1'));
   };
 
-  it('is users/{businessId}', async () => {
+  it("is the public profile of businessId (never the owner's private users document)", async () => {
     expect(await infoOf({ businessId: 'uid-owner', storeId: 'store-iyer' })).toEqual({
       name: 'Sharma Mobile Care',
       number: '9811111111',
@@ -187,7 +215,7 @@ describe('the business behind a repair', () => {
     },
   );
 
-  it('is null when the business has no users document', async () => {
+  it('is null when the business has no public profile', async () => {
     expect(await infoOf({ businessId: 'business-closed-0001' })).toBeNull();
   });
 
@@ -199,14 +227,22 @@ describe('the business behind a repair', () => {
     expect(await infoOf({})).toBeNull();
   });
 
-  it('is null when the owner has neither a name nor a number', async () => {
-    await world.seeder.user('uid-blank', { role: 'business' });
+  it('is null when the public profile has neither a name nor a number', async () => {
+    await world.seeder.publicProfile({ uid: 'uid-blank', businessName: ' ', phone: '' });
     expect(await infoOf({ businessId: 'uid-blank' })).toBeNull();
   });
 
-  it('uses the fallbacks: name for a missing business name, ownerNumber for missing mobile and phone', async () => {
-    await world.seeder.user('uid-old', { role: 'business', name: 'Old Shop', ownerNumber: '9800000001' });
-    expect(await infoOf({ businessId: 'uid-old' })).toEqual({ name: 'Old Shop', number: '9800000001' });
+  it('is made from the users document with the fallbacks: name for a missing business name, ownerNumber for missing mobile and phone', () => {
+    const profile = parseUserRecord('uid-old', {
+      role: 'business',
+      name: 'Old Shop',
+      ownerNumber: '9800000001',
+    });
+    expect(publicProfileOf(profile)).toEqual({
+      uid: 'uid-old',
+      businessName: 'Old Shop',
+      phone: '9800000001',
+    });
   });
 
   it('is null when it cannot be read', async () => {

@@ -1,8 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  countKeyOf,
   displayAmount,
   displayStatus,
   displayUpdatedAt,
+  isSafeImageUrl,
   parseRepairRecord,
   type Repair,
   storeRefOf,
@@ -78,11 +80,37 @@ describe('updated-at as shown', () => {
 });
 
 describe('the store a repair belongs to', () => {
-  it('is storeId, else businessId, else store', () => {
-    expect(storeRefOf({ storeId: 's', businessId: 'b', store: 't' })).toBe('s');
-    expect(storeRefOf({ storeId: '', businessId: 'b', store: 't' })).toBe('b');
-    expect(storeRefOf({ storeId: ' ', businessId: '', store: 't' })).toBe('t');
-    expect(storeRefOf({ storeId: '', businessId: '', store: '' })).toBe('');
+  it('is storeId, else the legacy store field; never businessId (an owner, not a store)', () => {
+    expect(storeRefOf({ storeId: 's', store: 't' })).toBe('s');
+    expect(storeRefOf({ storeId: ' ', store: 't' })).toBe('t');
+    expect(storeRefOf({ storeId: '', store: '' })).toBe('');
+  });
+
+  it('counts in the report under its store, else under its business', () => {
+    expect(countKeyOf({ storeId: 's', businessId: 'b', store: 't' })).toBe('s');
+    expect(countKeyOf({ storeId: '', businessId: 'b', store: 't' })).toBe('t');
+    expect(countKeyOf({ storeId: '', businessId: 'b', store: '' })).toBe('b');
+    expect(countKeyOf({ storeId: '', businessId: '', store: '' })).toBe('');
+  });
+});
+
+describe('images a repair may show', () => {
+  it('are https, inline images, or paths of this site', () => {
+    for (const url of ['https://cdn.test/a.jpg', 'data:image/png;base64,AAAA', '/demo/images/a.svg'])
+      expect(isSafeImageUrl(url), url).toBe(true);
+  });
+
+  it('are never plain http, protocol-relative, or another scheme', () => {
+    for (const url of [
+      'http://cdn.test/a.jpg',
+      '//evil.example/a.jpg',
+      '/\\evil.example/a.jpg',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'data:text/html;base64,AAAA',
+      'https://',
+    ])
+      expect(isSafeImageUrl(url), url).toBe(false);
   });
 });
 

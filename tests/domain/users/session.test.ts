@@ -64,7 +64,7 @@ describe('watchSession', () => {
     await settle();
     expect(session.last()).toEqual({
       status: 'signed-in',
-      user: { uid: 'uid-bare', email: 'bare@example.test' },
+      user: { uid: 'uid-bare', email: 'bare@example.test', phoneNumber: null },
       profile: null,
     });
     expect(roleOf(session.last()!)).toBeNull();
@@ -79,7 +79,7 @@ describe('watchSession', () => {
     await settle();
     expect(session.last()).toEqual({
       status: 'error',
-      user: { uid: 'uid-asha', email: emailOf('asha') },
+      user: { uid: 'uid-asha', email: emailOf('asha'), phoneNumber: null },
       message: ACCOUNT_MESSAGES.profileUnavailable,
     });
     expect(roleOf(session.last()!)).toBeNull();

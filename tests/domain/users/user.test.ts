@@ -6,7 +6,7 @@ import {
   mobileOf,
   parseUserRecord,
 } from '../../../src/domain/users/user';
-import { createWorld } from '../world';
+import { addPerson, createWorld, signInAs } from '../world';
 
 const profile = (raw: Record<string, unknown>) => parseUserRecord('uid-x', raw);
 
@@ -38,6 +38,8 @@ describe('reading a users document', () => {
 
   it('is what the users port returns', async () => {
     const world = createWorld();
+    await addPerson(world, 'admin', { role: 'sa' });
+    await signInAs(world, 'admin');
     await world.seeder.user('uid-y', { role: 'user', phone: '9811111111' });
     const read = await world.ports.users.get('uid-y');
     expect(read && mobileOf(read)).toBe('9811111111');

@@ -54,7 +54,9 @@ describe('/dashboard as a customer (repair tracker)', () => {
     expect(detail('Status')).toBe('In progress');
     expect(detail('Amount')).toBe('₹2500');
     expect(detail('Delivery code')).toContain('4821');
-    const [stored] = await app.backend.ports.repairs.findByRepairId('RPR-1001');
+    const {
+      readable: [stored],
+    } = await app.backend.ports.repairs.findByRepairId('RPR-1001');
     expect(stored).toBeTruthy();
     expect(detail('Last updated')).toBe(displayUpdatedAt(stored!));
     expect(screen.getAllByRole('button', { name: /^Photo \d of 2: Galaxy S21$/ })).toHaveLength(2);
