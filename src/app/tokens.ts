@@ -6,6 +6,7 @@ import type {
   Clock,
   DemoControls,
   DemoMailbox,
+  DemoSmsInbox,
   RepairRepository,
   Seeder,
   StoreRepository,
@@ -30,6 +31,7 @@ export const TOKENS = {
   AppConfigRepository: token<AppConfigRepository>('AppConfigRepository'),
   Seeder: token<Seeder>('Seeder'),
   DemoMailbox: token<DemoMailbox>('DemoMailbox'),
+  DemoSmsInbox: token<DemoSmsInbox>('DemoSmsInbox'),
   DemoControls: token<DemoControls>('DemoControls'),
   UseCases: token<UseCases>('UseCases'),
 } as const;

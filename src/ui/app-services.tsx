@@ -1,11 +1,22 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import type { UseCases } from '../domain/use-cases';
-import type { DemoControls, DemoMailbox } from '../ports';
+import type { DemoControls, DemoMailbox, DemoSmsInbox } from '../ports';
 
-/** What the composition root hands the UI: the use cases, the demo extras (local backends only), settings. */
+/**
+ * The demo extras: the outbox pages (e-mail and SMS the demo "sent") and, on the local backends, the
+ * presenter's reset. Null in production.
+ */
+export interface DemoServices {
+  readonly mailbox: DemoMailbox;
+  readonly sms: DemoSmsInbox;
+  /** Null where the data is not the browser's to reset (the Firebase emulators). */
+  readonly controls: DemoControls | null;
+}
+
+/** What the composition root hands the UI: the use cases, the demo extras, settings. */
 export interface AppServices {
   readonly useCases: UseCases;
-  readonly demo: { readonly mailbox: DemoMailbox; readonly controls: DemoControls } | null;
+  readonly demo: DemoServices | null;
   readonly settings: {
     readonly productName: string;
     readonly supportEmail: string;

@@ -15,6 +15,7 @@ import { SignUpPage } from './pages/auth/sign-up-page';
 import { DashboardPage } from './pages/dashboard/dashboard-page';
 import { DemoBar } from './pages/demo/demo-bar';
 import { MailboxPage } from './pages/demo/mailbox-page';
+import { MessagesPage } from './pages/demo/messages-page';
 import { LandingPage } from './pages/landing/landing-page';
 import { PrivacyPage } from './pages/legal/privacy-page';
 import { TermsPage } from './pages/legal/terms-page';
@@ -63,6 +64,7 @@ export const routeTree = rootRoute.addChildren([
   route('/support-admin', SupportAdminPage),
   route('/distributor-recharge', DistributorRechargePage),
   route('/demo/mailbox', MailboxPage),
+  route('/demo/messages', MessagesPage),
 ]);
 
 export function createAppRouter(history?: RouterHistory) {

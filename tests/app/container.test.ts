@@ -131,7 +131,7 @@ describe('the memory container', () => {
     await useCases.accounts.requestPasswordReset('customer@demo.test');
     await signIn(useCases, 'distributor@demo.test');
 
-    await services.demo!.controls.reset();
+    await services.demo!.controls!.reset();
 
     expect(useCases.clock.now()).toEqual(NOW);
     const session = await new Promise((resolve) => {

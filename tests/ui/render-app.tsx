@@ -45,6 +45,7 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<Rendere
     useCases: createUseCases(backend.ports, { resetPasswordUrl: 'http://localhost:4173/reset-password' }),
     demo: {
       mailbox: backend.mailbox,
+      sms: backend.sms,
       controls: {
         reset: async () => {
           await backend.ports.auth.signOut();

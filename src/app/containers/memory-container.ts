@@ -22,6 +22,7 @@ export async function createMemoryContainer(
   bindPorts(container, backend.ports);
   container.bind(TOKENS.Seeder).toConstantValue(backend.seeder);
   container.bind(TOKENS.DemoMailbox).toConstantValue(backend.mailbox);
+  container.bind(TOKENS.DemoSmsInbox).toConstantValue(backend.sms);
   container.bind(TOKENS.DemoControls).toConstantValue({
     reset: async () => {
       await backend.ports.auth.signOut();

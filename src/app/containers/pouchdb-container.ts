@@ -45,6 +45,7 @@ export async function createPouchContainer(
   bindPorts(container, backend.ports);
   container.bind(TOKENS.Seeder).toConstantValue(backend.seeder);
   container.bind(TOKENS.DemoMailbox).toConstantValue(backend.mailbox);
+  container.bind(TOKENS.DemoSmsInbox).toConstantValue(backend.sms);
   container.bind(TOKENS.DemoControls).toConstantValue({ reset: () => backend.controls.reset() });
   bindUseCases(container, options);
   return container;

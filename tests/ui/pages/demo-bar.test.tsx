@@ -77,7 +77,7 @@ describe('DemoBar', () => {
 
   it('asks for confirmation, and Cancel changes nothing', async () => {
     const app = await renderApp({ path: '/signin' });
-    const reset = vi.spyOn(app.services.demo!.controls, 'reset');
+    const reset = vi.spyOn(app.services.demo!.controls!, 'reset');
     const dialog = await openDialog(app);
     expect(within(dialog).getByText(/Every change made in this browser is deleted/)).toBeTruthy();
     expect(dialog.contains(document.activeElement)).toBe(true);
@@ -132,7 +132,7 @@ describe('DemoBar', () => {
 
   it('shows progress while resetting and cannot be closed or confirmed twice', async () => {
     const app = await renderApp({ path: '/signin' });
-    const controls = app.services.demo!.controls;
+    const controls = app.services.demo!.controls!;
     const real = controls.reset.bind(controls);
     let release: () => void = () => undefined;
     const reset = vi.spyOn(controls, 'reset').mockImplementation(
@@ -159,7 +159,7 @@ describe('DemoBar', () => {
   it('shows a failure inside the dialog and lets the reset be tried again', async () => {
     const app = await renderApp({ path: '/signin' });
     await useTheDemo(app);
-    const reset = vi.spyOn(app.services.demo!.controls, 'reset').mockRejectedValueOnce(new Error('quota'));
+    const reset = vi.spyOn(app.services.demo!.controls!, 'reset').mockRejectedValueOnce(new Error('quota'));
     const dialog = await openDialog(app);
     await app.user.click(within(dialog).getByRole('button', { name: 'Reset demo data' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(DEMO_RESET_FAILED);

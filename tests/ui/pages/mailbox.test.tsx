@@ -166,7 +166,7 @@ describe('/demo/mailbox', () => {
       />,
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Not available' })).toBeTruthy();
-    expect(screen.getByText(/only exists in the offline demo/)).toBeTruthy();
+    expect(screen.getByText(/only exists in the demo/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Forgot Password' }).getAttribute('href')).toBe(
       '/forgot-password',

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { RepairLookup } from '../../../domain/repairs/look-up-repair';
 import { MAX_REPAIR_ID_LENGTH, REPAIR_MESSAGES } from '../../../domain/repairs/messages';
 import { displayAmount, displayStatus, displayUpdatedAt, type Repair } from '../../../domain/repairs/repair';
+import { formatIndianMobile } from '../../../domain/shared/phone';
 import type { UserProfile } from '../../../domain/users/user';
 import { useService } from '../../app-services';
 import { Alert } from '../../components/alert';
@@ -11,14 +12,41 @@ import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/fields';
+import { useSession } from '../../session';
+import { PhoneVerification } from './phone-verification';
 import { RepairPhotos } from './repair-photos';
 
 interface TrackForm {
   repairId: string;
 }
 
-/** The customer's dashboard: look a repair up by its Repair ID and see how it is going. */
+/**
+ * The customer's dashboard: look a repair up by its Repair ID and see how it is going. Repairs open to
+ * the customer whose verified mobile number they were booked under, so an unverified customer first
+ * proves their number.
+ */
 export function RepairTracker({ viewer }: { viewer: UserProfile }) {
+  const session = useSession();
+  const verified = session.status === 'signed-in' ? session.user.phoneNumber : null;
+  const name = viewer.name.trim();
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{name ? `Hello, ${name}` : 'Hello'}</h1>
+        <p className="mt-1 text-slate-600">
+          Track your repair: see where your device is, what it costs and when it is ready.
+        </p>
+      </div>
+      {verified === null ? (
+        <PhoneVerification viewer={viewer} />
+      ) : (
+        <RepairSearch viewer={viewer} verifiedPhone={verified} />
+      )}
+    </div>
+  );
+}
+
+function RepairSearch({ viewer, verifiedPhone }: { viewer: UserProfile; verifiedPhone: string }) {
   const repairs = useService('repairs');
   const [lookup, setLookup] = useState<RepairLookup | null>(null);
   const { register, handleSubmit, formState, reset, setError } = useForm<TrackForm>({
@@ -26,7 +54,6 @@ export function RepairTracker({ viewer }: { viewer: UserProfile }) {
   });
   const input = useRef<HTMLInputElement | null>(null);
   const { ref: registerInput, ...repairIdField } = register('repairId');
-  const name = viewer.name.trim();
 
   const onSubmit = handleSubmit(async ({ repairId }) => {
     setLookup(null);
@@ -42,14 +69,7 @@ export function RepairTracker({ viewer }: { viewer: UserProfile }) {
   };
 
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{name ? `Hello, ${name}` : 'Hello'}</h1>
-        <p className="mt-1 text-slate-600">
-          Track your repair: see where your device is, what it costs and when it is ready.
-        </p>
-      </div>
-
+    <>
       <Card className="p-5 sm:p-6">
         <form
           onSubmit={onSubmit}
@@ -76,6 +96,22 @@ export function RepairTracker({ viewer }: { viewer: UserProfile }) {
             {formState.isSubmitting ? 'Searching...' : 'Search'}
           </Button>
         </form>
+        <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-500">
+          <svg
+            className="size-4 shrink-0 text-emerald-600"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            <path d="M20 6 9 17l-5-5" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          <span>
+            Your verified mobile number:{' '}
+            <span className="font-medium">{formatIndianMobile(verifiedPhone)}</span>
+          </span>
+        </p>
       </Card>
 
       {lookup === null ? null : lookup.status === 'found' ? (
@@ -83,7 +119,7 @@ export function RepairTracker({ viewer }: { viewer: UserProfile }) {
       ) : (
         <Alert tone={lookup.status === 'not-found' ? 'warning' : 'error'}>{lookup.message}</Alert>
       )}
-    </div>
+    </>
   );
 }
 

@@ -32,6 +32,8 @@ export function DemoBar() {
   }, [pathname]);
 
   if (demo === null) return null;
+  // The local backends keep the data in this browser, and the presenter may reset it.
+  const offline = demo.controls !== null;
 
   const openDialog = () => {
     setError(null);
@@ -47,7 +49,7 @@ export function DemoBar() {
     setError(null);
     try {
       await navigate({ to: '/' });
-      await demo.controls.reset();
+      await demo.controls?.reset();
     } catch {
       setError(DEMO_RESET_FAILED);
       setBusy(false);
@@ -60,13 +62,15 @@ export function DemoBar() {
   };
 
   return (
-    <aside aria-label="Offline demo" className="bg-slate-900 text-slate-100">
+    <aside aria-label={offline ? 'Offline demo' : 'Demo'} className="bg-slate-900 text-slate-100">
       <div className="mx-auto flex min-h-10 max-w-6xl items-center justify-between gap-2 px-3 py-1.5 sm:px-6">
         <p className="flex min-w-0 items-center gap-2 text-xs">
           <span className="size-2 shrink-0 rounded-full bg-accent-400" aria-hidden="true" />
           <span className="truncate">
-            <span className="font-semibold">Offline demo</span>
-            <span className="hidden sm:inline"> — data stays in this browser</span>
+            <span className="font-semibold">{offline ? 'Offline demo' : 'Demo'}</span>
+            <span className="hidden sm:inline">
+              {offline ? ' — data stays in this browser' : ' — Firebase emulators on this computer'}
+            </span>
           </span>
         </p>
         <div className="flex shrink-0 items-center gap-1 sm:gap-2">
@@ -76,13 +80,21 @@ export function DemoBar() {
           >
             <ShortOnPhones short="Mailbox" full="Demo mailbox" />
           </Link>
-          <button
-            type="button"
-            onClick={openDialog}
-            className={`${BAR_BUTTON} bg-white/10 text-white ring-1 ring-white/20 ring-inset hover:bg-white/20`}
+          <Link
+            to="/demo/messages"
+            className={`${BAR_BUTTON} text-slate-100 underline-offset-2 hover:bg-white/10 hover:underline`}
           >
-            <ShortOnPhones short="Reset data" full="Reset demo data" />
-          </button>
+            <ShortOnPhones short="SMS" full="Demo SMS" />
+          </Link>
+          {demo.controls !== null && (
+            <button
+              type="button"
+              onClick={openDialog}
+              className={`${BAR_BUTTON} bg-white/10 text-white ring-1 ring-white/20 ring-inset hover:bg-white/20`}
+            >
+              <ShortOnPhones short="Reset data" full="Reset demo data" />
+            </button>
+          )}
         </div>
       </div>
       {done && (
