@@ -1,93 +1,74 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPouchBackend, type PouchBackend } from '../../src/adapters/pouchdb/pouchdb-backend';
-import { SYNCED_COLLECTIONS } from '../../src/adapters/pouchdb/pouchdb-databases';
 import { nodePouchDB } from '../../src/adapters/pouchdb/pouchdb-node';
+import { addDevice, provisionShop, seedShop } from '../../src/adapters/pouchdb/sync-server/provision';
+import { type SyncServer, startSyncServer } from '../../src/adapters/pouchdb/sync-server/server';
 import { ManualClock } from '../../src/adapters/system-clock';
 import type { RechargeRequest } from '../../src/domain/wallet/wallet';
+import type { SeedData } from '../../src/ports/seeder';
+import { waitFor } from './sync-helpers';
 
 /**
- * Two devices syncing through a CouchDB-compatible server (pouchdb-server, in memory, on loopback):
- * concurrent recharges of one distributor and concurrent edits of one support issue converge, by the
- * rules of docs/pouchdb.md.
+ * Two devices syncing through the sync server (pouchdb-server in memory behind the sync gateway, on
+ * loopback), each with its own device account: concurrent recharges of one distributor and concurrent
+ * edits of one support issue converge, by the rules of docs/pouchdb.md. The data set lives on the
+ * server (its administrator loaded it); the accounts that sign people in stay on each device.
  */
 
 const PASSWORD = 'Secret#123';
-const SERVER_BIN = resolve(__dirname, '../../node_modules/.bin/pouchdb-server');
+const DEVICE_PASSWORD = 'device-secret-1';
 
-let server: ChildProcess | null = null;
-let serverDir = '';
-let url = '';
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
-
-async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | null | false>,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown = null;
-  while (Date.now() < deadline) {
-    try {
-      const value = await probe();
-      if (value !== null && value !== false) return value;
-    } catch (error) {
-      last = error;
-    }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-}
+let server: SyncServer;
 
 beforeAll(async () => {
-  const port = await freePort();
-  // pouchdb-server writes config.json and log.txt into its working directory: keep them out of the repo.
-  serverDir = mkdtempSync(join(tmpdir(), 'repairmate-sync-'));
-  server = spawn(SERVER_BIN, ['--in-memory', '--port', String(port), '--host', '127.0.0.1', '--no-color'], {
-    cwd: serverDir,
-    stdio: 'ignore',
-  });
-  url = `http://127.0.0.1:${port}`;
-  await waitFor('pouchdb-server', async () => (await fetch(url)).ok);
+  server = await startSyncServer();
 }, 60_000);
 
 afterAll(async () => {
-  if (server?.pid !== undefined && server.exitCode === null) {
-    const exited = new Promise((done) => server?.once('exit', done));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (serverDir) rmSync(serverDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 let sequence = 0;
 const devices: PouchBackend[] = [];
-const provisioned = new Set<string>();
 
-/** Creates the server's databases of one shop, as its administrator does before devices sync. */
-async function provision(remotePrefix: string): Promise<void> {
-  if (provisioned.has(remotePrefix)) return;
-  for (const collection of SYNCED_COLLECTIONS) {
-    const response = await fetch(`${url}/${remotePrefix}-${collection}`, { method: 'PUT' });
-    if (!response.ok && response.status !== 412)
-      throw new Error(`could not create ${collection}: ${response.status}`);
-  }
-  provisioned.add(remotePrefix);
+/** A shop's databases on the server with the data set, and two admin devices allowed to sync them. */
+async function shop(): Promise<string> {
+  sequence += 1;
+  const prefix = `rm${sequence}-${Date.now().toString(36)}`;
+  await provisionShop(server.admin, prefix);
+  const data: SeedData = {
+    accounts: [],
+    users: [
+      { uid: 'uid-admin', record: { email: 'admin@sync.test', role: 'sa', name: 'Ada Admin' } },
+      {
+        uid: 'uid-dist',
+        record: { email: 'dist@sync.test', role: 'distributor', name: 'Dev Distributor', walletBalance: 500 },
+      },
+    ],
+    publicProfiles: [],
+    stores: [],
+    repairs: [],
+    supportIssues: [
+      {
+        id: 'support-sync-1',
+        email: 'ravi@example.com',
+        phone: '9000011111',
+        issue: 'App crashes on login',
+        status: 'active',
+        createdAt: new Date('2026-11-20T10:00:00Z'),
+      },
+    ],
+    transactions: [],
+    storeLinks: null,
+  };
+  await seedShop(server.admin, prefix, data);
+  for (const name of ['a', 'b'])
+    await addDevice(server.admin, {
+      name: `${prefix}-${name}`,
+      password: DEVICE_PASSWORD,
+      roles: ['sa', 'uid:uid-admin'],
+    });
+  return prefix;
 }
 
 interface Device {
@@ -95,42 +76,24 @@ interface Device {
   readonly clock: ManualClock;
 }
 
-async function device(label: string, remotePrefix: string, at: Date): Promise<Device> {
-  await provision(remotePrefix);
-  sequence += 1;
+/** A device of the shop signed in to the sync server with its own account, and Ada's local account. */
+async function device(label: 'a' | 'b', prefix: string, at: Date): Promise<Device> {
   const clock = new ManualClock(at);
+  const gateway = new URL(server.url);
+  gateway.username = `${prefix}-${label}`;
+  gateway.password = DEVICE_PASSWORD;
   const backend = await createPouchBackend({
     PouchDB: nodePouchDB(),
     adapter: 'memory',
-    prefix: `sync-${label}-${process.pid}-${Date.now().toString(36)}-${sequence}`,
+    prefix: `sync-${label}-${prefix}-${process.pid}`,
     clock,
     pbkdf2Iterations: 1000,
-    syncUrl: url,
-    syncPrefix: remotePrefix,
+    syncUrl: gateway.toString(),
+    syncPrefix: prefix,
   });
   devices.push(backend);
+  await backend.seeder.account({ uid: 'uid-admin', email: 'admin@sync.test', password: PASSWORD });
   return { backend, clock };
-}
-
-async function seedOn(backend: PouchBackend): Promise<string> {
-  for (const [uid, record] of [
-    ['uid-admin', { email: 'admin@sync.test', role: 'sa', name: 'Ada Admin' }],
-    [
-      'uid-dist',
-      { email: 'dist@sync.test', role: 'distributor', name: 'Dev Distributor', walletBalance: 500 },
-    ],
-  ] as const) {
-    await backend.seeder.account({ uid, email: record.email, password: PASSWORD });
-    await backend.seeder.user(uid, record);
-  }
-  return backend.seeder.supportIssue({
-    id: 'support-sync-1',
-    email: 'ravi@example.com',
-    phone: '9000011111',
-    issue: 'App crashes on login',
-    status: 'active',
-    createdAt: new Date('2026-11-20T10:00:00Z'),
-  });
 }
 
 const recharge = (amount: number, idempotencyKey: string): RechargeRequest => ({
@@ -153,28 +116,32 @@ async function converged(a: PouchBackend, b: PouchBackend, balance: number, ledg
   });
 }
 
-describe('PouchDB live sync between two devices (pouchdb-server on loopback)', () => {
+const pulled = (backend: PouchBackend) =>
+  waitFor('the shop data on the device', async () => {
+    const user = await backend.databases.users.get('uid-dist');
+    const issue = await backend.databases.support.get('support-sync-1');
+    return user !== null && issue !== null;
+  });
+
+describe('PouchDB live sync between two devices (through the sync gateway)', () => {
   afterEach(async () => {
     await Promise.allSettled(devices.splice(0).map((backend) => backend.destroy()));
   });
 
-  it('converges after both devices recharged one distributor and edited one issue offline', async () => {
-    const remote = `rm${sequence}-${Date.now().toString(36)}`;
-    const a = await device('a', remote, new Date(2026, 10, 21, 10, 0));
-    const b = await device('b', remote, new Date(2026, 10, 21, 10, 5));
-    const issueId = await seedOn(a.backend);
-    await waitFor('the seed data on device B', async () => {
-      const account = await b.backend.databases.accounts.get('account:admin@sync.test');
-      const user = await b.backend.databases.users.get('uid-dist');
-      const issue = await b.backend.databases.support.get(issueId);
-      return account !== null && user !== null && issue !== null;
-    });
+  it('converges after both devices recharged one distributor and edited one issue offline', {
+    timeout: 90_000,
+  }, async () => {
+    const prefix = await shop();
+    const a = await device('a', prefix, new Date(2026, 10, 21, 10, 0));
+    const b = await device('b', prefix, new Date(2026, 10, 21, 10, 5));
+    await Promise.all([pulled(a.backend), pulled(b.backend)]);
+    const issueId = 'support-sync-1';
 
     // Offline: each device works on its own copy.
     await a.backend.sync?.stop();
     await b.backend.sync?.stop();
     await a.backend.ports.auth.signIn('admin@sync.test', PASSWORD);
-    await b.backend.ports.auth.signIn('admin@sync.test', PASSWORD); // the account replicated
+    await b.backend.ports.auth.signIn('admin@sync.test', PASSWORD);
     await a.backend.ports.wallet.recharge(recharge(100, 'key-device-a-1'));
     await a.backend.ports.wallet.recharge(recharge(150, 'key-device-a-2'));
     await b.backend.ports.wallet.recharge(recharge(200, 'key-device-b-1'));
@@ -231,27 +198,32 @@ describe('PouchDB live sync between two devices (pouchdb-server on loopback)', (
     const stored = await a.backend.databases.support.get(issueId, { conflicts: true });
     expect(stored?._conflicts ?? []).toEqual([]);
 
-    // The server holds the converged document too.
-    const server = new (nodePouchDB())(`${url}/${remote}-users`);
-    const onServer = await waitFor('the converged document on the server', async () => {
-      const doc = (await server.get('uid-dist', { conflicts: true })) as Record<string, unknown>;
-      return doc.walletBalance === 1000 && doc._conflicts === undefined ? doc : null;
+    // The server holds the converged document too (read as its administrator).
+    const auth = { username: server.admin.username, password: server.admin.password };
+    const onServer = new (nodePouchDB())(`${server.admin.url}/${prefix}-users`, {
+      auth,
+      skip_setup: true,
+    } as never);
+    const doc = await waitFor('the converged document on the server', async () => {
+      const found = (await onServer.get('uid-dist', { conflicts: true })) as Record<string, unknown>;
+      return found.walletBalance === 1000 && found._conflicts === undefined ? found : null;
     });
-    expect(onServer).toMatchObject({ walletBalance: 1000, walletLedgerPaise: 50_000 });
-    // Design documents (the indexes) stay local: each side builds its own.
-    await expect(server.get('_design/users')).rejects.toMatchObject({ status: 404 });
-    await server.close();
+    expect(doc).toMatchObject({ walletBalance: 1000, walletLedgerPaise: 50_000 });
+    // Design documents (the indexes) stay local: the server keeps only its validator and gateway index.
+    await expect(onServer.get('_design/users')).rejects.toMatchObject({ status: 404 });
+    // Accounts never leave a device.
+    const accounts = await fetch(`${server.admin.url}/${prefix}-accounts`, {
+      headers: { Authorization: `Basic ${btoa(`${auth.username}:${auth.password}`)}` },
+    });
+    expect(accounts.status).toBe(404);
+    await onServer.close();
   });
 
   it('converges when both devices recharge the same distributor at the same time, online', async () => {
-    const remote = `rm${sequence}-${Date.now().toString(36)}`;
-    const a = await device('a', remote, new Date(2026, 10, 21, 11, 0));
-    const b = await device('b', remote, new Date(2026, 10, 21, 11, 0));
-    await seedOn(a.backend);
-    await waitFor('the seed data on device B', async () => {
-      const account = await b.backend.databases.accounts.get('account:admin@sync.test');
-      return account !== null && (await b.backend.databases.users.get('uid-dist')) !== null;
-    });
+    const prefix = await shop();
+    const a = await device('a', prefix, new Date(2026, 10, 21, 11, 0));
+    const b = await device('b', prefix, new Date(2026, 10, 21, 11, 0));
+    await Promise.all([pulled(a.backend), pulled(b.backend)]);
     await a.backend.ports.auth.signIn('admin@sync.test', PASSWORD);
     await b.backend.ports.auth.signIn('admin@sync.test', PASSWORD);
 
@@ -259,7 +231,7 @@ describe('PouchDB live sync between two devices (pouchdb-server on loopback)', (
     await Promise.all(
       amounts.map((amount, index) =>
         (index % 2 === 0 ? a : b).backend.ports.wallet.recharge(
-          recharge(amount, `key-live-${index}-${remote}`),
+          recharge(amount, `key-live-${index}-${prefix}`),
         ),
       ),
     );

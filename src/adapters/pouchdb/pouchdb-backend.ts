@@ -66,6 +66,17 @@ export interface PouchBackend {
   destroy(): Promise<void>;
 }
 
+const EMPTY_DATA_SET: SeedData = {
+  accounts: [],
+  users: [],
+  publicProfiles: [],
+  stores: [],
+  repairs: [],
+  supportIssues: [],
+  transactions: [],
+  storeLinks: null,
+};
+
 /** A `_local/` marker: this profile has the demo data (never replicated, wiped with the data). */
 const SEED_MARKER = 'demo-seed';
 
@@ -112,7 +123,10 @@ export async function createPouchBackend(options: PouchBackendOptions): Promise<
   const isSeeded = async () => (await dbs.config.getLocal(SEED_MARKER)) !== null;
   const loadDemo = async () => {
     if (!options.demoData) return false;
-    await seeder.load(options.demoData(clock.now()));
+    const data = options.demoData(clock.now());
+    // A syncing device gets the shared data from the sync server (its administrator loaded the data
+    // set there); only the accounts, which never leave a device, are made here.
+    await seeder.load(sync === null ? data : { ...EMPTY_DATA_SET, accounts: data.accounts });
     await dbs.config.setLocal(SEED_MARKER, { seededAt: clock.now().toISOString() });
     return true;
   };

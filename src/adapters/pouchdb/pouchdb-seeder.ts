@@ -12,7 +12,7 @@ import type {
 import { STORE_LINKS_DOC } from './pouchdb-app-config-repository';
 import { accountDocId, phoneClaimDocId } from './pouchdb-auth-gateway';
 import { MAX_WRITE_ATTEMPTS, type NewDoc, type PouchCollection, storedRecord } from './pouchdb-collection';
-import type { PouchDatabases } from './pouchdb-databases';
+import type { CollectionName, PouchDatabases } from './pouchdb-databases';
 import { hashPassword, type PasswordHash, randomId } from './pouchdb-password';
 import type { UserDocs } from './pouchdb-user-docs';
 
@@ -45,6 +45,51 @@ export async function upsertAll(collection: PouchCollection, docs: readonly NewD
         });
     }
   }
+}
+
+const userDoc = (uid: string, record: SeedUserRecord, ledgerPaise: number): NewDoc => ({
+  ...storedRecord(record),
+  _id: uid,
+  ...(ledgerPaise !== 0 ? { walletLedgerPaise: ledgerPaise } : {}),
+});
+const storeDoc = ({ id, ...data }: SeedStoreRecord): NewDoc => ({ ...storedRecord(data), _id: id });
+const repairDoc = ({ id, ...data }: SeedRepairRecord): NewDoc => ({ ...storedRecord(data), _id: id });
+const publicProfileDoc = ({ uid, ...fields }: SeedPublicProfile): NewDoc => ({
+  ...storedRecord(fields),
+  _id: uid,
+});
+const supportDoc = ({ id, ...data }: SeedSupportRecord): NewDoc => ({
+  ...storedRecord(data),
+  _id: id ?? `support-seed-${randomId(12)}`,
+});
+/** Seeded history is not counted into balances (no ledgerPaise): the seeded balances already are. */
+const transactionDoc = ({ id, ...data }: SeedTransactionRecord): NewDoc => ({
+  ...storedRecord(data),
+  _id: id ?? `recharge-seed-${randomId(12)}`,
+});
+const storeLinksDoc = (links: { android?: string; ios?: string }): NewDoc => ({
+  ...storedRecord(links),
+  _id: STORE_LINKS_DOC,
+});
+
+/**
+ * The documents of a data set in each shared collection, as this adapter stores them (accounts aside:
+ * they never leave a device). `ledgerSums` tells which users' balances already include recharges this
+ * adapter made. Used to seed a device and, as its administrator, a sync server.
+ */
+export function seedDocuments(
+  data: SeedData,
+  ledgerSums: ReadonlyMap<string, number> = new Map(),
+): Partial<Record<CollectionName, NewDoc[]>> {
+  return {
+    publicProfiles: data.publicProfiles.map(publicProfileDoc),
+    users: data.users.map(({ uid, record }) => userDoc(uid, record, ledgerSums.get(uid) ?? 0)),
+    stores: data.stores.map(storeDoc),
+    repairs: data.repairs.map(repairDoc),
+    support: data.supportIssues.map(supportDoc),
+    transactions: data.transactions.map(transactionDoc),
+    config: data.storeLinks === null ? [] : [storeLinksDoc(data.storeLinks)],
+  };
 }
 
 /** Privileged writes into a PouchDB backend (bypassing its rules), for the demo, tests and benchmarks. */
@@ -102,8 +147,8 @@ export class PouchSeeder implements Seeder {
     return docs.flat();
   }
 
-  async publicProfile({ uid, ...fields }: SeedPublicProfile): Promise<void> {
-    await upsertAll(this.dbs.publicProfiles, [{ ...storedRecord(fields), _id: uid }]);
+  async publicProfile(record: SeedPublicProfile): Promise<void> {
+    await upsertAll(this.dbs.publicProfiles, [publicProfileDoc(record)]);
   }
 
   /**
@@ -112,88 +157,41 @@ export class PouchSeeder implements Seeder {
    */
   async user(uid: string, record: SeedUserRecord): Promise<void> {
     const ledgerPaise = await this.users.ledgerSum(uid);
-    await upsertAll(this.dbs.users, [this.userDoc(uid, record, ledgerPaise)]);
-  }
-
-  private userDoc(uid: string, record: SeedUserRecord, ledgerPaise: number): NewDoc {
-    return {
-      ...storedRecord(record),
-      _id: uid,
-      ...(ledgerPaise !== 0 ? { walletLedgerPaise: ledgerPaise } : {}),
-    };
+    await upsertAll(this.dbs.users, [userDoc(uid, record, ledgerPaise)]);
   }
 
   async store(record: SeedStoreRecord): Promise<void> {
-    await upsertAll(this.dbs.stores, [this.storeDoc(record)]);
-  }
-
-  private storeDoc({ id, ...data }: SeedStoreRecord): NewDoc {
-    return { ...storedRecord(data), _id: id };
+    await upsertAll(this.dbs.stores, [storeDoc(record)]);
   }
 
   async repair(record: SeedRepairRecord): Promise<void> {
-    await upsertAll(this.dbs.repairs, [this.repairDoc(record)]);
-  }
-
-  private repairDoc({ id, ...data }: SeedRepairRecord): NewDoc {
-    return { ...storedRecord(data), _id: id };
+    await upsertAll(this.dbs.repairs, [repairDoc(record)]);
   }
 
   async supportIssue(record: SeedSupportRecord): Promise<string> {
-    const doc = this.supportDoc(record);
+    const doc = supportDoc(record);
     await upsertAll(this.dbs.support, [doc]);
     return doc._id;
   }
 
-  private supportDoc({ id, ...data }: SeedSupportRecord): NewDoc {
-    return { ...storedRecord(data), _id: id ?? `support-seed-${randomId(12)}` };
-  }
-
   async rechargeTransaction(record: SeedTransactionRecord): Promise<string> {
-    const doc = this.transactionDoc(record);
+    const doc = transactionDoc(record);
     await upsertAll(this.dbs.transactions, [doc]);
     return doc._id;
   }
 
-  /** Seeded history is not counted into balances (no ledgerPaise): the seeded balances already are. */
-  private transactionDoc({ id, ...data }: SeedTransactionRecord): NewDoc {
-    return { ...storedRecord(data), _id: id ?? `recharge-seed-${randomId(12)}` };
-  }
-
   async storeLinks(links: { android?: string; ios?: string }): Promise<void> {
-    await upsertAll(this.dbs.config, [{ ...storedRecord(links), _id: STORE_LINKS_DOC }]);
+    await upsertAll(this.dbs.config, [storeLinksDoc(links)]);
   }
 
   async load(data: SeedData): Promise<void> {
     const accounts = await this.accountsOf(data.accounts);
-    const sums = await this.users.ledgerSums();
+    const documents = seedDocuments(data, await this.users.ledgerSums());
     await Promise.all([
       upsertAll(this.dbs.accounts, accounts),
-      upsertAll(
-        this.dbs.publicProfiles,
-        data.publicProfiles.map(({ uid, ...fields }) => ({ ...storedRecord(fields), _id: uid })),
-      ),
-      upsertAll(
-        this.dbs.users,
-        data.users.map(({ uid, record }) => this.userDoc(uid, record, sums.get(uid) ?? 0)),
-      ),
-      upsertAll(
-        this.dbs.stores,
-        data.stores.map((store) => this.storeDoc(store)),
-      ),
-      upsertAll(
-        this.dbs.repairs,
-        data.repairs.map((repair) => this.repairDoc(repair)),
-      ),
-      upsertAll(
-        this.dbs.support,
-        data.supportIssues.map((issue) => this.supportDoc(issue)),
-      ),
-      upsertAll(
-        this.dbs.transactions,
-        data.transactions.map((transaction) => this.transactionDoc(transaction)),
+      ...Object.entries(documents).map(([name, docs]) =>
+        upsertAll(this.dbs.collection(name as CollectionName), docs),
       ),
     ]);
-    if (data.storeLinks !== null) await this.storeLinks(data.storeLinks);
   }
 }

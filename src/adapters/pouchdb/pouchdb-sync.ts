@@ -12,8 +12,13 @@ export interface SyncReconciler {
 }
 
 export interface SyncOptions {
-  /** The CouchDB-compatible server, e.g. http://127.0.0.1:5984 */
+  /**
+   * The sync server's gateway, e.g. http://127.0.0.1:5984, with this device's account in it
+   * (http://counter-1:secret@host:5984) or in `device`.
+   */
   readonly url: string;
+  /** This device's account on the sync server. */
+  readonly device?: { readonly username: string; readonly password: string };
   /** Remote database names are `${remotePrefix}-${collection}`. */
   readonly remotePrefix: string;
 }
@@ -50,6 +55,9 @@ class KeyedQueue {
     while (this.running.size > 0) await Promise.all(this.running.values());
   }
 }
+
+/** How long stop() waits for requests still on their way (a cancelled long poll is aborted at once). */
+const STOP_WAIT_MS = 5_000;
 
 interface Cancellable {
   cancel(): void;
@@ -100,8 +108,14 @@ export class PouchSync {
   private feeds: Cancellable[] = [];
   private remotes: { close(): Promise<void> }[] = [];
   private readonly queue = new KeyedQueue();
+  /** Requests to the server not answered yet; stop() waits for them. */
+  private readonly inflight = new Set<Promise<Response>>();
+  /** Bumped by stop(): requests of replications started before it are never sent. */
+  private epoch = 0;
   private readonly states = new Map<CollectionName, SyncState>();
   lastError: unknown = null;
+  /** Writes of this device the server refused, newest last (for the app to show, and for tests). */
+  readonly denied: { readonly collection: CollectionName; readonly error: unknown }[] = [];
 
   constructor(
     private readonly dbs: PouchDatabases,
@@ -116,8 +130,40 @@ export class PouchSync {
     return own ?? ((url, init) => globalThis.fetch(url, init));
   }
 
+  /**
+   * The sync's HTTP: reads resent on a reset connection (retryOnReset), every request tracked so that
+   * stop() can wait for it, and nothing sent by a replication once stop() began. PouchDB's replicator
+   * makes some calls it does not wait for or catch (the remote's info, for progress): after a stop such
+   * a call would fail against a server that may be gone, as an unhandled rejection. It stays
+   * unanswered instead.
+   */
+  private trackedFetch(): Fetch {
+    const base = retryOnReset(this.baseFetch());
+    const epoch = this.epoch;
+    return (url, init) => {
+      if (epoch !== this.epoch) return new Promise<Response>(() => undefined);
+      const request = base(url, init);
+      this.inflight.add(request);
+      const settled = () => this.inflight.delete(request);
+      request.then(settled, settled);
+      return request;
+    };
+  }
+
+  /** The server's address without credentials, and the device account (from the URL or the options). */
+  private endpoint(): { base: string; auth: { username: string; password: string } | undefined } {
+    const url = new URL(this.options.url);
+    const fromUrl =
+      url.username === ''
+        ? undefined
+        : { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
+    url.username = '';
+    url.password = '';
+    return { base: url.toString().replace(/\/+$/, ''), auth: this.options.device ?? fromUrl };
+  }
+
   remoteName(collection: CollectionName): string {
-    return `${this.options.url.replace(/\/+$/, '')}/${this.options.remotePrefix}-${collection}`;
+    return `${this.endpoint().base}/${this.options.remotePrefix}-${collection}`;
   }
 
   get running(): boolean {
@@ -135,9 +181,11 @@ export class PouchSync {
       const local = this.dbs.collection(name).database;
       // The server's databases are provisioned by its administrator: a client never tries to create
       // them (skip_setup), which also keeps two devices starting at once from racing to do so.
+      const { auth } = this.endpoint();
       const remote = new this.PouchDB(this.remoteName(name), {
         skip_setup: true,
-        fetch: retryOnReset(this.baseFetch()),
+        fetch: this.trackedFetch(),
+        ...(auth ? { auth } : {}),
       } as PouchDB.Configuration.RemoteDatabaseConfiguration);
       this.remotes.push(remote);
       const replication = local.sync(remote, { live: true, retry: true, filter: notDesign });
@@ -147,6 +195,10 @@ export class PouchSync {
         .on('error', (error: unknown) => {
           this.lastError = error;
           this.states.set(name, 'error');
+        })
+        .on('denied', (error: unknown) => {
+          // The server refused a document this device wrote (its rules): it stays on this device only.
+          this.denied.push({ collection: name, error });
         });
       this.replications.push(replication);
     }
@@ -178,14 +230,23 @@ export class PouchSync {
     this.feeds.push(feed);
   }
 
-  /** Stops replicating (local data stays); waits for the reconciliations under way. */
+  /**
+   * Stops replicating (local data stays): cancels every replication and waits for it, and for every
+   * request it had sent (at most STOP_WAIT_MS), then for the reconciliations under way. Once this
+   * resolves, nothing of this sync talks to the server any more, so the server may go.
+   */
   async stop(): Promise<void> {
+    this.epoch += 1;
     const replications = this.replications;
     this.replications = [];
     for (const feed of this.feeds) feed.cancel();
     this.feeds = [];
     for (const replication of replications) replication.cancel();
     await Promise.allSettled(replications.map((replication) => Promise.resolve(replication)));
+    await Promise.race([
+      Promise.allSettled([...this.inflight]),
+      new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS)),
+    ]);
     const remotes = this.remotes;
     this.remotes = [];
     await Promise.allSettled(remotes.map((remote) => remote.close()));

@@ -36,5 +36,10 @@ export function canReadRepair(
   } else if (repair.businessId !== '' && repair.businessId === reader.uid) {
     return true;
   }
-  return reader.verifiedPhone !== null && phonesMatch(reader.verifiedPhone, repair.customerMobile);
+  return isCustomerOf(reader.verifiedPhone, repair);
+}
+
+/** Whether a verified mobile number (E.164) is the repair's customer's, after normalising both. */
+export function isCustomerOf(verifiedPhone: string | null, repair: Pick<Repair, 'customerMobile'>): boolean {
+  return verifiedPhone !== null && phonesMatch(verifiedPhone, repair.customerMobile);
 }

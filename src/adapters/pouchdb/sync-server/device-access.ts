@@ -1,0 +1,123 @@
+import { canReadRepair, isCustomerOf } from '../../../domain/repairs/access';
+import { parseRepairRecord, storeRefOf } from '../../../domain/repairs/repair';
+import { isStoreMember, type Store } from '../../../domain/stores/store';
+import type { CollectionName } from '../pouchdb-databases';
+
+/**
+ * What a device may read and write on the sync server, from the roles of its account (validators.ts
+ * lists them). The rules are the domain's (domain/repairs/access.ts, stores' membership): a device acts
+ * for the accounts of its `uid:` roles, for the customers of its `phone:` roles, and as a super admin
+ * with `sa`.
+ */
+export interface Principals {
+  readonly name: string;
+  /** The server's own administrator. */
+  readonly admin: boolean;
+  readonly superAdmin: boolean;
+  readonly uids: readonly string[];
+  readonly phones: readonly string[];
+}
+
+export function principalsOf(userCtx: { name?: unknown; roles?: unknown }): Principals {
+  const roles = Array.isArray(userCtx.roles)
+    ? userCtx.roles.filter((r): r is string => typeof r === 'string')
+    : [];
+  const tagged = (prefix: string) =>
+    roles
+      .filter((role) => role.startsWith(prefix) && role.length > prefix.length)
+      .map((role) => role.slice(prefix.length));
+  return {
+    name: typeof userCtx.name === 'string' ? userCtx.name : '',
+    admin: roles.includes('_admin'),
+    superAdmin: roles.includes('sa'),
+    uids: tagged('uid:'),
+    phones: tagged('phone:'),
+  };
+}
+
+/** The databases whose documents not every device may read; the others (stores, public profiles, config) are open to all. */
+export const FILTERED_COLLECTIONS: ReadonlySet<CollectionName> = new Set([
+  'users',
+  'repairs',
+  'transactions',
+  'support',
+]);
+
+export type StoreLookup = (storeId: string) => Promise<Store | null>;
+
+type Doc = Readonly<Record<string, unknown>> & { readonly _id: string };
+
+/** Whether the device may read this document of `collection`. */
+export async function deviceMayRead(
+  collection: CollectionName,
+  doc: Doc,
+  device: Principals,
+  storeOf: StoreLookup,
+): Promise<boolean> {
+  if (device.admin || device.superAdmin || !FILTERED_COLLECTIONS.has(collection)) return true;
+  switch (collection) {
+    case 'users':
+      return device.uids.includes(doc._id);
+    case 'transactions':
+      return typeof doc.distributorId === 'string' && device.uids.includes(doc.distributorId);
+    case 'repairs': {
+      const repair = parseRepairRecord(doc._id, doc);
+      if (device.phones.some((phone) => isCustomerOf(phone, repair))) return true;
+      if (device.uids.length === 0) return false;
+      const ref = storeRefOf(repair);
+      const store = ref === '' ? null : await storeOf(ref);
+      return device.uids.some((uid) =>
+        canReadRepair({ uid, role: null, verifiedPhone: null }, repair, store),
+      );
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * Why the device may not write this repair (the gateway's half of the rule; validators.ts has the
+ * rest), or null. The repair must name an existing store the device works in (a member, through one
+ * of its accounts), with businessId equal to that store's owner; and the version on the server, if any,
+ * must be in a store the device works in too (no moving another shop's repair).
+ */
+export async function repairWriteProblem(
+  incoming: Doc,
+  current: Doc | null,
+  device: Principals,
+  storeOf: StoreLookup,
+): Promise<string | null> {
+  if (device.admin) return null;
+  const versions = [
+    ...(incoming._deleted === true ? [] : [{ doc: incoming, written: true }]),
+    ...(current === null || current._deleted === true ? [] : [{ doc: current, written: false }]),
+  ];
+  for (const { doc, written } of versions) {
+    const repair = parseRepairRecord(doc._id, doc);
+    const ref = storeRefOf(repair);
+    if (ref === '') return 'a repair names its store';
+    const store = await storeOf(ref);
+    if (store === null) return `the store ${ref} does not exist on the server`;
+    if (!device.uids.some((uid) => isStoreMember(store, uid)))
+      return `this device does not work in the store ${ref}`;
+    if (written && repair.businessId !== store.ownerId) return "businessId must be the store's owner";
+  }
+  return null;
+}
+
+/**
+ * Why the device may not write this store, beyond validators.ts, or null: a new store may not take an
+ * id that repairs already name (a store deleted before the rules, or never created), which would hand
+ * those repairs to its creator.
+ */
+export async function storeWriteProblem(
+  incoming: Doc,
+  current: Doc | null,
+  device: Principals,
+  isReferenced: (storeId: string) => Promise<boolean>,
+): Promise<string | null> {
+  if (device.admin) return null;
+  if ((current === null || current._deleted === true) && (await isReferenced(incoming._id)))
+    return 'repairs already name this store id; a new store takes a new id';
+  return null;
+}
