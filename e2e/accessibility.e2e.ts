@@ -299,6 +299,15 @@ const SCREENS: readonly Screen[] = [
     },
   },
   {
+    name: 'demo-messages-customer',
+    role: 'customer',
+    open: async (page) => {
+      await go(page, '/demo/messages');
+      await heading(page, 'Demo SMS inbox');
+      await shown(page.getByText('No messages yet'));
+    },
+  },
+  {
     name: 'support-admin-denied-customer',
     role: 'customer',
     open: async (page) => {

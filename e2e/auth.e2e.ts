@@ -165,7 +165,8 @@ describe('sign up', () => {
 
     await signIn(page, baseUrl, 'kiran.patel@example.com', 'Strong#Pass1');
     await heading(page, 'Hello, Kiran Patel');
-    await shown(page.getByLabel(/^Enter Repair ID/));
+    // A new customer first proves the mobile number typed at sign-up (security.e2e.ts follows it through).
+    await shown(page.getByRole('heading', { name: 'Verify your mobile number' }));
     await logOut(page, baseUrl);
     expect(tab.problems.errors).toEqual([]);
   });

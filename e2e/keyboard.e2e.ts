@@ -121,7 +121,8 @@ describe('keyboard only', () => {
     expect(unindicated(stops)).toEqual([]);
     // The demo bar and the header come first, in reading order.
     expect(stops[0]?.name).toMatch(/Demo mailbox$/);
-    expect(stops[1]?.name).toMatch(/Reset demo data$/);
+    expect(stops[1]?.name).toMatch(/Demo SMS$/);
+    expect(stops[2]?.name).toMatch(/Reset demo data$/);
     await page.keyboard.type('customer@demo.test');
     await page.keyboard.press('Tab');
     await page.keyboard.type('Demo@1234');

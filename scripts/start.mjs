@@ -2,6 +2,7 @@
 // `npm start`: builds the offline demo (PouchDB in the browser, demo data preloaded) and serves it on
 // http://localhost:4173 (PORT overrides), then prints the URL and the demo accounts.
 import { build, preview, runnerImport } from 'vite';
+import { originOf, securityHeaders } from './security-headers.mjs';
 
 const port = Number(process.env.PORT ?? 4173);
 if (!Number.isInteger(port) || port < 1 || port > 65535) {
@@ -18,9 +19,16 @@ try {
   process.exit(1);
 }
 
+// A device that syncs reaches its sync server too (VITE_POUCHDB_SYNC_URL); nothing else leaves the page.
+const syncUrl = process.env.VITE_POUCHDB_SYNC_URL?.trim();
+const headers = securityHeaders({ connect: syncUrl ? [originOf(syncUrl)] : [] });
+
 let server;
 try {
-  server = await preview({ preview: { port, strictPort: true, host: '127.0.0.1' }, logLevel: 'warn' });
+  server = await preview({
+    preview: { port, strictPort: true, host: '127.0.0.1', headers },
+    logLevel: 'warn',
+  });
 } catch (error) {
   console.error(`Could not serve on port ${port}: ${error instanceof Error ? error.message : error}`);
   console.error('Another program may be using it; set PORT to use another port, e.g. PORT=4180 npm start');
@@ -37,6 +45,7 @@ console.log(`Demo accounts (password for all: ${demo.DEMO_PASSWORD})`);
 for (const account of demo.DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(width)}  ${account.screen}`);
 console.log('  owner02@demo.test … owner23@demo.test: the other business owners');
 console.log(`\nDemo mailbox (password-reset e-mails): ${url}/demo/mailbox`);
+console.log(`Demo SMS inbox (phone verification codes): ${url}/demo/messages`);
 console.log('Data lives in this browser (IndexedDB); "Reset demo data" in the top bar restores it.');
 console.log('Press Ctrl+C to stop.');
 

@@ -9,6 +9,7 @@ import type { PouchConstructor, PouchStats } from './pouchdb-collection';
 import { PouchDatabases } from './pouchdb-databases';
 import { PouchDemoMailbox, PouchDemoSmsInbox } from './pouchdb-demo-mailbox';
 import { checkIterations, DEFAULT_PBKDF2_ITERATIONS } from './pouchdb-password';
+import { withRegisteredViews } from './pouchdb-registered-views';
 import { PouchRepairRepository } from './pouchdb-repair-repository';
 import { PouchSeeder } from './pouchdb-seeder';
 import { PouchStoreRepository } from './pouchdb-store-repository';
@@ -87,7 +88,8 @@ const SEED_MARKER = 'demo-seed';
 export async function createPouchBackend(options: PouchBackendOptions): Promise<PouchBackend> {
   const clock = options.clock ?? new SystemClock();
   const iterations = checkIterations(options.pbkdf2Iterations ?? DEFAULT_PBKDF2_ITERATIONS);
-  const dbs = new PouchDatabases(options.PouchDB, options.prefix, options.adapter);
+  const PouchDB = withRegisteredViews(options.PouchDB);
+  const dbs = new PouchDatabases(PouchDB, options.prefix, options.adapter);
   await dbs.ensureDesignDocs();
 
   const auth = new PouchAuthGateway(dbs, clock, iterations, options.productName);
@@ -111,7 +113,7 @@ export async function createPouchBackend(options: PouchBackendOptions): Promise<
       ? null
       : new PouchSync(
           dbs,
-          options.PouchDB,
+          PouchDB,
           { url: options.syncUrl, remotePrefix: options.syncPrefix ?? options.prefix },
           {
             settleUser: (uid) => userDocs.settle(uid),

@@ -1,161 +1,145 @@
-/**
- * The secondary indexes: CouchDB-style design documents with map functions and built-in reduces.
- *
- * The map functions are source text (ES5, no dependencies) because PouchDB stores them in the design
- * document and compiles them itself. They repeat the few reading rules of the domain parsers they index
- * by (asText, asInstant, countKeyOf); tests/adapters/pouchdb checks that the counts agree with the
- * memory adapter, which uses the parsers directly. Every document read through a view is still parsed
- * with the domain parsers.
- */
-
-/** asText: strings as they are, finite numbers as digits, anything else ''. */
-const TEXT =
-  "function text(v) { return typeof v === 'string' ? v : (typeof v === 'number' && isFinite(v) ? String(v) : ''); }";
-
-/** asInstant, as epoch milliseconds: numbers, date text, {seconds, nanoseconds} (Firestore). Else null. */
-const INSTANT = [
-  'function instant(v) {',
-  '  var t = null;',
-  "  if (typeof v === 'number') { t = isFinite(v) ? new Date(v).getTime() : null; }",
-  "  else if (typeof v === 'string') { t = v.trim() === '' ? null : new Date(v).getTime(); }",
-  "  else if (v && typeof v === 'object') {",
-  "    var s = typeof v.seconds === 'number' ? v.seconds : v._seconds;",
-  "    if (typeof s === 'number' && isFinite(s)) {",
-  "      var n = typeof v.nanoseconds === 'number' ? v.nanoseconds : 0;",
-  '      t = new Date(s * 1000 + Math.floor(n / 1e6)).getTime();',
-  '    }',
-  '  }',
-  '  return t === null || isNaN(t) ? null : t;',
-  '}',
-].join('\n');
-
-/** countKeyOf: the store (storeId, else store), else the business (businessId); the first not blank. */
-const COUNT_KEY = [
-  'function countKey(doc) {',
-  '  var refs = [text(doc.storeId), text(doc.store), text(doc.businessId)];',
-  "  for (var i = 0; i < refs.length; i++) if (refs[i].trim() !== '') return refs[i];",
-  "  return '';",
-  '}',
-].join('\n');
+import { countKeyOf } from '../../domain/repairs/repair';
+import { asText } from '../../domain/shared/text';
+import { asInstant } from '../../domain/shared/time';
+import { countedLedgerPaise } from '../shared/recharge';
 
 /**
- * A ledger entry this adapter counts into a balance, checked as firestore.rules checks a recharge
- * record, whatever device or sync peer wrote it: a recharge-… id, the description, an amount of
- * ₹1–₹10,00,000 in whole paise equal to ledgerPaise, and newBalance = previousBalance + amount.
- * Anything else counts 0. (That its adminId is a super admin is checked when summing.)
+ * The secondary indexes: CouchDB-style design documents with built-in reduces, whose map functions are
+ * functions of this module, not source text. A design document names its map function
+ * (`registered:<design>/<view>#<hash of the function>`) and pouchdb-registered-views.ts resolves the name,
+ * so nothing is ever compiled from text: the page's Content-Security-Policy forbids `eval`, and the
+ * views read documents with the domain's own parsers (asText, asInstant, countKeyOf) instead of
+ * repeating them. A changed function changes its name, so PouchDB builds that index again.
+ * These design documents stay on the device (the sync leaves _design/ documents alone).
  */
-const LEDGER_PAISE = [
-  'function ledgerPaise(doc) {',
-  '  var p = doc.ledgerPaise, a = doc.amount, before = doc.previousBalance, after = doc.newBalance;',
-  "  if (typeof p !== 'number' || !isFinite(p) || Math.floor(p) !== p) return 0;",
-  "  if (typeof a !== 'number' || typeof before !== 'number' || typeof after !== 'number') return 0;",
-  "  if (doc._id.indexOf('recharge-') !== 0 || doc.description !== 'Wallet recharge by admin') return 0;",
-  "  if (typeof doc.adminId !== 'string' || doc.adminId === '') return 0;",
-  '  if (p < 100 || p > 100000000 || Math.round(a * 100) !== p) return 0;',
-  '  if (Math.round(after * 100) !== Math.round(before * 100) + p) return 0;',
-  '  return p;',
-  '}',
-].join('\n');
 
-const map = (helpers: readonly string[], body: string) =>
-  `function (doc) {\n${[...helpers, body].join('\n')}\n}`;
+type Emit = (key: unknown, value: unknown) => void;
+/** A map function: called for every document of the database. */
+export type MapFunction = (
+  doc: Readonly<Record<string, unknown>> & { readonly _id: string },
+  emit: Emit,
+) => void;
 
 export interface ViewDefinition {
+  readonly map: MapFunction;
+  readonly reduce?: '_count' | '_sum';
+}
+
+interface StoredView {
   readonly map: string;
   readonly reduce?: '_count' | '_sum';
 }
 
 export interface DesignDoc {
   readonly _id: string;
-  readonly views: Readonly<Record<string, ViewDefinition>>;
+  readonly views: Readonly<Record<string, StoredView>>;
 }
 
-export const USERS_DESIGN: DesignDoc = {
-  _id: '_design/users',
-  views: {
-    /** Key: the role as stored (null when none). Reduce: the number of users (all, or of a role). */
-    byRole: {
-      map: map([], "emit(typeof doc.role === 'string' ? doc.role : null, null);"),
-      reduce: '_count',
-    },
-    /**
-     * Key: the uid; value: what the business table sorts and searches by. Queried with the owners'
-     * uids, it gives the business users' names and e-mails without reading their documents.
-     */
-    businessKeys: {
-      map: map([], 'emit(doc._id, { businessName: doc.businessName, name: doc.name, email: doc.email });'),
-    },
-    /** Users documents holding a recharge whose ledger write is not confirmed (normally none). */
-    walletPending: {
-      map: map([], 'if (doc.walletPending) emit(doc._id, null);'),
-    },
-  },
-};
+/** Every registered map function by its name in the design documents. */
+export const REGISTERED_MAPS = new Map<string, MapFunction>();
 
-export const STORES_DESIGN: DesignDoc = {
-  _id: '_design/stores',
-  views: {
-    /** Key: ownerId. Grouped, it lists the owners (and their store counts) without reading stores. */
-    byOwner: {
-      map: map([TEXT], 'emit(text(doc.ownerId), null);'),
-      reduce: '_count',
-    },
-  },
-};
+/** FNV-1a, hex: a short fingerprint of a function's source, so that a change makes a new index. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
 
-export const REPAIRS_DESIGN: DesignDoc = {
-  _id: '_design/repairs',
-  views: {
-    /** Key: the human-entered Repair ID, exactly as stored (text only). */
-    byRepairId: {
-      map: map([], "if (typeof doc.repairId === 'string') emit(doc.repairId, null);"),
-    },
-    /**
-     * Key: [count key, createdAt in epoch ms]; reduce: count. One key per repair (its store, else its
-     * business), so a repair counts once.
-     */
-    createdByKey: {
-      map: map(
-        [TEXT, INSTANT, COUNT_KEY],
-        "var key = countKey(doc); var t = instant(doc.createdAt); if (key !== '' && t !== null) emit([key, t], null);",
-      ),
-      reduce: '_count',
-    },
-  },
-};
+function design(name: string, views: Readonly<Record<string, ViewDefinition>>): DesignDoc {
+  const stored: Record<string, StoredView> = {};
+  for (const [view, definition] of Object.entries(views)) {
+    const id = `registered:${name}/${view}#${fingerprint(definition.map.toString())}`;
+    REGISTERED_MAPS.set(id, definition.map);
+    stored[view] = { map: id, ...(definition.reduce ? { reduce: definition.reduce } : {}) };
+  }
+  return { _id: `_design/${name}`, views: stored };
+}
 
-export const LEDGER_DESIGN: DesignDoc = {
-  _id: '_design/ledger',
-  views: {
-    /** Key: timestamp in epoch ms (null when undated): the latest transactions, newest first. */
-    byTime: {
-      map: map([INSTANT], 'emit(instant(doc.timestamp), null);'),
-    },
-    /**
-     * Key: [distributorId, timestamp ms]; value: the paise this adapter counted into the balance
-     * (0 for seeded or imported history, and for entries that fail the checks of LEDGER_PAISE).
-     * Reduce: sum.
-     */
-    byDistributor: {
-      map: map(
-        [TEXT, INSTANT, LEDGER_PAISE],
-        'emit([text(doc.distributorId), instant(doc.timestamp)], ledgerPaise(doc));',
-      ),
-      reduce: '_sum',
-    },
-    /**
-     * Key: [distributorId, adminId]; value: checked paise; reduce: sum. Grouped, the paise each admin
-     * credited to a distributor, so that only entries written by super admins are counted.
-     */
-    byDistributorAdmin: {
-      map: map(
-        [TEXT, LEDGER_PAISE],
-        'var p = ledgerPaise(doc); if (p > 0) emit([text(doc.distributorId), doc.adminId], p);',
-      ),
-      reduce: '_sum',
+/** Epoch milliseconds of a stored time (asInstant), or null. */
+const millis = (value: unknown): number | null => asInstant(value)?.getTime() ?? null;
+
+export const USERS_DESIGN = design('users', {
+  /** Key: the role as stored (null when none). Reduce: the number of users (all, or of a role). */
+  byRole: {
+    map: (doc, emit) => emit(typeof doc.role === 'string' ? doc.role : null, null),
+    reduce: '_count',
+  },
+  /**
+   * Key: the uid; value: what the business table sorts and searches by. Queried with the owners'
+   * uids, it gives the business users' names and e-mails without reading their documents.
+   */
+  businessKeys: {
+    map: (doc, emit) => emit(doc._id, { businessName: doc.businessName, name: doc.name, email: doc.email }),
+  },
+  /** Users documents holding a recharge whose ledger write is not confirmed (normally none). */
+  walletPending: {
+    map: (doc, emit) => {
+      if (doc.walletPending) emit(doc._id, null);
     },
   },
-};
+});
+
+export const STORES_DESIGN = design('stores', {
+  /** Key: ownerId. Grouped, it lists the owners (and their store counts) without reading stores. */
+  byOwner: {
+    map: (doc, emit) => emit(asText(doc.ownerId), null),
+    reduce: '_count',
+  },
+});
+
+export const REPAIRS_DESIGN = design('repairs', {
+  /** Key: the human-entered Repair ID, exactly as stored (text only). */
+  byRepairId: {
+    map: (doc, emit) => {
+      if (typeof doc.repairId === 'string') emit(doc.repairId, null);
+    },
+  },
+  /**
+   * Key: [count key, createdAt in epoch ms]; reduce: count. One key per repair (its store, else its
+   * business), so a repair counts once.
+   */
+  createdByKey: {
+    map: (doc, emit) => {
+      const key = countKeyOf({
+        storeId: asText(doc.storeId),
+        store: asText(doc.store),
+        businessId: asText(doc.businessId),
+      });
+      const created = millis(doc.createdAt);
+      if (key !== '' && created !== null) emit([key, created], null);
+    },
+    reduce: '_count',
+  },
+});
+
+export const LEDGER_DESIGN = design('ledger', {
+  /** Key: timestamp in epoch ms (null when undated): the latest transactions, newest first. */
+  byTime: {
+    map: (doc, emit) => emit(millis(doc.timestamp), null),
+  },
+  /**
+   * Key: [distributorId, timestamp ms]; value: the paise this adapter counted into the balance (0 for
+   * seeded or imported history, and for entries that fail countedLedgerPaise's checks). Reduce: sum.
+   */
+  byDistributor: {
+    map: (doc, emit) => emit([asText(doc.distributorId), millis(doc.timestamp)], countedLedgerPaise(doc)),
+    reduce: '_sum',
+  },
+  /**
+   * Key: [distributorId, adminId]; value: checked paise; reduce: sum. Grouped, the paise each admin
+   * credited to a distributor, so that only entries written by super admins are counted.
+   */
+  byDistributorAdmin: {
+    map: (doc, emit) => {
+      const paise = countedLedgerPaise(doc);
+      if (paise > 0) emit([asText(doc.distributorId), doc.adminId], paise);
+    },
+    reduce: '_sum',
+  },
+});
 
 export const VIEWS = {
   usersByRole: 'users/byRole',

@@ -1,7 +1,10 @@
+import { toPaise } from '../../domain/shared/money';
 import { isDistributor, type UserProfile } from '../../domain/users/user';
 import { RECHARGE_DESCRIPTION } from '../../domain/wallet/messages';
 import {
   deposit,
+  MAX_RECHARGE_AMOUNT,
+  MIN_RECHARGE_AMOUNT,
   parseRechargeAmount,
   parseTransactionRecord,
   type RechargeRequest,
@@ -77,4 +80,29 @@ export function rechargeRecordFor(
     newBalance: result.newBalance,
     description: RECHARGE_DESCRIPTION,
   };
+}
+
+/**
+ * The paise a ledger entry adds to its distributor's balance in a backend that keeps the balance as a
+ * projection of the ledger (PouchDB): `ledgerPaise` of an entry checked as firestore.rules check a
+ * recharge record, whatever device or sync peer wrote it: a recharge-… id, the description, an amount
+ * of ₹1–₹10,00,000 in whole paise equal to ledgerPaise, a named admin, and newBalance = previousBalance
+ * + amount. Anything else (seeded history without ledgerPaise, a forged entry) counts 0. That the admin
+ * is a super admin is the caller's to check.
+ */
+export function countedLedgerPaise(
+  entry: Readonly<Record<string, unknown>> & { readonly _id: string },
+): number {
+  const { ledgerPaise: paise, amount, previousBalance: before, newBalance: after } = entry;
+  if (typeof paise !== 'number' || !Number.isInteger(paise)) return 0;
+  if (typeof amount !== 'number' || typeof before !== 'number' || typeof after !== 'number') return 0;
+  if (!entry._id.startsWith('recharge-') || entry.description !== RECHARGE_DESCRIPTION) return 0;
+  if (typeof entry.adminId !== 'string' || entry.adminId === '') return 0;
+  if (
+    paise < toPaise(MIN_RECHARGE_AMOUNT) ||
+    paise > toPaise(MAX_RECHARGE_AMOUNT) ||
+    toPaise(amount) !== paise
+  )
+    return 0;
+  return toPaise(after) === toPaise(before) + paise ? paise : 0;
 }

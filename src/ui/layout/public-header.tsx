@@ -10,7 +10,7 @@ export function PublicHeader() {
   const session = useSession();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:gap-3 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-1 px-4 sm:gap-3 sm:px-6">
         <Logo />
         <nav aria-label="Main" className="flex items-center sm:gap-3">
           <a
@@ -22,7 +22,7 @@ export function PublicHeader() {
           <a
             href={`mailto:${supportEmail}`}
             title={supportEmail}
-            className="rounded-lg p-2 text-slate-600 hover:text-brand-700 md:hidden"
+            className="rounded-lg p-1.5 text-slate-600 hover:text-brand-700 sm:p-2 md:hidden"
           >
             <svg
               className="size-5"
@@ -39,12 +39,12 @@ export function PublicHeader() {
           </a>
           <Link
             to="/support"
-            className="rounded-lg px-2 py-2 text-sm font-semibold text-slate-700 hover:text-brand-700"
+            className="rounded-lg px-1.5 py-2 text-sm font-semibold text-slate-700 hover:text-brand-700 sm:px-2"
           >
             Support
           </Link>
           {session.status === 'signed-in' ? (
-            <ButtonLink to="/dashboard" size="sm" className="whitespace-nowrap">
+            <ButtonLink to="/dashboard" size="sm" className="whitespace-nowrap px-2.5 sm:px-3">
               Dashboard
             </ButtonLink>
           ) : (

@@ -114,7 +114,7 @@ function CodeForm({ viewer, sent, onRestart }: { viewer: UserProfile; sent: Sent
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
       <p role="status" className="text-sm text-slate-700">
-        {PHONE_MESSAGES.codeSent(formatIndianMobile(sent.phoneNumber))}
+        {PHONE_MESSAGES.codeSent(formatIndianMobile(sent.phoneNumber).replace(/ /g, '\u00a0'))}
       </p>
       {demo !== null && (
         <Alert tone="info">

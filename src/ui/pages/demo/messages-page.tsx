@@ -58,7 +58,7 @@ function SmsCard({ message }: { message: SmsMessage }) {
               <time dateTime={message.sentAt.toISOString()}>{formatDateTime(message.sentAt)}</time>
             </dd>
           </dl>
-          <p className="text-right">
+          <p className="sm:text-right">
             <span className="block text-xs font-semibold uppercase tracking-wide text-slate-500">Code</span>
             <span className="font-mono text-2xl font-semibold tracking-[0.3em] text-slate-900">
               {message.code}
