@@ -1,21 +1,44 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * End-to-end tests: real Chromium (Debian's, driven by playwright-core) against the built offline demo,
- * served by `npm start` itself. One file at a time: the machine has two cores and Chromium wants both.
+ * End-to-end tests: real Chromium (Debian's, driven by playwright-core), every file against the built
+ * offline demo served by `npm start` itself, and the flows that touch a backend (accounts, every
+ * dashboard, support, recharge, the phone check) again against the production build on the Firebase
+ * emulators, served by `npm run start:firebase`. One file at a time: the machine has two cores and
+ * Chromium wants both.
  */
+const FIREBASE_FLOWS = [
+  'e2e/auth.e2e.ts',
+  'e2e/dashboards.e2e.ts',
+  'e2e/support.e2e.ts',
+  'e2e/recharge.e2e.ts',
+  'e2e/security.e2e.ts',
+];
+
 export default defineConfig({
   test: {
-    name: 'e2e',
-    include: ['e2e/**/*.e2e.ts'],
     environment: 'node',
-    globalSetup: ['e2e/support/global-setup.ts'],
     fileParallelism: false,
+    maxWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 180_000,
     retry: 0,
     // A page that has not shown something yet is waited for, not failed at once: expect.poll's default
     // second is too short for a first load (the demo data set is written to IndexedDB) on a busy machine.
     expect: { poll: { timeout: 10_000, interval: 50 } },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['e2e/**/*.e2e.ts'], globalSetup: ['e2e/support/global-setup.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e-firebase',
+          include: FIREBASE_FLOWS,
+          globalSetup: ['e2e/support/global-setup-firebase.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freshData } from './support/backend';
 import {
   fillSignUpForm,
   launchBrowser,
@@ -17,6 +18,7 @@ const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {
+  await freshData();
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freshData } from './support/backend';
 import { launchBrowser, logOut, openTab, shown, signIn, type Tab } from './support/browser';
 
 /** /dashboard for every role, with the demo data set's values. */
@@ -8,6 +9,7 @@ const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {
+  await freshData();
   browser = await launchBrowser();
 });
 afterAll(async () => {

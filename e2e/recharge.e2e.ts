@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freshData } from './support/backend';
 import { launchBrowser, logOut, openTab, shown, signIn, type Tab } from './support/browser';
 
 /** /distributor-recharge as the super admin, then the distributor's own view in the same profile. */
@@ -9,6 +10,7 @@ let browser: Browser;
 let tab: Tab;
 
 beforeAll(async () => {
+  await freshData();
   browser = await launchBrowser();
   tab = await openTab(browser, 'desktop');
   await signIn(tab.page, baseUrl, 'admin@demo.test');
@@ -116,6 +118,8 @@ describe('/distributor-recharge as the super admin', () => {
   it('the distributor, signed in in the same browser, sees ₹750 and the new top-up', async () => {
     const { page } = tab;
     await page.goto(`${baseUrl}/dashboard`);
+    // The dashboard has loaded (its queries answered) before the admin leaves.
+    await shown(page.getByText(/^Page \d+ of \d+$/));
     await logOut(page, baseUrl);
     await signIn(page, baseUrl, 'distributor@demo.test');
     await shown(page.getByRole('heading', { level: 1, name: 'Hello, Dev Distributor' }));

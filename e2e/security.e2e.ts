@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { securityHeaders } from '../scripts/security-headers.mjs';
+import { expectedHeaders, freshData } from './support/backend';
 import {
   audit,
   fillSignUpForm,
@@ -23,6 +23,7 @@ const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {
+  await freshData();
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -31,7 +32,7 @@ afterAll(async () => {
 
 describe('security headers', () => {
   it('come with every page, deep links and assets included', async () => {
-    const expected = securityHeaders();
+    const expected = expectedHeaders();
     const index = await fetch(`${baseUrl}/dashboard`);
     const html = await index.text();
     const script = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];

@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freshData } from './support/backend';
 import { hueName, launchBrowser, logOut, openTab, rgbOf, shown, signIn, type Tab } from './support/browser';
 
 /**
@@ -12,6 +13,7 @@ let browser: Browser;
 let tab: Tab;
 
 beforeAll(async () => {
+  await freshData();
   browser = await launchBrowser();
   tab = await openTab(browser, 'desktop');
 });

@@ -57,6 +57,13 @@ export interface Problems {
   readonly errors: string[];
 }
 
+/**
+ * Firebase Authentication answers a refusal (a wrong password, a spent reset code) with HTTP 400, which
+ * the browser logs as a failed resource: an expected answer, not a problem. Any other failure counts.
+ */
+const isAuthRefusal = (text: string, url: string) =>
+  /status of 400/.test(text) && /\/identitytoolkit\.googleapis\.com\/v1\/accounts:/.test(url);
+
 /** Collects uncaught page errors and console errors, which every test expects to be empty. */
 export function watchProblems(page: Page): Problems {
   const problems: Problems = { errors: [] };
@@ -65,6 +72,7 @@ export function watchProblems(page: Page): Problems {
     if (message.type() !== 'error') return;
     // A failed resource names itself only in the message's location.
     const { url } = message.location();
+    if (isAuthRefusal(message.text(), url ?? '')) return;
     problems.errors.push(`console: ${message.text()}${url ? ` (${url})` : ''}`);
   });
   return problems;

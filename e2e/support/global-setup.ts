@@ -7,10 +7,14 @@ import { CHROMIUM_PATH } from './browser';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Which build the files of this project run against. */
+    backend: 'pouchdb' | 'firebase';
+    /** The emulators of the Firebase build (its data is reset between files); null for the demo. */
+    firebaseEndpoints: { host: string; authPort: number; firestorePort: number; authProject: string } | null;
   }
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -54,6 +58,8 @@ export async function setup(project: TestProject): Promise<void> {
   const response = await fetch(baseUrl);
   if (!response.ok) throw new Error(`${baseUrl} answered ${response.status}`);
   project.provide('baseUrl', baseUrl);
+  project.provide('backend', 'pouchdb');
+  project.provide('firebaseEndpoints', null);
 }
 
 export async function teardown(): Promise<void> {

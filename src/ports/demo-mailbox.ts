@@ -1,4 +1,7 @@
-/** An e-mail the offline demo "sent". Only local backends have a mailbox; production sends real mail. */
+/**
+ * An e-mail the demo "sent": the local backends keep an outbox, and the Firebase emulators' demo reads
+ * what the Auth emulator would have sent. Production sends real mail.
+ */
 export interface MailMessage {
   readonly id: string;
   readonly to: string;
@@ -6,7 +9,8 @@ export interface MailMessage {
   readonly text: string;
   /** The action link in the message, e.g. /reset-password?oobCode=… */
   readonly link: string;
-  readonly sentAt: Date;
+  /** Null where the outbox does not record it (the Auth emulator's). */
+  readonly sentAt: Date | null;
 }
 
 export interface DemoMailbox {
@@ -21,7 +25,8 @@ export interface SmsMessage {
   readonly to: string;
   readonly text: string;
   readonly code: string;
-  readonly sentAt: Date;
+  /** Null where the outbox does not record it (the Auth emulator's). */
+  readonly sentAt: Date | null;
 }
 
 /** The demo's SMS inbox (/demo/messages): the codes it would have texted. */

@@ -1,10 +1,10 @@
 import type { Firestore } from 'firebase/firestore';
 import { inject } from 'vitest';
+import { EmulatorRest } from '../../scripts/firebase-emulator-rest';
+import type { EmulatorEndpoints } from '../../scripts/firebase-emulators';
 import { createFirebaseBackend, type FirebaseBackend } from '../../src/adapters/firebase/firebase-backend';
 import { FirebaseEmulatorSeeder } from '../../src/adapters/firebase/firebase-emulator-seeder';
 import type { BackendHarness, HarnessFactory } from '../contract/harness';
-import { EmulatorRest } from './emulator-rest';
-import type { EmulatorEndpoints } from './emulators';
 
 let appSequence = 0;
 

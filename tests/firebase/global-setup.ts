@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { type EmulatorEndpoints, startEmulators } from './emulators';
+import { type EmulatorEndpoints, startEmulators } from '../../scripts/firebase-emulators';
 import { AUTH_PROJECT } from './projects';
 
 declare module 'vitest' {

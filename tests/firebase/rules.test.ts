@@ -27,8 +27,8 @@ import {
   writeBatch,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readRules } from '../../scripts/firebase-emulator-rest';
 import type { FirebaseEmulatorSeeder } from '../../src/adapters/firebase/firebase-emulator-seeder';
-import { readRules } from './emulator-rest';
 import { emulatorEndpoints, emulatorSeeder } from './firebase-harness';
 import { RULES_PROJECT } from './projects';
 

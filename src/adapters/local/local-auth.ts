@@ -82,10 +82,6 @@ export function randomPhoneCode(): string {
   return String((buffer[0] as number) % 1_000_000).padStart(6, '0');
 }
 
-export function phoneCodeText(code: string, productName: string): string {
-  return `${code} is your ${productName} verification code. It expires in 10 minutes. Never share it with anyone.`;
-}
-
 export function normaliseAccountEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -110,18 +106,4 @@ export function randomCode(bytes = 32): string {
   let binary = '';
   for (const byte of buffer) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-export function resetLink(continueUrl: string, code: string): string {
-  const separator = continueUrl.includes('?') ? '&' : '?';
-  return `${continueUrl}${separator}oobCode=${encodeURIComponent(code)}`;
-}
-
-export function resetMail(to: string, link: string, productName: string) {
-  return {
-    to,
-    subject: `Reset your ${productName} password`,
-    text: `Hello,\n\nFollow this link to reset your ${productName} password for your ${to} account. The link works once and expires in one hour.\n\nIf you didn't ask to reset your password, you can ignore this email.\n\nThanks,\nYour ${productName} team`,
-    link,
-  };
 }

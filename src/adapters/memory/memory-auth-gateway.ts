@@ -10,13 +10,11 @@ import {
   MAX_PHONE_CODES_PER_WINDOW,
   normaliseAccountEmail,
   PHONE_CODE_TTL_MS,
-  phoneCodeText,
   RESET_CODE_TTL_MS,
   randomCode,
   randomPhoneCode,
-  resetLink,
-  resetMail,
 } from '../local/local-auth';
+import { phoneCodeText, resetLink, resetMail } from '../shared/demo-messages';
 import type { MemoryAccount, MemoryDatabase } from './memory-database';
 
 const userOf = (account: MemoryAccount): AuthUser => ({

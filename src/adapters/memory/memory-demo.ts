@@ -6,7 +6,7 @@ export class MemoryDemoMailbox implements DemoMailbox {
 
   async list(): Promise<MailMessage[]> {
     await Promise.resolve();
-    return [...this.db.mailbox].sort((a, b) => b.sentAt.getTime() - a.sentAt.getTime());
+    return [...this.db.mailbox].sort((a, b) => (b.sentAt?.getTime() ?? 0) - (a.sentAt?.getTime() ?? 0));
   }
 }
 
@@ -15,6 +15,6 @@ export class MemoryDemoSmsInbox implements DemoSmsInbox {
 
   async list(): Promise<SmsMessage[]> {
     await Promise.resolve();
-    return [...this.db.sms].sort((a, b) => b.sentAt.getTime() - a.sentAt.getTime());
+    return [...this.db.sms].sort((a, b) => (b.sentAt?.getTime() ?? 0) - (a.sentAt?.getTime() ?? 0));
   }
 }

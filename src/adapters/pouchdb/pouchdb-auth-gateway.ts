@@ -11,14 +11,12 @@ import {
   MAX_PHONE_CODES_PER_WINDOW,
   normaliseAccountEmail,
   PHONE_CODE_TTL_MS,
-  phoneCodeText,
   RESET_CODE_TTL_MS,
   randomCode,
   randomPhoneCode,
-  resetLink,
-  resetMail,
 } from '../local/local-auth';
 import type { LocalSession } from '../local/local-session';
+import { phoneCodeText, resetLink, resetMail } from '../shared/demo-messages';
 import { backoff, MAX_WRITE_ATTEMPTS, type StoredDoc } from './pouchdb-collection';
 import type { PouchDatabases } from './pouchdb-databases';
 import {

@@ -1,15 +1,18 @@
 import { Container } from 'inversify';
+import { EmulatorMailbox, EmulatorSmsInbox } from '../../adapters/firebase/emulator-outbox';
 import { createFirebaseBackend } from '../../adapters/firebase/firebase-backend';
+import { recaptchaVerification } from '../../adapters/firebase/firebase-recaptcha';
 import type { AppConfig } from '../config';
 import { TOKENS } from '../tokens';
 import { bindPorts, bindUseCases } from './bind-use-cases';
 import type { ContainerOptions } from './options';
 
 /**
- * Production: Firebase Authentication and Cloud Firestore, guarded by firestore.rules. There is no
- * seeder, mailbox or demo controls here: data comes from the mobile apps, mail from Firebase.
- * The session persists as the SDK's default for the platform (IndexedDB in the browser). With
- * VITE_FIREBASE_AUTH_EMULATOR_URL set, the app talks to the local emulators instead.
+ * Production: Firebase Authentication and Cloud Firestore, guarded by firestore.rules. Data comes from
+ * the mobile apps, mail and SMS from Firebase; a phone code request proves a person asks with an
+ * invisible reCAPTCHA. The session persists as the SDK's default for the platform (IndexedDB in the
+ * browser). With VITE_FIREBASE_AUTH_EMULATOR_URL set, the app talks to the local emulators instead, and
+ * the demo pages show the e-mails and codes the Auth emulator would have sent (npm run start:firebase).
  */
 export async function createFirebaseContainer(
   config: Extract<AppConfig, { backend: 'firebase' }>,
@@ -19,10 +22,21 @@ export async function createFirebaseContainer(
     firebase: config.firebase,
     emulators: config.emulators,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(config.emulators ? {} : { appVerification: recaptchaVerification }),
   });
   const container = new Container();
   container.bind(TOKENS.AppConfig).toConstantValue(config);
   bindPorts(container, backend.ports);
+  if (config.emulators) {
+    const outbox = {
+      authUrl: config.emulators.authUrl,
+      projectId: config.firebase.projectId,
+      productName: config.productName,
+      resetPasswordUrl: options.resetPasswordUrl,
+    };
+    container.bind(TOKENS.DemoMailbox).toConstantValue(new EmulatorMailbox(outbox));
+    container.bind(TOKENS.DemoSmsInbox).toConstantValue(new EmulatorSmsInbox(outbox));
+  }
   bindUseCases(container, options);
   return container;
 }

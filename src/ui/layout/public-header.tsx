@@ -22,7 +22,8 @@ export function PublicHeader() {
           <a
             href={`mailto:${supportEmail}`}
             title={supportEmail}
-            className="rounded-lg p-1.5 text-slate-600 hover:text-brand-700 sm:p-2 md:hidden"
+            // Signed in, a phone's header has room for Support and Dashboard only: the address is in the footer.
+            className={`rounded-lg p-1.5 text-slate-600 hover:text-brand-700 sm:p-2 md:hidden ${session.status === 'signed-in' ? 'max-sm:hidden' : ''}`}
           >
             <svg
               className="size-5"
@@ -44,7 +45,7 @@ export function PublicHeader() {
             Support
           </Link>
           {session.status === 'signed-in' ? (
-            <ButtonLink to="/dashboard" size="sm" className="whitespace-nowrap px-2.5 sm:px-3">
+            <ButtonLink to="/dashboard" size="sm" className="whitespace-nowrap">
               Dashboard
             </ButtonLink>
           ) : (

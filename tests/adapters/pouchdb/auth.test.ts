@@ -113,7 +113,7 @@ describe('PouchDB local authentication', () => {
     await backend.ports.auth.sendPasswordResetEmail('Reset@Auth.test', RESET_URL);
     const mail = await backend.mailbox.list();
     expect(mail).toHaveLength(2);
-    expect(mail[0]!.sentAt.getTime()).toBeGreaterThan(mail[1]!.sentAt.getTime());
+    expect(mail[0]!.sentAt!.getTime()).toBeGreaterThan(mail[1]!.sentAt!.getTime());
     expect(mail[0]).toMatchObject({ to: 'reset@auth.test', subject: 'Reset your RepairMate password' });
     expect(mail[0]!.link.startsWith(`${RESET_URL}?oobCode=`)).toBe(true);
     const code = oobCodeOf(mail[0]!.link)!;

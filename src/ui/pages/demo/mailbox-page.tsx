@@ -1,11 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { formatDateTime } from '../../../domain/shared/time';
 import type { MailMessage } from '../../../ports';
 import { useAppServices, useSettings } from '../../app-services';
 import { ButtonLink, buttonClasses } from '../../components/button';
 import { Card } from '../../components/card';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { OutboxPage } from './outbox-page';
+import { OutboxPage, SentAt } from './outbox-page';
 
 export const DEMO_MAILBOX_QUERY_KEY = ['demo-mailbox'] as const;
 
@@ -52,10 +51,7 @@ function MailCard({ message }: { message: MailMessage }) {
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-500">To</dt>
             <dd className="min-w-0 break-all text-slate-800">{message.to}</dd>
-            <dt className="text-slate-500">Sent</dt>
-            <dd className="text-slate-800">
-              <time dateTime={message.sentAt.toISOString()}>{formatDateTime(message.sentAt)}</time>
-            </dd>
+            <SentAt sentAt={message.sentAt} />
           </dl>
         </header>
         <div className="space-y-4 px-5 py-4 sm:px-6">

@@ -1,12 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { formatIndianMobile } from '../../../domain/shared/phone';
-import { formatDateTime } from '../../../domain/shared/time';
 import type { SmsMessage } from '../../../ports';
 import { useAppServices, useSettings } from '../../app-services';
 import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { OutboxPage } from './outbox-page';
+import { OutboxPage, SentAt } from './outbox-page';
 
 export const DEMO_SMS_QUERY_KEY = ['demo-sms'] as const;
 
@@ -53,10 +52,7 @@ function SmsCard({ message }: { message: SmsMessage }) {
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-500">To</dt>
             <dd className="min-w-0 break-all font-medium text-slate-800">{to}</dd>
-            <dt className="text-slate-500">Sent</dt>
-            <dd className="text-slate-800">
-              <time dateTime={message.sentAt.toISOString()}>{formatDateTime(message.sentAt)}</time>
-            </dd>
+            <SentAt sentAt={message.sentAt} />
           </dl>
           <p className="sm:text-right">
             <span className="block text-xs font-semibold uppercase tracking-wide text-slate-500">Code</span>

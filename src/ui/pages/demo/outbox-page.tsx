@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { formatDateTime } from '../../../domain/shared/time';
 import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
@@ -122,5 +123,18 @@ function Outbox<T extends { readonly id: string }>({
         )}
       </div>
     </div>
+  );
+}
+
+/** The "Sent" line of a message's details, when the outbox knows it (the Auth emulator's does not). */
+export function SentAt({ sentAt }: { sentAt: Date | null }) {
+  if (sentAt === null) return null;
+  return (
+    <>
+      <dt className="text-slate-500">Sent</dt>
+      <dd className="text-slate-800">
+        <time dateTime={sentAt.toISOString()}>{formatDateTime(sentAt)}</time>
+      </dd>
+    </>
   );
 }

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { delimiter, join, resolve } from 'node:path';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Starts the two emulators the Firebase adapters are tested on, each in its own process group:
@@ -24,7 +25,7 @@ export interface RunningEmulators {
   stop(): Promise<void>;
 }
 
-const ROOT = resolve(__dirname, '../..');
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const HOST = '127.0.0.1';
 const START_TIMEOUT_MS = 60_000;
 const PREREQS_HINT =

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { EmulatorEndpoints } from './emulators';
+import { fileURLToPath } from 'node:url';
+import type { EmulatorEndpoints } from './firebase-emulators';
 
 /**
  * The emulators' REST endpoints the tests use: clearing data, reading the reset codes the Auth emulator "sent", and loading firestore.rules.
@@ -72,5 +72,5 @@ export class EmulatorRest {
 }
 
 export function readRules(): string {
-  return readFileSync(resolve(__dirname, '../../firestore.rules'), 'utf8');
+  return readFileSync(fileURLToPath(new URL('../firestore.rules', import.meta.url)), 'utf8');
 }
