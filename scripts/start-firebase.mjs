@@ -83,7 +83,9 @@ const width = Math.max(...demo.DEMO_ACCOUNTS.map((account) => account.email.leng
 console.log(
   `\nRepairMate on the Firebase emulators ready in ${((performance.now() - started) / 1000).toFixed(1)} s: ${url}\n`,
 );
-console.log(`Auth emulator ${authUrl}, Firestore emulator http://${host}:${firestorePort} (project ${PROJECT}), firestore.rules loaded.`);
+console.log(
+  `Auth emulator ${authUrl}, Firestore emulator http://${host}:${firestorePort} (project ${PROJECT}), firestore.rules loaded.`,
+);
 console.log(`\nDemo accounts (password for all: ${demo.DEMO_PASSWORD})`);
 for (const account of demo.DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(width)}  ${account.screen}`);
 console.log('  owner02@demo.test … owner23@demo.test: the other business owners');

@@ -13,7 +13,10 @@ export interface RepairLookupResult {
    * MAX_REPAIRS_PER_ID. Backends learn it from an existence-only index, never by reading the repairs.
    */
   readonly total: number;
-  /** Those the signed-in account may read (canReadRepair), in document-id order. */
+  /**
+   * Those the signed-in account may read (canReadRepair), in document-id order: all of them, however
+   * many other repairs carry the same Repair ID (no shop can hide a customer's repair by flooding it).
+   */
   readonly readable: readonly Repair[];
 }
 

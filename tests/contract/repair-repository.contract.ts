@@ -202,6 +202,26 @@ export function repairRepositoryContract(makeHarness: HarnessFactory): void {
         expect(await h.ports.repairs.findByRepairId('RPR-1')).toEqual({ total: 1, readable: [] });
       });
 
+      it("lets no shop hide a customer's repair by registering many under its Repair ID", async () => {
+        for (let n = 0; n < 25; n += 1)
+          await h.seeder.repair({
+            id: `a${String(n).padStart(2, '0')}`,
+            repairId: 'RPR-FLOOD',
+            storeId: 'store-2',
+            customerMobile: '9000000009',
+          });
+        await h.seeder.repair({
+          id: 'zz-real',
+          repairId: 'RPR-FLOOD',
+          storeId: 'store-1',
+          customerMobile: '98765 43210',
+        });
+        await signInAs(h, 'customer');
+        const found = await h.ports.repairs.findByRepairId('RPR-FLOOD');
+        expect(found.readable.map((repair) => repair.id)).toEqual(['zz-real']);
+        expect(found.total).toBe(20);
+      });
+
       it('opens a customer’s repairs once they verify their number', async () => {
         await h.seeder.repair({
           id: 'r1',

@@ -60,7 +60,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       auth: new FirebaseAuthGateway(auth, options.appVerification?.(auth)),
       users: new FirestoreUserRepository(firestore, auth),
       stores: new FirestoreStoreRepository(firestore),
-      repairs: new FirestoreRepairRepository(firestore),
+      repairs: new FirestoreRepairRepository(firestore, auth),
       support: new FirestoreSupportIssueRepository(firestore, clock),
       wallet: new FirestoreWalletLedger(firestore, auth, clock),
       config: new FirestoreAppConfigRepository(firestore),

@@ -1,3 +1,4 @@
+import type { Auth } from 'firebase/auth';
 import {
   collection,
   doc,
@@ -10,6 +11,7 @@ import {
   where,
 } from 'firebase/firestore';
 import { countKeyOf, parseRepairRecord, type Repair } from '../../domain/repairs/repair';
+import { storedFormsOf } from '../../domain/shared/phone';
 import { isPortError } from '../../ports/errors';
 import {
   type DateRange,
@@ -25,7 +27,10 @@ const REFERENCE_FIELDS = ['storeId', 'store', 'businessId'] as const;
 
 /** repairs/{id} on Firestore, with the existence-only index repairLookup/{key}/refs/{id}. */
 export class FirestoreRepairRepository implements RepairRepository {
-  constructor(private readonly db: Firestore) {}
+  constructor(
+    private readonly db: Firestore,
+    private readonly auth: Auth,
+  ) {}
 
   private repairs() {
     return collection(this.db, COLLECTIONS.repairs);
@@ -34,7 +39,9 @@ export class FirestoreRepairRepository implements RepairRepository {
   /**
    * Lists the index entries of the Repair ID (document ids only, readable by any signed-in account),
    * then gets each repair: the rules hand over the ones this account may read and refuse the others,
-   * which therefore never reach the browser.
+   * which therefore never reach the browser. A customer's own repairs are also asked for directly
+   * (Repair ID and the verified number in the forms records store it), so that a shop registering
+   * many repairs under someone's Repair ID cannot push theirs out of the index's first page.
    */
   findByRepairId(repairId: string): Promise<RepairLookupResult> {
     return firestoreCall(async () => {
@@ -44,13 +51,33 @@ export class FirestoreRepairRepository implements RepairRepository {
           limit(MAX_REPAIRS_PER_ID),
         ),
       );
-      const ids = refs.docs.map((ref) => ref.id).sort();
-      const readable = await Promise.all(ids.map((id) => this.readIfAllowed(id, repairId)));
+      const ids = refs.docs.map((ref) => ref.id);
+      const [indexed, own] = await Promise.all([
+        Promise.all(ids.map((id) => this.readIfAllowed(id, repairId))),
+        this.customersOwn(repairId),
+      ]);
+      const readable = new Map<string, Repair>();
+      for (const repair of [...indexed, ...own]) if (repair !== null) readable.set(repair.id, repair);
       return {
-        total: ids.length,
-        readable: readable.filter((repair): repair is Repair => repair !== null),
+        total: Math.max(ids.length, readable.size),
+        readable: [...readable.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
       };
     });
+  }
+
+  /** The signed-in customer's repairs with this Repair ID, by their verified number (none without one). */
+  private async customersOwn(repairId: string): Promise<Repair[]> {
+    const phone = this.auth.currentUser?.phoneNumber;
+    if (!phone) return [];
+    const snapshot = await getDocs(
+      query(
+        this.repairs(),
+        where('repairId', '==', repairId),
+        where('customerMobile', 'in', storedFormsOf(phone)),
+        limit(MAX_REPAIRS_PER_ID),
+      ),
+    );
+    return snapshot.docs.map((document) => parseRepairRecord(document.id, plainData(document)));
   }
 
   private async readIfAllowed(id: string, repairId: string): Promise<Repair | null> {

@@ -70,7 +70,8 @@ export class MemoryRepairRepository implements RepairRepository {
   async findByRepairId(repairId: string): Promise<RepairLookupResult> {
     await this.db.roundTrip();
     const reader = await repairReaderOf(this.db, async (uid) => this.db.profile(uid));
-    const ids = (this.currentIndexes().byRepairId.get(repairId) ?? []).slice(0, MAX_REPAIRS_PER_ID);
+    // Every repair of the id is judged: a shop registering many under someone's Repair ID hides nothing.
+    const ids = this.currentIndexes().byRepairId.get(repairId) ?? [];
     const readable = ids.flatMap((id) => {
       const repair = parseRepairRecord(id, this.db.repairs.get(id));
       const ref = storeRefOf(repair);
@@ -78,7 +79,7 @@ export class MemoryRepairRepository implements RepairRepository {
       const store = storeRaw === undefined ? null : parseStoreRecord(ref, storeRaw);
       return canReadRepair(reader, repair, store) ? [this.db.read(repair)] : [];
     });
-    return { total: ids.length, readable };
+    return { total: Math.min(ids.length, MAX_REPAIRS_PER_ID), readable };
   }
 
   async countCreated(keys: readonly string[], range: DateRange): Promise<Record<string, number>> {

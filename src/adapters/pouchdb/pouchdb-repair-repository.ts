@@ -30,10 +30,10 @@ export class PouchRepairRepository implements RepairRepository {
   findByRepairId(repairId: string): Promise<RepairLookupResult> {
     return guarded(async () => {
       const reader = await repairReaderOf(this.session, (uid) => this.users.profile(uid));
+      // Every repair of the id is judged: a shop registering many under someone's Repair ID hides nothing.
       const rows = await this.dbs.repairs.query(VIEWS.repairsByRepairId, {
         key: repairId,
         include_docs: true,
-        limit: MAX_REPAIRS_PER_ID,
       });
       const readable = [];
       // Rows of one key come in document-id order, as the memory adapter sorts them.
@@ -47,7 +47,7 @@ export class PouchRepairRepository implements RepairRepository {
         const store = storeDoc === null ? null : parseStoreRecord(ref, storeDoc);
         if (canReadRepair(reader, repair, store)) readable.push(repair);
       }
-      return { total: rows.length, readable };
+      return { total: Math.min(rows.length, MAX_REPAIRS_PER_ID), readable };
     });
   }
 

@@ -5,14 +5,20 @@ import { MAX_REPAIR_ID_LENGTH, REPAIR_MESSAGES } from './messages';
 import { type Repair, storeRefOf } from './repair';
 
 export type RepairLookup =
-  | { readonly status: 'found'; readonly repair: Repair }
+  | {
+      readonly status: 'found';
+      /** The repair shown first. */
+      readonly repair: Repair;
+      /** Every repair of the id the viewer may read (shops may reuse an id): the first is `repair`. */
+      readonly repairs: readonly Repair[];
+    }
   | { readonly status: 'invalid' | 'not-found' | 'not-permitted' | 'failed'; readonly message: string };
 
 /**
  * Looks a repair up by its Repair ID (trimmed) for the signed-in `viewer`. The backend answers how many
  * repairs carry the id and hands over only those the viewer may read (the read rule runs on its side,
  * so another customer's repair never reaches this browser): none at all is 'not-found', none readable
- * is 'not-permitted', otherwise the first readable one is shown.
+ * is 'not-permitted', otherwise the readable ones, the first shown first.
  */
 export async function lookUpRepair(
   ports: Pick<Ports, 'repairs'>,
@@ -27,7 +33,7 @@ export async function lookUpRepair(
   try {
     const { total, readable } = await ports.repairs.findByRepairId(repairId);
     const [first] = readable;
-    if (first !== undefined) return { status: 'found', repair: first };
+    if (first !== undefined) return { status: 'found', repair: first, repairs: readable };
     if (total === 0) return { status: 'not-found', message: REPAIR_MESSAGES.notFound };
     return { status: 'not-permitted', message: REPAIR_MESSAGES.notAuthorized };
   } catch (error) {

@@ -44,3 +44,21 @@ export function formatIndianMobile(e164: string): string {
   const digits = indianMobileDigits(e164);
   return digits === null ? e164 : `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
 }
+
+/**
+ * The ways a mobile number is commonly written in stored records (with or without +91, 0 or 91,
+ * spaced or dashed, or as a number), for a database that can only look up values as stored. Every one
+ * normalises to the same number; at most 30 (Firestore's `in` limit).
+ */
+export function storedFormsOf(e164: string): (string | number)[] {
+  const digits = indianMobileDigits(e164);
+  if (digits === null) return [e164];
+  const [head, tail] = [digits.slice(0, 5), digits.slice(5)];
+  const spaced = `${head} ${tail}`;
+  const dashed = `${head}-${tail}`;
+  const forms = [digits, spaced, dashed];
+  const prefixed = ['0', '91', '+91', '+91 ', '+91-', '0091', '0091 '].flatMap((prefix) =>
+    forms.map((form) => `${prefix}${form}`),
+  );
+  return [...new Set<string | number>([...forms, ...prefixed, Number(digits)])].slice(0, 30);
+}

@@ -80,6 +80,31 @@ describe('/dashboard as a customer (repair tracker)', () => {
     expect(screen.getByRole('button', { name: 'Search' })).toBeTruthy();
   });
 
+  it('lets the customer choose when two of their repairs carry the same Repair ID', async () => {
+    const app = await openTracker();
+    for (const [id, store, product] of [
+      ['twin-a', 'store-sharma-1', 'Galaxy A52'],
+      ['twin-b', 'store-03-1', 'Redmi Note 11'],
+    ] as const)
+      await app.backend.seeder.repair({
+        id,
+        repairId: 'RPR-2000',
+        storeId: store,
+        customerMobile: '9876543210',
+        productName: product,
+        productType: 'Mobile',
+        createdAt: new Date(2026, 10, 2),
+      });
+    await search(app, 'RPR-2000');
+    const choices = await screen.findByRole('group', { name: /matches 2 of your repairs/ });
+    const [first, second] = within(choices).getAllByRole('button');
+    expect(first?.getAttribute('aria-pressed')).toBe('true');
+    expect(detail('Product')).toBe('Galaxy A52 · Mobile');
+    await app.user.click(second!);
+    expect(second?.getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(detail('Product')).toBe('Redmi Note 11 · Mobile'));
+  });
+
   it("refuses another customer's repair", async () => {
     const app = await openTracker();
     await search(app, 'RPR-1002');

@@ -5,6 +5,7 @@ import type { RepairLookup } from '../../../domain/repairs/look-up-repair';
 import { MAX_REPAIR_ID_LENGTH, REPAIR_MESSAGES } from '../../../domain/repairs/messages';
 import { displayAmount, displayStatus, displayUpdatedAt, type Repair } from '../../../domain/repairs/repair';
 import { formatIndianMobile } from '../../../domain/shared/phone';
+import { formatDate } from '../../../domain/shared/time';
 import type { UserProfile } from '../../../domain/users/user';
 import { useService } from '../../app-services';
 import { Alert } from '../../components/alert';
@@ -115,11 +116,46 @@ function RepairSearch({ viewer, verifiedPhone }: { viewer: UserProfile; verified
       </Card>
 
       {lookup === null ? null : lookup.status === 'found' ? (
-        <RepairDetails repair={lookup.repair} onTrackMore={trackMore} />
+        <FoundRepairs repairs={lookup.repairs} onTrackMore={trackMore} />
       ) : (
         <Alert tone={lookup.status === 'not-found' ? 'warning' : 'error'}>{lookup.message}</Alert>
       )}
     </>
+  );
+}
+
+/**
+ * The answer: one repair's details, or, when several of the customer's repairs carry the Repair ID
+ * (shops choose their ids, and two may pick the same), a choice between them first.
+ */
+function FoundRepairs({ repairs, onTrackMore }: { repairs: readonly Repair[]; onTrackMore: () => void }) {
+  const [chosen, setChosen] = useState(0);
+  const repair = repairs[Math.min(chosen, repairs.length - 1)] as Repair;
+  if (repairs.length === 1) return <RepairDetails repair={repair} onTrackMore={onTrackMore} />;
+  return (
+    <div className="space-y-3">
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-700">
+          {`This Repair ID matches ${repairs.length} of your repairs. Choose one:`}
+        </legend>
+        <div className="flex flex-wrap gap-2">
+          {repairs.map((each, index) => (
+            <Button
+              key={each.id}
+              size="sm"
+              variant={index === chosen ? 'primary' : 'secondary'}
+              aria-pressed={index === chosen}
+              onClick={() => setChosen(index)}
+            >
+              {[each.productName.trim() || 'Repair', each.createdAt ? formatDate(each.createdAt) : null]
+                .filter(Boolean)
+                .join(' · ')}
+            </Button>
+          ))}
+        </div>
+      </fieldset>
+      <RepairDetails key={repair.id} repair={repair} onTrackMore={onTrackMore} />
+    </div>
   );
 }
 
