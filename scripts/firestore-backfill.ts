@@ -1,0 +1,136 @@
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { type Firestore, getFirestore } from 'firebase-admin/firestore';
+import { COLLECTIONS, repairLookupKey } from '../src/adapters/firebase/firestore-data';
+import { storeRefOf } from '../src/domain/repairs/repair';
+import { type PublicProfile, publicProfileOf } from '../src/domain/users/public-profile';
+import { parseUserRecord } from '../src/domain/users/user';
+
+/**
+ * The one-off migration that brings data the mobile apps wrote before the authorization rules up to
+ * what the rules and the web expect (docs/security.md, "Deploying the rules"). Run it once with the
+ * Admin SDK, before or right after deploying firestore.rules:
+ *  - every repair gets its entry in the existence-only Repair ID index (repairLookup/{key}/refs/{id});
+ *  - every business (the owner of a store) gets its public profile (name and number only), made from
+ *    its users document as the tracker used to show it;
+ *  - every store id a repair names but no store holds (a store deleted before the rules) gets a
+ *    tombstone store, owned by the repair's business when businessId names an account, else by nobody,
+ *    so that no one can create a store under that id and take those repairs over.
+ * It only adds documents; run it again at will (it skips what exists).
+ */
+
+type Raw = Readonly<Record<string, unknown>>;
+
+export interface BackfillInput {
+  readonly users: ReadonlyMap<string, Raw>;
+  readonly stores: ReadonlyMap<string, Raw>;
+  readonly repairs: ReadonlyMap<string, Raw>;
+  readonly publicProfiles: ReadonlySet<string>;
+  /** Paths of the index entries that exist (repairLookup/{key}/refs/{id}). */
+  readonly refs: ReadonlySet<string>;
+}
+
+export interface BackfillPlan {
+  readonly refs: readonly string[];
+  readonly publicProfiles: readonly PublicProfile[];
+  readonly tombstones: readonly { readonly id: string; readonly ownerId: string }[];
+}
+
+const refPath = (repairId: string, docId: string) =>
+  `${COLLECTIONS.repairLookup}/${repairLookupKey(repairId)}/refs/${docId}`;
+
+/** What the migration writes, from what the database holds (pure, so that it can be checked offline). */
+export function planBackfill(input: BackfillInput): BackfillPlan {
+  const refs: string[] = [];
+  const tombstones = new Map<string, string>();
+  for (const [id, raw] of input.repairs) {
+    if (typeof raw.repairId === 'string' && raw.repairId !== '') {
+      const path = refPath(raw.repairId, id);
+      if (!input.refs.has(path)) refs.push(path);
+    }
+    const ref = storeRefOf({
+      storeId: typeof raw.storeId === 'string' ? raw.storeId : '',
+      store: typeof raw.store === 'string' ? raw.store : '',
+    });
+    if (ref === '' || input.stores.has(ref) || tombstones.has(ref)) continue;
+    const businessId = typeof raw.businessId === 'string' ? raw.businessId : '';
+    tombstones.set(ref, input.users.has(businessId) ? businessId : '');
+  }
+  const owners = new Set<string>();
+  for (const raw of input.stores.values())
+    if (typeof raw.ownerId === 'string' && raw.ownerId !== '') owners.add(raw.ownerId);
+  const publicProfiles = [...owners]
+    .filter((uid) => !input.publicProfiles.has(uid) && input.users.has(uid))
+    .map((uid) => publicProfileOf(parseUserRecord(uid, input.users.get(uid))))
+    .filter((profile) => profile.businessName !== '' || profile.phone !== '');
+  return {
+    refs,
+    publicProfiles,
+    tombstones: [...tombstones].map(([id, ownerId]) => ({ id, ownerId })),
+  };
+}
+
+async function readAll(db: Firestore, name: string): Promise<Map<string, Raw>> {
+  const out = new Map<string, Raw>();
+  const snapshot = await db.collection(name).get();
+  for (const document of snapshot.docs) out.set(document.id, document.data());
+  return out;
+}
+
+/** Reads what the migration needs, writes the plan in batches of 400, and returns it. */
+export async function backfillFirestore(db: Firestore, { dryRun = false } = {}): Promise<BackfillPlan> {
+  const [users, stores, repairs, profiles, refs] = await Promise.all([
+    readAll(db, COLLECTIONS.users),
+    readAll(db, COLLECTIONS.stores),
+    readAll(db, COLLECTIONS.repairs),
+    readAll(db, COLLECTIONS.publicProfiles),
+    db.collectionGroup('refs').get(),
+  ]);
+  const plan = planBackfill({
+    users,
+    stores,
+    repairs,
+    publicProfiles: new Set(profiles.keys()),
+    refs: new Set(refs.docs.map((ref) => ref.ref.path)),
+  });
+  if (dryRun) return plan;
+  const writes: [string, Raw][] = [
+    ...plan.refs.map((path): [string, Raw] => [path, {}]),
+    ...plan.publicProfiles.map(({ uid, ...fields }): [string, Raw] => [
+      `${COLLECTIONS.publicProfiles}/${uid}`,
+      fields,
+    ]),
+    ...plan.tombstones.map(({ id, ownerId }): [string, Raw] => [
+      `${COLLECTIONS.stores}/${id}`,
+      { ownerId, name: '', closed: true, tombstone: true },
+    ]),
+  ];
+  for (let start = 0; start < writes.length; start += 400) {
+    const batch = db.batch();
+    // create(): never overwrite what someone wrote meanwhile.
+    for (const [path, data] of writes.slice(start, start + 400)) batch.create(db.doc(path), data);
+    await batch.commit();
+  }
+  return plan;
+}
+
+/** `npm run backfill:firestore -- --project <id> [--dry-run]`, with Admin SDK credentials in the environment. */
+export async function main(argv: readonly string[]): Promise<void> {
+  const project = argv[argv.indexOf('--project') + 1];
+  if (!argv.includes('--project') || !project) {
+    console.error('Usage: npm run backfill:firestore -- --project <firebase project id> [--dry-run]');
+    console.error(
+      'Credentials: GOOGLE_APPLICATION_CREDENTIALS (a service account), or FIRESTORE_EMULATOR_HOST.',
+    );
+    process.exitCode = 1;
+    return;
+  }
+  const app = initializeApp({ projectId: project }, `backfill-${Date.now()}`);
+  try {
+    const plan = await backfillFirestore(getFirestore(app), { dryRun: argv.includes('--dry-run') });
+    console.log(
+      `${argv.includes('--dry-run') ? 'Would write' : 'Wrote'} ${plan.refs.length} Repair ID index entries, ${plan.publicProfiles.length} public profiles and ${plan.tombstones.length} tombstone stores.`,
+    );
+  } finally {
+    await deleteApp(app);
+  }
+}

@@ -1,0 +1,134 @@
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import { doc, type Firestore, getDoc, setDoc, setLogLevel, writeBatch } from 'firebase/firestore';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRules } from '../../scripts/firebase-emulator-rest';
+import { backfillFirestore, planBackfill } from '../../scripts/firestore-backfill';
+import { emulatorEndpoints } from './firebase-harness';
+
+/**
+ * The migration of data the mobile apps wrote before the rules (scripts/firestore-backfill.ts), with
+ * the Admin SDK on the emulator, then the rules on the result: the tracker finds the old repairs, the
+ * business info is public, and orphaned store ids cannot be taken over.
+ */
+const PROJECT = 'demo-repairmate-backfill';
+let env: RulesTestEnvironment;
+
+beforeAll(async () => {
+  setLogLevel('silent');
+  const { host, firestorePort } = emulatorEndpoints();
+  env = await initializeTestEnvironment({
+    projectId: PROJECT,
+    firestore: { host, port: firestorePort, rules: readRules() },
+  });
+  await env.withSecurityRulesDisabled(async (context) => {
+    const db = context.firestore() as unknown as Firestore;
+    const batch = writeBatch(db);
+    batch.set(doc(db, 'users', 'uid-owner'), {
+      role: 'business',
+      name: 'Rahul',
+      businessName: 'Sharma Mobile Care',
+      phone: '9811111111',
+      panNumber: 'ABCDE1234F',
+    });
+    batch.set(doc(db, 'users', 'uid-old'), { role: 'business', name: 'Old Shop', ownerNumber: '9800000001' });
+    batch.set(doc(db, 'users', 'uid-asha'), { role: 'user', name: 'Asha', mobile: '9876543210' });
+    batch.set(doc(db, 'stores', 'store-1'), { ownerId: 'uid-owner' });
+    batch.set(doc(db, 'stores', 'store-old'), { ownerId: 'uid-old' });
+    batch.set(doc(db, 'repairs', 'r1'), {
+      repairId: 'RPR-1',
+      storeId: 'store-1',
+      businessId: 'uid-owner',
+      customerMobile: '9876543210',
+    });
+    batch.set(doc(db, 'repairs', 'r2'), {
+      repairId: 'A/1',
+      store: 'store-old',
+      customerMobile: '9876543210',
+    });
+    batch.set(doc(db, 'repairs', 'r3'), {
+      repairId: 'RPR-3',
+      storeId: 'store-deleted',
+      businessId: 'uid-owner',
+      customerMobile: '9000000001',
+    });
+    batch.set(doc(db, 'repairs', 'r4'), {
+      repairId: 'RPR-4',
+      store: 'store-gone',
+      businessId: 'nobody',
+      customerMobile: '9000000002',
+    });
+    batch.set(doc(db, 'repairs', 'r5'), { repairId: 12345, storeId: 'store-1' });
+    await batch.commit();
+  });
+});
+
+afterAll(async () => {
+  await env?.cleanup();
+});
+
+describe('the Firestore backfill', () => {
+  it('plans index entries, public profiles and tombstones, and writes them with the Admin SDK, once', async () => {
+    const app = initializeApp({ projectId: PROJECT }, `backfill-test-${Date.now()}`);
+    try {
+      const db = getFirestore(app);
+      const dry = await backfillFirestore(db, { dryRun: true });
+      expect([...dry.refs].sort()).toEqual([
+        'repairLookup/r-A%2F1/refs/r2',
+        'repairLookup/r-RPR-1/refs/r1',
+        'repairLookup/r-RPR-3/refs/r3',
+        'repairLookup/r-RPR-4/refs/r4',
+      ]);
+      expect(dry.publicProfiles).toEqual([
+        { uid: 'uid-owner', businessName: 'Sharma Mobile Care', phone: '9811111111' },
+        { uid: 'uid-old', businessName: 'Old Shop', phone: '9800000001' },
+      ]);
+      expect(dry.tombstones).toEqual([
+        { id: 'store-deleted', ownerId: 'uid-owner' },
+        { id: 'store-gone', ownerId: '' },
+      ]);
+      await backfillFirestore(db);
+      const again = await backfillFirestore(db, { dryRun: true });
+      expect(again).toEqual({ refs: [], publicProfiles: [], tombstones: [] });
+    } finally {
+      await deleteApp(app);
+    }
+  });
+
+  it('leaves data the rules accept: the customer finds the old repairs, others see only the public profile, no one squats', async () => {
+    const asha = env
+      .authenticatedContext('uid-asha', { phone_number: '+919876543210' })
+      .firestore() as unknown as Firestore;
+    await assertSucceeds(getDoc(doc(asha, 'repairLookup', 'r-A%2F1', 'refs', 'r2')));
+    await assertSucceeds(getDoc(doc(asha, 'repairs', 'r2')));
+    expect((await getDoc(doc(asha, 'publicProfiles', 'uid-owner'))).data()).toEqual({
+      businessName: 'Sharma Mobile Care',
+      phone: '9811111111',
+    });
+    await assertFails(getDoc(doc(asha, 'users', 'uid-owner')));
+    const mallory = env.authenticatedContext('uid-mallory').firestore() as unknown as Firestore;
+    await assertFails(setDoc(doc(mallory, 'stores', 'store-gone'), { ownerId: 'uid-mallory' }));
+    await assertFails(setDoc(doc(mallory, 'stores', 'store-deleted'), { ownerId: 'uid-mallory' }));
+    await assertFails(getDoc(doc(mallory, 'repairs', 'r4')));
+    const owner = env.authenticatedContext('uid-owner').firestore() as unknown as Firestore;
+    await assertSucceeds(getDoc(doc(owner, 'repairs', 'r3')));
+  });
+
+  it('is a pure plan over what the database holds', () => {
+    expect(
+      planBackfill({
+        users: new Map(),
+        stores: new Map([['s', { ownerId: 'uid-x' }]]),
+        repairs: new Map([['r', { repairId: 'X', storeId: 's' }]]),
+        publicProfiles: new Set(),
+        refs: new Set(['repairLookup/r-X/refs/r']),
+      }),
+    ).toEqual({ refs: [], publicProfiles: [], tombstones: [] });
+  });
+});
