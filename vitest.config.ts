@@ -19,7 +19,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/ui/**', 'tests/firebase/**'],
+          exclude: ['tests/ui/**', 'tests/firebase/**', 'tests/security/**'],
         },
       },
       {

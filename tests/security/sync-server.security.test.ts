@@ -165,9 +165,9 @@ async function current(collection: string, id: string): Promise<Record<string, u
   return answer.body as Record<string, unknown>;
 }
 
-describe('threat 7: the sync server has a server side', () => {
+describe('the sync server over HTTP (threat 7, and threats 1, 2, 3 and 5 through sync)', () => {
   describe('every request is a device’s, with its own account', () => {
-    it('refuses a request with no account or a wrong password', async () => {
+    it('attack 7.1: a request with no account or a wrong password is refused', async () => {
       expect((await call(null, 'GET', `${db('repairs')}/_changes`)).status).toBe(401);
       expect((await call('counter', 'GET', `${db('repairs')}/_changes`, undefined, 'guess')).status).toBe(
         401,
@@ -175,7 +175,7 @@ describe('threat 7: the sync server has a server side', () => {
       expect((await call(null, 'POST', `${db('support')}/_bulk_docs`, { docs: [] })).status).toBe(401);
     });
 
-    it('opens only what replication needs: no database list, accounts, configuration or server-side replication', async () => {
+    it('attack 7.2: the database list, accounts, configuration, server-side replication and design documents are closed', async () => {
       for (const path of [
         '/_all_dbs',
         '/_users/_all_docs',
@@ -190,13 +190,13 @@ describe('threat 7: the sync server has a server side', () => {
       expect((await call('counter', 'PUT', `${db('repairs')}/_security`, {})).status).toBe(403);
     });
 
-    it('has no accounts database: password hashes never leave a device', async () => {
+    it('attack 7.3: there is no accounts database to read: password hashes never leave a device', async () => {
       expect((await call('adminDesk', 'GET', db('accounts'))).status).toBe(404);
       expect((await call('adminDesk', 'GET', `${db('accounts')}/_changes`)).status).toBe(404);
       expect((await call('adminDesk', 'GET', db('mail'))).status).toBe(404);
     });
 
-    it('never lets a device give itself roles', async () => {
+    it('attack 7.4: a device cannot give itself roles', async () => {
       const signup = await fetch(`${server.url}/_users/org.couchdb.user:mallory`, {
         method: 'PUT',
         headers: { 'Content-Type': 'application/json' },
@@ -207,7 +207,7 @@ describe('threat 7: the sync server has a server side', () => {
   });
 
   describe('threat 3: a device reads only the repairs its accounts may read', () => {
-    it('hands each device, through the changes feed, only its repairs', async () => {
+    it('attack 3.s1: each device gets, through the changes feed, only its repairs', async () => {
       expect(await changedIds('asha', 'repairs')).toEqual(['r1']);
       expect(await changedIds('claimant', 'repairs')).toEqual([]);
       expect(await changedIds('counter', 'repairs')).toEqual(['r1', 'r3']);
@@ -216,7 +216,7 @@ describe('threat 7: the sync server has a server side', () => {
       expect(await changedIds('adminDesk', 'repairs')).toEqual(['r1', 'r2', 'r3', 'r4']);
     });
 
-    it('refuses the other repairs one by one, in bulk, and as a whole', async () => {
+    it('attack 3.s2: other repairs are refused one by one, in bulk, and as a whole', async () => {
       expect((await call('counter', 'GET', `${db('repairs')}/r2`)).status).toBe(404);
       expect((await call('claimant', 'GET', `${db('repairs')}/r1`)).status).toBe(404);
       expect((await call('asha', 'GET', `${db('repairs')}/r1`)).status).toBe(200);
@@ -244,7 +244,7 @@ describe('threat 7: the sync server has a server side', () => {
         ).toBe(403);
     });
 
-    it('holds a long poll until a readable change comes, and never hands over an unreadable one', async () => {
+    it('attack 3.s3: a long poll never hands over an unreadable change', async () => {
       const since = (
         (await call('asha', 'GET', `${db('repairs')}/_changes?since=now`)).body as { last_seq: unknown }
       ).last_seq;
@@ -261,7 +261,7 @@ describe('threat 7: the sync server has a server side', () => {
       expect((answer.body as { results: unknown[] }).results).toEqual([]);
     });
 
-    it('replicates to a customer’s device only that customer’s repairs', async () => {
+    it('allowed: a customer’s device replicates that customer’s repairs (and only those)', async () => {
       const PouchDB = nodePouchDB();
       const local = new PouchDB(`asha-device-${process.pid}-${Date.now()}`, { adapter: 'memory' });
       const remote = new PouchDB(`${server.url}${db('repairs')}`, {
@@ -278,7 +278,7 @@ describe('threat 7: the sync server has a server side', () => {
   });
 
   describe('threat 5: profiles stay private', () => {
-    it('hands a device only the users documents of its own accounts, and every public profile', async () => {
+    it('attack 5.s1: a device gets only its own accounts’ users documents (and every public profile)', async () => {
       expect(await changedIds('asha', 'users')).toEqual(['uid-customer']);
       expect(await changedIds('counter', 'users')).toEqual(['uid-owner']);
       expect((await call('asha', 'GET', `${db('users')}/uid-owner`)).status).toBe(404);
@@ -286,7 +286,7 @@ describe('threat 7: the sync server has a server side', () => {
       expect((await changedIds('adminDesk', 'users')).length).toBe(6);
     });
 
-    it('gives the ledger to the distributor concerned and the super admin only, support issues to the super admin only', async () => {
+    it('attack 5.s2: the ledger reaches the distributor concerned and the super admin only, support issues the super admin only', async () => {
       expect(await changedIds('distributor', 'transactions')).toEqual(['recharge-seeded-0001']);
       expect(await changedIds('asha', 'transactions')).toEqual([]);
       expect(await changedIds('asha', 'support')).toEqual([]);
@@ -295,7 +295,7 @@ describe('threat 7: the sync server has a server side', () => {
   });
 
   describe('roles, balances and the ledger', () => {
-    it('refuses a forged ledger entry: not a super admin’s device, another admin, over the cap, totals off', async () => {
+    it('attack 7.5: a forged ledger entry is refused: not a super admin’s device, another admin, over the cap, totals off', async () => {
       const entry = (overrides: Record<string, unknown>) => ({
         _id: 'recharge-forged-0001',
         distributorId: 'uid-dist',
@@ -346,7 +346,7 @@ describe('threat 7: the sync server has a server side', () => {
       expect((await call('adminDesk', 'GET', `${db('transactions')}/recharge-forged-0001`)).status).toBe(404);
     });
 
-    it('lets a super admin’s device record a recharge and change the balance', async () => {
+    it('allowed: a super admin’s device records a recharge and changes the balance', async () => {
       const ok = await bulkWrite('adminDesk', 'transactions', {
         _id: 'recharge-genuine-0001',
         distributorId: 'uid-dist',
@@ -368,7 +368,7 @@ describe('threat 7: the sync server has a server side', () => {
       ).toBeUndefined();
     });
 
-    it('never lets a device change a role or a wallet, or write another account’s profile', async () => {
+    it('attack 7.6: a device cannot change a role or a wallet, or write another account’s profile', async () => {
       const own = await current('users', 'uid-customer');
       expect((await bulkWrite('asha', 'users', { ...own, role: 'sa' }))?.error).toBe('forbidden');
       const dist = await current('users', 'uid-dist');
@@ -384,7 +384,7 @@ describe('threat 7: the sync server has a server side', () => {
       expect((await current('users', 'uid-customer')).role).toBe('user');
     });
 
-    it('lets a device edit its own account’s profile fields, within limits', async () => {
+    it('allowed: a device edits its own account’s profile fields, within limits', async () => {
       const own = await current('users', 'uid-customer');
       expect((await bulkWrite('asha', 'users', { ...own, city: 'Pune' }))?.error).toBeUndefined();
       const again = await current('users', 'uid-customer');
@@ -394,7 +394,7 @@ describe('threat 7: the sync server has a server side', () => {
       );
     });
 
-    it('refuses oversize documents and bodies', async () => {
+    it('attack 7.7: oversize documents and bodies are refused', async () => {
       const own = await current('users', 'uid-customer');
       expect((await bulkWrite('asha', 'users', { ...own, name: 'x'.repeat(900_000) }))?.error).toBe(
         'forbidden',
@@ -408,7 +408,7 @@ describe('threat 7: the sync server has a server side', () => {
       expect(huge.status).toBe(413);
     });
 
-    it('takes new support issues as active only, and edits from a super admin’s device only', async () => {
+    it('attack 7.8: a support issue is created active only, and edited from a super admin’s device only', async () => {
       const issue = {
         email: 'neha@example.com',
         phone: '9000022222',
@@ -432,7 +432,7 @@ describe('threat 7: the sync server has a server side', () => {
   });
 
   describe('threats 1 and 2: stores and repairs', () => {
-    it("lets a store's device write its repairs, with businessId the store's owner", async () => {
+    it("allowed: a store's device writes its repairs, with businessId the store's owner", async () => {
       const made = await bulkWrite('counter', 'repairs', {
         _id: 'r-new',
         repairId: 'SMC-1042',
@@ -445,7 +445,7 @@ describe('threat 7: the sync server has a server side', () => {
       expect((await bulkWrite('counter', 'repairs', { ...r1, status: 'ready' }))?.error).toBeUndefined();
     });
 
-    it("refuses a forged repair: another shop's store, a store that does not exist, a businessId that is not the owner", async () => {
+    it("attack 2.s1: a forged repair is refused: another shop's store, a store that does not exist, a businessId that is not the owner", async () => {
       const forged = { repairId: 'RPR-1001', customerMobile: '9876543210' };
       expect(
         (
@@ -494,7 +494,7 @@ describe('threat 7: the sync server has a server side', () => {
         expect((await call('adminDesk', 'GET', `${db('repairs')}/${id}`)).status).toBe(404);
     });
 
-    it("refuses taking over another shop's repair or moving it", async () => {
+    it("attack 2.s2: another shop's repair cannot be taken over or moved", async () => {
       const r2 = await current('repairs', 'r2');
       expect((await bulkWrite('counter', 'repairs', { ...r2, status: 'delivered' }))?.error).toBe(
         'forbidden',
@@ -509,7 +509,7 @@ describe('threat 7: the sync server has a server side', () => {
       );
     });
 
-    it('refuses a store under an id repairs already name, a change of owner, and a deletion', async () => {
+    it('attack 1.s1: a store cannot take an id repairs already name, change owner, or be deleted', async () => {
       expect((await bulkWrite('counter', 'stores', { _id: 'store-gone', ownerId: 'uid-owner' }))?.error).toBe(
         'forbidden',
       );
