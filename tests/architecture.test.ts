@@ -93,4 +93,12 @@ describe('architecture', () => {
       .map((i) => `${i.file} → ${i.specifier}`);
     expect(staticBackendImports).toEqual([]);
   });
+
+  it('keeps the sync server (Node only) out of the page: no container or screen imports it', () => {
+    const offending = all
+      .filter((i) => !i.file.startsWith('adapters/pouchdb/sync-server/'))
+      .filter((i) => i.target?.startsWith('adapters/pouchdb/sync-server'))
+      .map((i) => `${i.file} → ${i.specifier}`);
+    expect(offending).toEqual([]);
+  });
 });
