@@ -17,9 +17,9 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EmulatorRest } from '../../scripts/firebase-emulator-rest';
 import type { FirebaseBackend } from '../../src/adapters/firebase/firebase-backend';
-import type { NewUserRecord } from '../../src/domain/users/user';
 import { emulatorBackend, emulatorEndpoints, emulatorSeeder } from '../firebase/firebase-harness';
 import { AUTH_PROJECT } from '../firebase/projects';
+import { ASHA_PHONE, MALLORY_PROFILE, PASSWORD, seedVictims } from './fixtures';
 
 /**
  * docs/security.md's threats 1–6 and 8, tried as an attacker would: a real account signed up on the Auth
@@ -29,8 +29,6 @@ import { AUTH_PROJECT } from '../firebase/projects';
  */
 
 const PROJECT = AUTH_PROJECT;
-const PASSWORD = 'Secret#123';
-const ASHA_PHONE = '+919876543210';
 let rest: EmulatorRest;
 let seeder: ReturnType<typeof emulatorSeeder>;
 const clients: FirebaseBackend[] = [];
@@ -62,97 +60,13 @@ afterAll(async () => {
 beforeEach(async () => {
   await Promise.all(clients.splice(0).map((backend) => backend.dispose()));
   await Promise.all([rest.clearFirestore(PROJECT), rest.clearAuth(PROJECT)]);
-  const person = async (
-    uid: string,
-    email: string,
-    record: Record<string, unknown>,
-    phoneNumber?: string,
-  ) => {
-    await seeder.account({ uid, email, password: PASSWORD, ...(phoneNumber ? { phoneNumber } : {}) });
-    await seeder.user(uid, { email, ...record });
-  };
-  await person('uid-admin', 'admin@attack.test', { role: 'sa', name: 'Ada Admin' });
-  await person(
-    'uid-asha',
-    'asha@attack.test',
-    { role: 'user', name: 'Asha', mobile: '9876543210' },
-    ASHA_PHONE,
-  );
-  await person(
-    'uid-owner',
-    'rahul@attack.test',
-    {
-      role: 'business',
-      name: 'Rahul Sharma',
-      businessName: 'Sharma Mobile Care',
-      phone: '9811111111',
-      panNumber: 'ABCDE1234F',
-      gstNumber: '27AAPFS1234C1Z5',
-      businessAddress: 'Shop 3, Linking Road, Mumbai',
-    },
-    '+919811111111',
-  );
-  await person('uid-rival', 'meera@attack.test', { role: 'business', businessName: 'Iyer Electronics' });
-  await person('uid-dist', 'dev@attack.test', { role: 'distributor', name: 'Dev', walletBalance: 500 });
-  await seeder.publicProfile({ uid: 'uid-owner', businessName: 'Sharma Mobile Care', phone: '9811111111' });
-  await seeder.store({ id: 'store-1', ownerId: 'uid-owner', name: 'Sharma Mobile Care' });
-  await seeder.store({ id: 'store-2', ownerId: 'uid-rival', name: 'Iyer Electronics' });
-  await seeder.store({ id: 'store-gone', ownerId: '', name: '' });
-  const created = new Date();
-  await seeder.repair({
-    id: 'r1',
-    repairId: 'RPR-1001',
-    storeId: 'store-1',
-    businessId: 'uid-owner',
-    customerMobile: '98765 43210',
-    deliveryCode: '4821',
-    createdAt: created,
-  });
-  await seeder.repair({
-    id: 'r2',
-    repairId: 'RPR-1002',
-    storeId: 'store-2',
-    businessId: 'uid-rival',
-    customerMobile: '9000000000',
-    createdAt: created,
-  });
-  await seeder.repair({
-    id: 'r3',
-    repairId: 'RPR-1003',
-    businessId: 'uid-owner',
-    customerMobile: '9000000001',
-    createdAt: created,
-  });
-  await seeder.repair({
-    id: 'r4',
-    repairId: 'RPR-1004',
-    store: 'store-gone',
-    customerMobile: '9000000002',
-    createdAt: created,
-  });
+  await seedVictims(seeder);
 
   // Mallory: a real account, signed up through the web's own adapters, who typed Asha's number.
   mallory = emulatorBackend(emulatorEndpoints(), PROJECT);
   clients.push(mallory);
   const { uid } = await mallory.ports.auth.signUp('mallory@attack.test', PASSWORD);
-  const profile: NewUserRecord = {
-    email: 'mallory@attack.test',
-    role: 'user',
-    acceptedTerms: true,
-    acceptedPrivacy: true,
-    acceptedDate: new Date().toISOString(),
-    name: 'Mallory',
-    mobile: '9876543210',
-    address: '1 Main Road',
-    city: 'Pune',
-    state: 'Maharashtra',
-    pincode: '411001',
-    businessName: '',
-    gstNumber: '',
-    panNumber: '',
-    businessAddress: '',
-  };
-  await mallory.ports.users.createProfile(uid, profile);
+  await mallory.ports.users.createProfile(uid, MALLORY_PROFILE());
   db = mallory.firestore;
 }, 60_000);
 

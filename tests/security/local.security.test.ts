@@ -5,9 +5,9 @@ import { createPouchBackend, type PouchBackend } from '../../src/adapters/pouchd
 import { nodePouchDB } from '../../src/adapters/pouchdb/pouchdb-node';
 import { rechargeIdOf } from '../../src/adapters/shared/recharge';
 import { ManualClock } from '../../src/adapters/system-clock';
-import type { NewUserRecord } from '../../src/domain/users/user';
 import type { Ports, Seeder } from '../../src/ports';
 import { isAuthError, isPortError } from '../../src/ports/errors';
+import { ASHA_PHONE, MALLORY_PROFILE, PASSWORD, seedVictims } from './fixtures';
 
 /**
  * docs/security.md's threats, tried against the local backends (memory, and PouchDB as the offline demo
@@ -15,9 +15,6 @@ import { isAuthError, isPortError } from '../../src/ports/errors';
  * the adapters (src/adapters/local/local-rules.ts); the sync server's own suite is
  * sync-server.security.test.ts.
  */
-
-const PASSWORD = 'Secret#123';
-const ASHA_PHONE = '+919876543210';
 
 interface Local {
   readonly name: string;
@@ -80,24 +77,6 @@ const BACKENDS: readonly { readonly name: string; readonly make: () => Promise<L
   },
 ];
 
-const newUser = (email: string, mobile: string): NewUserRecord => ({
-  email,
-  role: 'user',
-  acceptedTerms: true,
-  acceptedPrivacy: true,
-  acceptedDate: new Date().toISOString(),
-  name: 'Mallory',
-  mobile,
-  address: '1 Main Road',
-  city: 'Pune',
-  state: 'Maharashtra',
-  pincode: '411001',
-  businessName: '',
-  gstNumber: '',
-  panNumber: '',
-  businessAddress: '',
-});
-
 /** Expects a refusal from a port: permission-denied or unauthenticated. */
 async function refused(action: Promise<unknown>): Promise<void> {
   const error = await action.then(
@@ -115,52 +94,9 @@ for (const { name, make } of BACKENDS) {
     beforeEach(async () => {
       local = await make();
       const { seeder, ports } = local;
-      const person = async (
-        uid: string,
-        email: string,
-        record: Record<string, unknown>,
-        phoneNumber?: string,
-      ) => {
-        await seeder.account({ uid, email, password: PASSWORD, ...(phoneNumber ? { phoneNumber } : {}) });
-        await seeder.user(uid, { email, ...record });
-      };
-      await person('uid-admin', 'admin@attack.test', { role: 'sa', name: 'Ada' });
-      await person(
-        'uid-asha',
-        'asha@attack.test',
-        { role: 'user', name: 'Asha', mobile: '9876543210' },
-        ASHA_PHONE,
-      );
-      await person('uid-owner', 'rahul@attack.test', {
-        role: 'business',
-        businessName: 'Sharma Mobile Care',
-        phone: '9811111111',
-        panNumber: 'ABCDE1234F',
-        gstNumber: '27AAPFS1234C1Z5',
-      });
-      await person('uid-dist', 'dev@attack.test', { role: 'distributor', name: 'Dev', walletBalance: 500 });
-      await seeder.publicProfile({
-        uid: 'uid-owner',
-        businessName: 'Sharma Mobile Care',
-        phone: '9811111111',
-      });
-      await seeder.store({ id: 'store-1', ownerId: 'uid-owner' });
-      await seeder.repair({
-        id: 'r1',
-        repairId: 'RPR-1001',
-        storeId: 'store-1',
-        businessId: 'uid-owner',
-        customerMobile: '98765 43210',
-        deliveryCode: '4821',
-      });
-      await seeder.repair({
-        id: 'r3',
-        repairId: 'RPR-1003',
-        businessId: 'store-1',
-        customerMobile: '9000000001',
-      });
+      await seedVictims(seeder);
       ({ uid: mallory } = await ports.auth.signUp('mallory@attack.test', PASSWORD));
-      await ports.users.createProfile(mallory, newUser('mallory@attack.test', '9876543210'));
+      await ports.users.createProfile(mallory, MALLORY_PROFILE());
     });
     afterEach(async () => {
       await local.dispose();

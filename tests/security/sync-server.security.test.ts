@@ -165,6 +165,22 @@ async function current(collection: string, id: string): Promise<Record<string, u
   return answer.body as Record<string, unknown>;
 }
 
+/** A ledger entry as a super admin's device writes it: ₹100 to Dev, from ₹500. */
+const ledgerEntry = (overrides: Record<string, unknown> = {}) => ({
+  _id: 'recharge-forged-0001',
+  distributorId: 'uid-dist',
+  distributorName: 'Dev',
+  adminId: 'uid-admin',
+  adminName: 'Ada Admin',
+  amount: 100,
+  previousBalance: 500,
+  newBalance: 600,
+  timestamp: new Date().toISOString(),
+  description: 'Wallet recharge by admin',
+  ledgerPaise: 10_000,
+  ...overrides,
+});
+
 describe('the sync server over HTTP (threat 7, and threats 1, 2, 3 and 5 through sync)', () => {
   describe('every request is a device’s, with its own account', () => {
     it('attack 7.1: a request with no account or a wrong password is refused', async () => {
@@ -296,26 +312,12 @@ describe('the sync server over HTTP (threat 7, and threats 1, 2, 3 and 5 through
 
   describe('roles, balances and the ledger', () => {
     it('attack 7.5: a forged ledger entry is refused: not a super admin’s device, another admin, over the cap, totals off', async () => {
-      const entry = (overrides: Record<string, unknown>) => ({
-        _id: 'recharge-forged-0001',
-        distributorId: 'uid-dist',
-        distributorName: 'Dev',
-        adminId: 'uid-admin',
-        adminName: 'Ada Admin',
-        amount: 100,
-        previousBalance: 500,
-        newBalance: 600,
-        timestamp: new Date().toISOString(),
-        description: 'Wallet recharge by admin',
-        ledgerPaise: 10_000,
-        ...overrides,
-      });
       expect(
         (
           await bulkWrite(
             'distributor',
             'transactions',
-            entry({
+            ledgerEntry({
               amount: 10_00_00_000,
               newBalance: 10_00_00_500,
               ledgerPaise: 10_00_00_000_00,
@@ -324,42 +326,30 @@ describe('the sync server over HTTP (threat 7, and threats 1, 2, 3 and 5 through
           )
         )?.error,
       ).toBe('forbidden');
-      expect((await bulkWrite('distributor', 'transactions', entry({})))?.error).toBe('forbidden');
+      expect((await bulkWrite('distributor', 'transactions', ledgerEntry({})))?.error).toBe('forbidden');
       expect(
-        (await bulkWrite('adminDesk', 'transactions', entry({ adminId: 'uid-someone-else' })))?.error,
+        (await bulkWrite('adminDesk', 'transactions', ledgerEntry({ adminId: 'uid-someone-else' })))?.error,
       ).toBe('forbidden');
       expect(
         (
           await bulkWrite(
             'adminDesk',
             'transactions',
-            entry({ amount: 10_00_001, newBalance: 10_00_501, ledgerPaise: 10_00_00_100 }),
+            ledgerEntry({ amount: 10_00_001, newBalance: 10_00_501, ledgerPaise: 10_00_00_100 }),
           )
         )?.error,
       ).toBe('forbidden');
-      expect((await bulkWrite('adminDesk', 'transactions', entry({ newBalance: 5_000_000 })))?.error).toBe(
-        'forbidden',
-      );
-      expect((await bulkWrite('adminDesk', 'transactions', entry({ description: 'Gift' })))?.error).toBe(
-        'forbidden',
-      );
+      expect(
+        (await bulkWrite('adminDesk', 'transactions', ledgerEntry({ newBalance: 5_000_000 })))?.error,
+      ).toBe('forbidden');
+      expect(
+        (await bulkWrite('adminDesk', 'transactions', ledgerEntry({ description: 'Gift' })))?.error,
+      ).toBe('forbidden');
       expect((await call('adminDesk', 'GET', `${db('transactions')}/recharge-forged-0001`)).status).toBe(404);
     });
 
     it('allowed: a super admin’s device records a recharge and changes the balance', async () => {
-      const ok = await bulkWrite('adminDesk', 'transactions', {
-        _id: 'recharge-genuine-0001',
-        distributorId: 'uid-dist',
-        distributorName: 'Dev',
-        adminId: 'uid-admin',
-        adminName: 'Ada Admin',
-        amount: 100,
-        previousBalance: 500,
-        newBalance: 600,
-        timestamp: new Date().toISOString(),
-        description: 'Wallet recharge by admin',
-        ledgerPaise: 10_000,
-      });
+      const ok = await bulkWrite('adminDesk', 'transactions', ledgerEntry({ _id: 'recharge-genuine-0001' }));
       expect(ok?.error).toBeUndefined();
       const dist = await current('users', 'uid-dist');
       expect(
