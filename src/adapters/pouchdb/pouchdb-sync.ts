@@ -131,17 +131,17 @@ export class PouchSync {
   }
 
   /**
-   * The sync's HTTP: reads resent on a reset connection (retryOnReset), every request tracked so that
-   * stop() can wait for it, and nothing sent by a replication once stop() began. PouchDB's replicator
-   * makes some calls it does not wait for or catch (the remote's info, for progress): after a stop such
-   * a call would fail against a server that may be gone, as an unhandled rejection. It stays
-   * unanswered instead.
+   * The sync's HTTP: reads resent on a reset connection (retryOnReset), and every request tracked so
+   * that stop() can wait for it. A cancelled replication may still make a call or two (its last
+   * checkpoint, the remote's info for progress, which PouchDB neither waits for nor catches): such a
+   * call is sent, but should it fail (the server may be gone by then) it stays unanswered rather than
+   * become an unhandled rejection.
    */
   private trackedFetch(): Fetch {
     const base = retryOnReset(this.baseFetch());
     const epoch = this.epoch;
     return (url, init) => {
-      if (epoch !== this.epoch) return new Promise<Response>(() => undefined);
+      if (epoch !== this.epoch) return base(url, init).catch(() => new Promise<Response>(() => undefined));
       const request = base(url, init);
       this.inflight.add(request);
       const settled = () => this.inflight.delete(request);
@@ -231,9 +231,9 @@ export class PouchSync {
   }
 
   /**
-   * Stops replicating (local data stays): cancels every replication and waits for it, and for every
-   * request it had sent (at most STOP_WAIT_MS), then for the reconciliations under way. Once this
-   * resolves, nothing of this sync talks to the server any more, so the server may go.
+   * Stops replicating (local data stays): cancels every replication and waits for it and for every
+   * request it had sent (at most STOP_WAIT_MS together), then for the reconciliations under way. Once this
+   * resolves the server may go: what a cancelled replication still sends cannot fail loudly.
    */
   async stop(): Promise<void> {
     this.epoch += 1;
@@ -242,11 +242,19 @@ export class PouchSync {
     for (const feed of this.feeds) feed.cancel();
     this.feeds = [];
     for (const replication of replications) replication.cancel();
-    await Promise.allSettled(replications.map((replication) => Promise.resolve(replication)));
+    // A cancelled replication may still wait for a request that a stopped server never answers: the wait
+    // is bounded.
+    let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([
-      Promise.allSettled([...this.inflight]),
-      new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS)),
+      Promise.allSettled([
+        ...replications.map((replication) => Promise.resolve(replication)),
+        ...this.inflight,
+      ]),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, STOP_WAIT_MS);
+      }),
     ]);
+    clearTimeout(timer);
     const remotes = this.remotes;
     this.remotes = [];
     await Promise.allSettled(remotes.map((remote) => remote.close()));
