@@ -6,17 +6,13 @@ import { createMemoryBackend } from '../src/adapters/memory/memory-backend';
 import { createPouchBackend, type PouchBackend } from '../src/adapters/pouchdb/pouchdb-backend';
 import { nodePouchDB } from '../src/adapters/pouchdb/pouchdb-node';
 import { DEFAULT_PBKDF2_ITERATIONS } from '../src/adapters/pouchdb/pouchdb-password';
-import { ManualClock } from '../src/adapters/system-clock';
-import {
-  DEMO_PASSWORD,
-  DEMO_UIDS,
-  generateDemoData,
-  generateSyntheticData,
-  type SyntheticSize,
-} from '../src/app/demo/demo-data';
+import type { Seeder } from '../src/demo';
+import { DEMO_PASSWORD, DEMO_UIDS, generateDemoData } from '../src/demo/demo-data';
+import { ManualClock } from '../src/demo/manual-clock';
+import { generateSyntheticData, type SyntheticSize } from '../src/demo/synthetic-data';
 import { createUseCases } from '../src/domain/use-cases';
 import type { UserProfile } from '../src/domain/users/user';
-import type { Ports, Seeder } from '../src/ports';
+import type { Ports } from '../src/ports';
 
 /**
  * Figures of the backends: demo seed time; the admin business-performance page on a large synthetic

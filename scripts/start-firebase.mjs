@@ -21,8 +21,8 @@ const started = performance.now();
 const [{ startEmulators }, { EmulatorRest }, { FirebaseEmulatorSeeder }, demo] = await Promise.all([
   load('/scripts/firebase-emulators.ts'),
   load('/scripts/firebase-emulator-rest.ts'),
-  load('/src/adapters/firebase/firebase-emulator-seeder.ts'),
-  load('/src/app/demo/demo-data.ts'),
+  load('/src/adapters/firebase/demo/emulator-seeder.ts'),
+  load('/src/demo/demo-data.ts'),
 ]);
 
 console.log('Starting the Firebase emulators (Auth, Firestore)…');

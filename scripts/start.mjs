@@ -35,7 +35,7 @@ try {
   process.exit(1);
 }
 
-const { module: demo } = await runnerImport('/src/app/demo/demo-data.ts', { logLevel: 'warn' });
+const { module: demo } = await runnerImport('/src/demo/demo-data.ts', { logLevel: 'warn' });
 const url = `http://localhost:${port}`;
 const width = Math.max(...demo.DEMO_ACCOUNTS.map((account) => account.email.length));
 console.log(

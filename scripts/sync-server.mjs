@@ -30,7 +30,7 @@ const [{ startSyncServer }, { addDevice, provisionShop, seedShop }, { generateDe
   await Promise.all([
     load('/src/adapters/pouchdb/sync-server/server.ts'),
     load('/src/adapters/pouchdb/sync-server/provision.ts'),
-    load('/src/app/demo/demo-data.ts'),
+    load('/src/demo/demo-data.ts'),
   ]);
 
 const port = Number(values.port);

@@ -56,6 +56,43 @@ describe('architecture', () => {
     expect(offending).toEqual([]);
   });
 
+  it('keeps the demo and test tooling (src/demo) pure and out of the product core', () => {
+    const demoImpure = all
+      .filter((i) => layerOf(i.file) === 'demo')
+      .filter(
+        (i) =>
+          FRAMEWORKS.test(i.specifier) ||
+          (i.target !== null && ['adapters', 'ui', 'app'].includes(layerOf(i.target))),
+      );
+    const coreOnDemo = all
+      .filter((i) => ['domain', 'ports'].includes(layerOf(i.file)))
+      .filter((i) => i.target !== null && layerOf(i.target) === 'demo');
+    expect([...demoImpure, ...coreOnDemo].map((i) => `${i.file} → ${i.specifier}`)).toEqual([]);
+  });
+
+  it('keeps adapter families apart: memory, PouchDB and Firebase import none of each other', () => {
+    const FAMILIES = ['memory', 'pouchdb', 'firebase'];
+    const familyOf = (path: string) => {
+      const [layer, family] = path.split('/');
+      return layer === 'adapters' && family !== undefined && FAMILIES.includes(family) ? family : null;
+    };
+    const offending = all
+      .filter((i) => familyOf(i.file) !== null && i.target !== null)
+      .filter((i) => {
+        const target = familyOf(i.target ?? '');
+        return target !== null && target !== familyOf(i.file);
+      })
+      .map((i) => `${i.file} → ${i.specifier}`);
+    expect(offending).toEqual([]);
+  });
+
+  it('keeps ports out of the UI: screens talk to use cases, never to a port', () => {
+    const offending = all
+      .filter((i) => layerOf(i.file) === 'ui' && i.target !== null && layerOf(i.target) === 'ports')
+      .map((i) => `${i.file} → ${i.specifier}`);
+    expect(offending).toEqual([]);
+  });
+
   it('lets only src/app import adapters', () => {
     const offending = all
       .filter(

@@ -2,8 +2,8 @@ import { inject } from 'vitest';
 import { EmulatorRest } from '../../scripts/firebase-emulator-rest';
 // The demo's and production's headers, for the build these files run against.
 import { securityHeaders } from '../../scripts/security-headers.mjs';
-import { FirebaseEmulatorSeeder } from '../../src/adapters/firebase/firebase-emulator-seeder';
-import { generateDemoData } from '../../src/app/demo/demo-data';
+import { FirebaseEmulatorSeeder } from '../../src/adapters/firebase/demo/emulator-seeder';
+import { generateDemoData } from '../../src/demo/demo-data';
 
 /** The build these files run against: the offline demo, or production on the Firebase emulators. */
 export const backend = () => inject('backend');

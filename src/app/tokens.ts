@@ -1,14 +1,11 @@
 import type { ServiceIdentifier } from 'inversify';
+import type { DemoControls, DemoMailbox, DemoSmsInbox, Seeder } from '../demo';
 import type { UseCases } from '../domain/use-cases';
 import type {
   AppConfigRepository,
   AuthGateway,
   Clock,
-  DemoControls,
-  DemoMailbox,
-  DemoSmsInbox,
   RepairRepository,
-  Seeder,
   StoreRepository,
   SupportIssueRepository,
   UserRepository,

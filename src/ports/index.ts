@@ -10,7 +10,6 @@ import type { WalletLedger } from './wallet-ledger';
 export type { AppConfigRepository } from './app-config-repository';
 export type { AuthGateway, AuthUser, Unsubscribe } from './auth-gateway';
 export type { Clock } from './clock';
-export type { DemoControls, DemoMailbox, DemoSmsInbox, MailMessage, SmsMessage } from './demo-mailbox';
 export {
   AuthError,
   type AuthErrorCode,
@@ -25,7 +24,6 @@ export {
   type RepairLookupResult,
   type RepairRepository,
 } from './repair-repository';
-export type { SeedData, Seeder, SeedPublicProfile } from './seeder';
 export type { StoreRepository } from './store-repository';
 export type { SupportIssueRepository } from './support-issue-repository';
 export type { BusinessUser, BusinessUserQuery, Page, UserRepository } from './user-repository';

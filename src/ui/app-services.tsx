@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext } from 'react';
+import type { DemoControls, DemoMailbox, DemoSmsInbox } from '../demo';
 import type { UseCases } from '../domain/use-cases';
-import type { DemoControls, DemoMailbox, DemoSmsInbox } from '../ports';
 
 /**
  * The demo extras: the outbox pages (e-mail and SMS the demo "sent") and, on the local backends, the

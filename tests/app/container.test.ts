@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/adapters/system-clock';
 import { parseAppConfig } from '../../src/app/config';
 import { createAppContainer } from '../../src/app/create-container';
 import { resolveServices } from '../../src/app/resolve-services';
 import { TOKENS } from '../../src/app/tokens';
+import { ManualClock } from '../../src/demo/manual-clock';
 import { ADMIN_MESSAGES } from '../../src/domain/admin/messages';
 import type { UseCases } from '../../src/domain/use-cases';
 import type { UserProfile } from '../../src/domain/users/user';

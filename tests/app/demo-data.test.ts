@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateDemoData } from '../../src/app/demo/demo-data';
+import type { SeedData } from '../../src/demo';
+import { generateDemoData } from '../../src/demo/demo-data';
 import { ADMIN_MESSAGES } from '../../src/domain/admin/messages';
 import {
   type AdminFilter,
@@ -11,7 +12,6 @@ import { REPAIR_MESSAGES } from '../../src/domain/repairs/messages';
 import { displayAmount, type Repair } from '../../src/domain/repairs/repair';
 import { mobileOf, type UserProfile } from '../../src/domain/users/user';
 import { RECHARGE_DESCRIPTION } from '../../src/domain/wallet/messages';
-import type { SeedData } from '../../src/ports';
 import { createWorld, type World } from '../domain/world';
 
 /**

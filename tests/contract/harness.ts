@@ -1,4 +1,5 @@
-import type { Ports, Seeder } from '../../src/ports';
+import type { Seeder } from '../../src/demo';
+import type { Ports } from '../../src/ports';
 
 /**
  * One backend under contract test: its ports, a privileged seeder, and the few test-only abilities a

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { createMemoryBackend } from '../../src/adapters/memory/memory-backend';
-import { ManualClock } from '../../src/adapters/system-clock';
+import { ManualClock } from '../../src/demo/manual-clock';
 import { allContracts } from './all-contracts';
 import { oobCodeOf } from './harness';
 

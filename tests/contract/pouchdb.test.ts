@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { createPouchBackend } from '../../src/adapters/pouchdb/pouchdb-backend';
 import { nodePouchDB } from '../../src/adapters/pouchdb/pouchdb-node';
-import { ManualClock } from '../../src/adapters/system-clock';
+import { ManualClock } from '../../src/demo/manual-clock';
 import { allContracts } from './all-contracts';
 import { oobCodeOf } from './harness';
 

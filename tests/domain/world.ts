@@ -1,5 +1,5 @@
 import { createMemoryBackend } from '../../src/adapters/memory/memory-backend';
-import { ManualClock } from '../../src/adapters/system-clock';
+import { ManualClock } from '../../src/demo/manual-clock';
 import { createUseCases } from '../../src/domain/use-cases';
 import type { UserProfile } from '../../src/domain/users/user';
 

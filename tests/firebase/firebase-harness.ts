@@ -2,8 +2,8 @@ import type { Firestore } from 'firebase/firestore';
 import { inject } from 'vitest';
 import { EmulatorRest } from '../../scripts/firebase-emulator-rest';
 import type { EmulatorEndpoints } from '../../scripts/firebase-emulators';
+import { FirebaseEmulatorSeeder } from '../../src/adapters/firebase/demo/emulator-seeder';
 import { createFirebaseBackend, type FirebaseBackend } from '../../src/adapters/firebase/firebase-backend';
-import { FirebaseEmulatorSeeder } from '../../src/adapters/firebase/firebase-emulator-seeder';
 import type { BackendHarness, HarnessFactory } from '../contract/harness';
 
 let appSequence = 0;

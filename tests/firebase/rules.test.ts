@@ -28,7 +28,7 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readRules } from '../../scripts/firebase-emulator-rest';
-import type { FirebaseEmulatorSeeder } from '../../src/adapters/firebase/firebase-emulator-seeder';
+import type { FirebaseEmulatorSeeder } from '../../src/adapters/firebase/demo/emulator-seeder';
 import { emulatorEndpoints, emulatorSeeder } from './firebase-harness';
 import { RULES_PROJECT } from './projects';
 

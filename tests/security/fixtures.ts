@@ -1,5 +1,5 @@
+import type { Seeder } from '../../src/demo';
 import type { NewUserRecord } from '../../src/domain/users/user';
-import type { Seeder } from '../../src/ports';
 
 /**
  * The victims of the attack suites, as the data stands after the backfill: Asha (a customer, her number

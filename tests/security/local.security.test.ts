@@ -4,8 +4,9 @@ import { accountDocId } from '../../src/adapters/pouchdb/pouchdb-auth-gateway';
 import { createPouchBackend, type PouchBackend } from '../../src/adapters/pouchdb/pouchdb-backend';
 import { nodePouchDB } from '../../src/adapters/pouchdb/pouchdb-node';
 import { rechargeIdOf } from '../../src/adapters/shared/recharge';
-import { ManualClock } from '../../src/adapters/system-clock';
-import type { Ports, Seeder } from '../../src/ports';
+import type { Seeder } from '../../src/demo';
+import { ManualClock } from '../../src/demo/manual-clock';
+import type { Ports } from '../../src/ports';
 import { isAuthError, isPortError } from '../../src/ports/errors';
 import { ASHA_PHONE, MALLORY_PROFILE, PASSWORD, seedVictims } from './fixtures';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodePouchDB } from '../../src/adapters/pouchdb/pouchdb-node';
 import { addDevice, provisionShop, seedShop } from '../../src/adapters/pouchdb/sync-server/provision';
 import { type SyncServer, startSyncServer } from '../../src/adapters/pouchdb/sync-server/server';
-import type { SeedData } from '../../src/ports/seeder';
+import type { SeedData } from '../../src/demo/seeder';
 
 /**
  * The sync server over HTTP, as a device (or an attacker holding a device's account) sees it: every

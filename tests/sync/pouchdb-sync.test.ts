@@ -3,9 +3,9 @@ import { createPouchBackend, type PouchBackend } from '../../src/adapters/pouchd
 import { nodePouchDB } from '../../src/adapters/pouchdb/pouchdb-node';
 import { addDevice, provisionShop, seedShop } from '../../src/adapters/pouchdb/sync-server/provision';
 import { type SyncServer, startSyncServer } from '../../src/adapters/pouchdb/sync-server/server';
-import { ManualClock } from '../../src/adapters/system-clock';
+import { ManualClock } from '../../src/demo/manual-clock';
+import type { SeedData } from '../../src/demo/seeder';
 import type { RechargeRequest } from '../../src/domain/wallet/wallet';
-import type { SeedData } from '../../src/ports/seeder';
 import { waitFor } from './sync-helpers';
 
 /**

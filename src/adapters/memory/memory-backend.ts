@@ -1,14 +1,14 @@
+import type { DemoMailbox, DemoSmsInbox } from '../../demo/outbox';
+import type { Seeder } from '../../demo/seeder';
 import type { Ports } from '../../ports';
 import type { Clock } from '../../ports/clock';
-import type { DemoMailbox, DemoSmsInbox } from '../../ports/demo-mailbox';
-import type { Seeder } from '../../ports/seeder';
 import { SystemClock } from '../system-clock';
+import { MemoryDemoMailbox, MemoryDemoSmsInbox } from './demo/memory-outbox';
+import { MemorySeeder } from './demo/memory-seeder';
 import { MemoryAppConfigRepository } from './memory-app-config-repository';
 import { MemoryAuthGateway } from './memory-auth-gateway';
 import { MemoryDatabase } from './memory-database';
-import { MemoryDemoMailbox, MemoryDemoSmsInbox } from './memory-demo';
 import { MemoryRepairRepository } from './memory-repair-repository';
-import { MemorySeeder } from './memory-seeder';
 import { MemoryStoreRepository } from './memory-store-repository';
 import { MemorySupportIssueRepository } from './memory-support-issue-repository';
 import { MemoryUserRepository } from './memory-user-repository';

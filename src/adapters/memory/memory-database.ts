@@ -1,5 +1,5 @@
+import type { MailMessage, SmsMessage } from '../../demo/outbox';
 import { parseUserRecord, type UserProfile } from '../../domain/users/user';
-import type { MailMessage, SmsMessage } from '../../ports/demo-mailbox';
 import { PortError } from '../../ports/errors';
 import { requireSuperAdmin } from '../local/local-rules';
 import type { LocalSession } from '../local/local-session';

@@ -1,23 +1,24 @@
+import type { RechargeFaults } from '../../demo/faults';
+import type { DemoControls, DemoMailbox, DemoSmsInbox } from '../../demo/outbox';
+import type { SeedData, Seeder } from '../../demo/seeder';
 import type { Ports } from '../../ports';
 import type { Clock } from '../../ports/clock';
-import type { DemoControls, DemoMailbox, DemoSmsInbox } from '../../ports/demo-mailbox';
-import type { SeedData, Seeder } from '../../ports/seeder';
 import { SystemClock } from '../system-clock';
+import { PouchDemoMailbox, PouchDemoSmsInbox } from './demo/pouchdb-outbox';
+import { PouchSeeder } from './demo/pouchdb-seeder';
 import { PouchAppConfigRepository } from './pouchdb-app-config-repository';
 import { PouchAuthGateway } from './pouchdb-auth-gateway';
 import type { PouchConstructor, PouchStats } from './pouchdb-collection';
 import { PouchDatabases } from './pouchdb-databases';
-import { PouchDemoMailbox, PouchDemoSmsInbox } from './pouchdb-demo-mailbox';
 import { checkIterations, DEFAULT_PBKDF2_ITERATIONS } from './pouchdb-password';
 import { withRegisteredViews } from './pouchdb-registered-views';
 import { PouchRepairRepository } from './pouchdb-repair-repository';
-import { PouchSeeder } from './pouchdb-seeder';
 import { PouchStoreRepository } from './pouchdb-store-repository';
 import { PouchSupportIssueRepository } from './pouchdb-support-issue-repository';
 import { PouchSync } from './pouchdb-sync';
 import { UserDocs } from './pouchdb-user-docs';
 import { PouchUserRepository } from './pouchdb-user-repository';
-import { type PouchFaults, PouchWalletLedger, resolveLedgerConflict } from './pouchdb-wallet-ledger';
+import { PouchWalletLedger, resolveLedgerConflict } from './pouchdb-wallet-ledger';
 
 export interface PouchBackendOptions {
   /** pouchdb-browser in the browser; in Node, the `pouchdb` package (see pouchdb-node.ts). */
@@ -38,7 +39,7 @@ export interface PouchBackendOptions {
   /** The demo data set, for DemoControls (the composition root passes generateDemoData). */
   readonly demoData?: (now: Date) => SeedData;
   /** Tests only: crash points of a recharge. */
-  readonly faults?: PouchFaults;
+  readonly faults?: RechargeFaults;
 }
 
 /** The presenter controls of the offline demo, plus what the composition root needs at start-up. */

@@ -1,3 +1,4 @@
+import type { RechargeFaults } from '../../demo/faults';
 import { toPaise } from '../../domain/shared/money';
 import { parseUserRecord, type UserProfile } from '../../domain/users/user';
 import {
@@ -25,17 +26,6 @@ import type { PouchDatabases } from './pouchdb-databases';
 import { claimedPaise, type UserDocs } from './pouchdb-user-docs';
 import { VIEWS } from './pouchdb-views';
 
-/**
- * Test-only fault injection: each hook runs at a point of a recharge between two writes. A hook that
- * throws simulates a crash (a closed tab) at that point.
- */
-export interface PouchFaults {
-  /** After the commit point (the users document holds the new balance and the pending recharge). */
-  afterRechargeCommit?(): void | Promise<void>;
-  /** After the ledger document is written, before the pending recharge is cleared. */
-  afterLedgerWrite?(): void | Promise<void>;
-}
-
 /** The ledger document id of a request: a retry of the same request collides with it. */
 export const rechargeDocId = rechargeIdOf;
 
@@ -58,7 +48,7 @@ export class PouchWalletLedger implements WalletLedger {
     private readonly session: LocalSession,
     private readonly users: UserDocs,
     private readonly clock: Clock,
-    private readonly faults: PouchFaults = {},
+    private readonly faults: RechargeFaults = {},
   ) {}
 
   private requireAdmin(): Promise<UserProfile> {

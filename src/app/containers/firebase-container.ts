@@ -1,5 +1,5 @@
 import { Container } from 'inversify';
-import { EmulatorMailbox, EmulatorSmsInbox } from '../../adapters/firebase/emulator-outbox';
+import { EmulatorMailbox, EmulatorSmsInbox } from '../../adapters/firebase/demo/emulator-outbox';
 import { createFirebaseBackend } from '../../adapters/firebase/firebase-backend';
 import { recaptchaVerification } from '../../adapters/firebase/firebase-recaptcha';
 import type { AppConfig } from '../config';

@@ -1,7 +1,7 @@
 import { Container } from 'inversify';
 import { createMemoryBackend } from '../../adapters/memory/memory-backend';
+import { generateDemoData } from '../../demo/demo-data';
 import type { AppConfig } from '../config';
-import { generateDemoData } from '../demo/demo-data';
 import { TOKENS } from '../tokens';
 import { bindPorts, bindUseCases } from './bind-use-cases';
 import type { ContainerOptions } from './options';

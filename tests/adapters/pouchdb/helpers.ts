@@ -4,7 +4,7 @@ import {
   type PouchBackendOptions,
 } from '../../../src/adapters/pouchdb/pouchdb-backend';
 import { nodePouchDB } from '../../../src/adapters/pouchdb/pouchdb-node';
-import { ManualClock } from '../../../src/adapters/system-clock';
+import { ManualClock } from '../../../src/demo/manual-clock';
 
 let sequence = 0;
 

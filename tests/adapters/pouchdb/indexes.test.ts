@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryBackend } from '../../../src/adapters/memory/memory-backend';
 import type { PouchBackend } from '../../../src/adapters/pouchdb/pouchdb-backend';
-import { ManualClock } from '../../../src/adapters/system-clock';
-import { generateDemoData, generateSyntheticData } from '../../../src/app/demo/demo-data';
+import type { SeedData, Seeder } from '../../../src/demo';
+import { generateDemoData } from '../../../src/demo/demo-data';
+import { ManualClock } from '../../../src/demo/manual-clock';
+import { generateSyntheticData } from '../../../src/demo/synthetic-data';
 import { periodRange } from '../../../src/domain/admin/report';
-import type { Ports, SeedData, Seeder } from '../../../src/ports';
+import type { Ports } from '../../../src/ports';
 import { destroyAll, memoryBackend } from './helpers';
 
 const NOW = new Date(2026, 10, 21, 10, 0);

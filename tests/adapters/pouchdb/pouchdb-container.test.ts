@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodePouchDB } from '../../../src/adapters/pouchdb/pouchdb-node';
-import { ManualClock } from '../../../src/adapters/system-clock';
 import type { AppConfig } from '../../../src/app/config';
 import { createPouchContainer } from '../../../src/app/containers/pouchdb-container';
 import { TOKENS } from '../../../src/app/tokens';
+import { ManualClock } from '../../../src/demo/manual-clock';
 import { uniquePrefix } from './helpers';
 
 const NOW = new Date(2026, 10, 21, 10, 0);

@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FirebaseBackend } from '../../../src/adapters/firebase/firebase-backend';
 import { createMemoryBackend } from '../../../src/adapters/memory/memory-backend';
-import { ManualClock } from '../../../src/adapters/system-clock';
+import { ManualClock } from '../../../src/demo/manual-clock';
 import { createUseCases } from '../../../src/domain/use-cases';
 import { ACCOUNT_MESSAGES } from '../../../src/domain/users/messages';
 import { App } from '../../../src/ui/app';

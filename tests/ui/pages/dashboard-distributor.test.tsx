@@ -1,7 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_UIDS } from '../../../src/app/demo/demo-data';
+import { DEMO_UIDS } from '../../../src/demo/demo-data';
 import { formatDateTime } from '../../../src/domain/shared/time';
 import { type RenderedApp, renderApp, screen } from '../render-app';
 

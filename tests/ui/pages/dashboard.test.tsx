@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DEMO_UIDS } from '../../../src/app/demo/demo-data';
+import { DEMO_UIDS } from '../../../src/demo/demo-data';
 import { ACCOUNT_MESSAGES } from '../../../src/domain/users/messages';
 import { pathOf, type RenderedApp, renderApp, screen } from '../render-app';
 

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { act, cleanup, render, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEMO_PASSWORD } from '../../../src/app/demo/demo-data';
+import { DEMO_PASSWORD } from '../../../src/demo/demo-data';
 import { App } from '../../../src/ui/app';
 import { DEMO_RESET_DONE, DEMO_RESET_FAILED } from '../../../src/ui/pages/demo/demo-bar';
 import { createAppRouter } from '../../../src/ui/router';

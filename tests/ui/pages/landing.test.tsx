@@ -1,7 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_STORE_LINKS } from '../../../src/app/demo/demo-data';
+import { DEMO_STORE_LINKS } from '../../../src/demo/demo-data';
 import { pathOf, type RenderedApp, renderApp, screen } from '../render-app';
 
 const FEATURE_TITLES = [

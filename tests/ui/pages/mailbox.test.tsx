@@ -1,8 +1,8 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { act, cleanup, render, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { MailMessage } from '../../../src/demo';
 import { formatDateTime } from '../../../src/domain/shared/time';
-import type { MailMessage } from '../../../src/ports';
 import { App } from '../../../src/ui/app';
 import { createAppRouter } from '../../../src/ui/router';
 import { seriousA11yViolations } from '../axe-check';

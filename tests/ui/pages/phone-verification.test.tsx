@@ -1,7 +1,7 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { act, cleanup, render, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../../src/app/demo/demo-data';
+import { DEMO_PASSWORD } from '../../../src/demo/demo-data';
 import { App } from '../../../src/ui/app';
 import { createAppRouter } from '../../../src/ui/router';
 import { seriousA11yViolations } from '../axe-check';

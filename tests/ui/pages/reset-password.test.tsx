@@ -1,7 +1,7 @@
 import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEMO_PASSWORD } from '../../../src/app/demo/demo-data';
+import { DEMO_PASSWORD } from '../../../src/demo/demo-data';
 import { ACCOUNT_MESSAGES, PASSWORD_REQUIREMENTS } from '../../../src/domain/users/messages';
 import { AuthError } from '../../../src/ports/errors';
 import { seriousA11yViolations } from '../axe-check';

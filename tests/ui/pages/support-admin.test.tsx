@@ -1,7 +1,7 @@
 import { act, configure, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../../src/app/demo/demo-data';
+import { DEMO_PASSWORD } from '../../../src/demo/demo-data';
 import { formatDateTime } from '../../../src/domain/shared/time';
 import { pathOf, type RenderedApp, renderApp, screen, TODAY } from '../render-app';
 

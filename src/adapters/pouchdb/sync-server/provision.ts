@@ -1,6 +1,6 @@
-import type { SeedData } from '../../../ports/seeder';
+import type { SeedData } from '../../../demo/seeder';
+import { seedDocuments } from '../demo/pouchdb-seeder';
 import { type CollectionName, SYNCED_COLLECTIONS } from '../pouchdb-databases';
-import { seedDocuments } from '../pouchdb-seeder';
 import { VALIDATE_DESIGN_ID, VALIDATORS } from './validators';
 
 /**

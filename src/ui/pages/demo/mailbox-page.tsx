@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { MailMessage } from '../../../ports';
+import type { MailMessage } from '../../../demo';
 import { useAppServices, useSettings } from '../../app-services';
 import { ButtonLink, buttonClasses } from '../../components/button';
 import { Card } from '../../components/card';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
+import type { SmsMessage } from '../../../demo';
 import { formatIndianMobile } from '../../../domain/shared/phone';
-import type { SmsMessage } from '../../../ports';
 import { useAppServices, useSettings } from '../../app-services';
 import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';

@@ -1,5 +1,5 @@
-import type { DemoMailbox, DemoSmsInbox, MailMessage, SmsMessage } from '../../ports/demo-mailbox';
-import type { MemoryDatabase } from './memory-database';
+import type { DemoMailbox, DemoSmsInbox, MailMessage, SmsMessage } from '../../../demo/outbox';
+import type { MemoryDatabase } from '../memory-database';
 
 export class MemoryDemoMailbox implements DemoMailbox {
   constructor(private readonly db: MemoryDatabase) {}

@@ -1,6 +1,6 @@
-import type { DemoMailbox, DemoSmsInbox, MailMessage, SmsMessage } from '../../ports/demo-mailbox';
-import { PortError } from '../../ports/errors';
-import { phoneCodeText, resetMail } from '../shared/demo-messages';
+import type { DemoMailbox, DemoSmsInbox, MailMessage, SmsMessage } from '../../../demo/outbox';
+import { PortError } from '../../../ports/errors';
+import { phoneCodeText, resetMail } from '../../shared/demo-messages';
 
 /**
  * The demo pages on the Firebase emulators (`npm run start:firebase`): the password-reset e-mails and

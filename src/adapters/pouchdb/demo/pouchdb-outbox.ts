@@ -1,8 +1,8 @@
-import { asText } from '../../domain/shared/text';
-import { asInstant } from '../../domain/shared/time';
-import type { DemoMailbox, DemoSmsInbox, MailMessage, SmsMessage } from '../../ports/demo-mailbox';
-import { guarded, type StoredDoc } from './pouchdb-collection';
-import type { PouchDatabases } from './pouchdb-databases';
+import type { DemoMailbox, DemoSmsInbox, MailMessage, SmsMessage } from '../../../demo/outbox';
+import { asText } from '../../../domain/shared/text';
+import { asInstant } from '../../../domain/shared/time';
+import { guarded, type StoredDoc } from '../pouchdb-collection';
+import type { PouchDatabases } from '../pouchdb-databases';
 
 /** The outbox documents of one kind (`mail-…` or `sms-…`), newest first: their ids sort by the time sent. */
 async function outbox(dbs: PouchDatabases, kind: 'mail' | 'sms'): Promise<StoredDoc[]> {

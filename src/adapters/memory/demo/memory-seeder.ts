@@ -8,8 +8,8 @@ import type {
   SeedSupportRecord,
   SeedTransactionRecord,
   SeedUserRecord,
-} from '../../ports/seeder';
-import type { MemoryDatabase } from './memory-database';
+} from '../../../demo/seeder';
+import type { MemoryDatabase } from '../memory-database';
 
 /** Privileged writes into a memory backend (bypassing its rules), for tests and demos. */
 export class MemorySeeder implements Seeder {

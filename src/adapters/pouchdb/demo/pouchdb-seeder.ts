@@ -8,13 +8,13 @@ import type {
   SeedSupportRecord,
   SeedTransactionRecord,
   SeedUserRecord,
-} from '../../ports/seeder';
-import { STORE_LINKS_DOC } from './pouchdb-app-config-repository';
-import { accountDocId, phoneClaimDocId } from './pouchdb-auth-gateway';
-import { MAX_WRITE_ATTEMPTS, type NewDoc, type PouchCollection, storedRecord } from './pouchdb-collection';
-import type { CollectionName, PouchDatabases } from './pouchdb-databases';
-import { hashPassword, type PasswordHash, randomId } from './pouchdb-password';
-import type { UserDocs } from './pouchdb-user-docs';
+} from '../../../demo/seeder';
+import { STORE_LINKS_DOC } from '../pouchdb-app-config-repository';
+import { accountDocId, phoneClaimDocId } from '../pouchdb-auth-gateway';
+import { MAX_WRITE_ATTEMPTS, type NewDoc, type PouchCollection, storedRecord } from '../pouchdb-collection';
+import type { CollectionName, PouchDatabases } from '../pouchdb-databases';
+import { hashPassword, type PasswordHash, randomId } from '../pouchdb-password';
+import type { UserDocs } from '../pouchdb-user-docs';
 
 const CHUNK = 2000;
 

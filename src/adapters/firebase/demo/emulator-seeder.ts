@@ -9,7 +9,6 @@ import {
   setDoc,
   writeBatch,
 } from 'firebase/firestore';
-import { PortError } from '../../ports/errors';
 import type {
   SeedAccount,
   SeedData,
@@ -20,9 +19,10 @@ import type {
   SeedSupportRecord,
   SeedTransactionRecord,
   SeedUserRecord,
-} from '../../ports/seeder';
-import { firestoreCall } from './firebase-errors';
-import { COLLECTIONS, repairLookupRefPath } from './firestore-data';
+} from '../../../demo/seeder';
+import { PortError } from '../../../ports/errors';
+import { firestoreCall } from '../firebase-errors';
+import { COLLECTIONS, repairLookupRefPath } from '../firestore-data';
 
 export interface EmulatorSeederOptions {
   readonly projectId: string;
