@@ -1,8 +1,9 @@
-import { collection, documentId, type Firestore, getDocs, limit, orderBy, query } from 'firebase/firestore';
+import { collection, documentId, type Firestore, limit, orderBy, query } from 'firebase/firestore';
 import { NO_STORE_LINKS, parseStoreLinks, type StoreLinks } from '../../domain/config/store-links';
 import type { AppConfigRepository } from '../../ports/app-config-repository';
 import { firestoreCall } from './firebase-errors';
 import { COLLECTIONS, plainData } from './firestore-data';
+import { getDocs } from './firestore-reads';
 
 /**
  * The `Urls` configuration document (android, ios). The mobile apps keep one document in the Urls

@@ -1,12 +1,11 @@
 import {
   type DocumentData,
   type DocumentSnapshot,
-  getDocs,
   type Query,
   type QuerySnapshot,
   Timestamp,
 } from 'firebase/firestore';
-
+import { getDocs } from './firestore-reads';
 /** Collection names, as the mobile apps write them. */
 export const COLLECTIONS = {
   users: 'users',

@@ -1,15 +1,5 @@
 import type { Auth } from 'firebase/auth';
-import {
-  collection,
-  doc,
-  type Firestore,
-  getDoc,
-  getDocs,
-  limit,
-  query,
-  Timestamp,
-  where,
-} from 'firebase/firestore';
+import { collection, doc, type Firestore, limit, query, Timestamp, where } from 'firebase/firestore';
 import { countKeyOf, parseRepairRecord, type Repair } from '../../domain/repairs/repair';
 import { storedFormsOf } from '../../domain/shared/phone';
 import { isPortError } from '../../ports/errors';
@@ -21,6 +11,7 @@ import {
 } from '../../ports/repair-repository';
 import { firestoreCall, toPortError } from './firebase-errors';
 import { COLLECTIONS, chunks, getDistinctDocs, plainData, repairLookupKey } from './firestore-data';
+import { getDoc, getDocs } from './firestore-reads';
 
 /** The fields a repair may name its store or business by; each is queried for the monthly counts. */
 const REFERENCE_FIELDS = ['storeId', 'store', 'businessId'] as const;

@@ -1,8 +1,9 @@
-import { collection, doc, type Firestore, getDoc, getDocs, query, where } from 'firebase/firestore';
+import { collection, doc, type Firestore, query, where } from 'firebase/firestore';
 import { parseStoreRecord, type Store } from '../../domain/stores/store';
 import type { StoreRepository } from '../../ports/store-repository';
 import { firestoreCall } from './firebase-errors';
 import { COLLECTIONS, plainData } from './firestore-data';
+import { getDoc, getDocs } from './firestore-reads';
 
 /** stores/{id} on Firestore: read by signed-in accounts; written by the mobile apps only. */
 export class FirestoreStoreRepository implements StoreRepository {

@@ -1,12 +1,4 @@
-import {
-  addDoc,
-  collection,
-  doc,
-  type Firestore,
-  getDocs,
-  runTransaction,
-  serverTimestamp,
-} from 'firebase/firestore';
+import { addDoc, collection, doc, type Firestore, runTransaction, serverTimestamp } from 'firebase/firestore';
 import {
   byNewestFirst,
   NEW_SUPPORT_STATUS,
@@ -20,6 +12,7 @@ import { PortError } from '../../ports/errors';
 import type { SupportIssueRepository } from '../../ports/support-issue-repository';
 import { firestoreCall } from './firebase-errors';
 import { COLLECTIONS, plainData } from './firestore-data';
+import { getDocs, transactionGet } from './firestore-reads';
 
 /**
  * support/{id} on Firestore. The public form creates issues (even signed out) with the server's time;
@@ -69,7 +62,7 @@ export class FirestoreSupportIssueRepository implements SupportIssueRepository {
     return firestoreCall(() =>
       runTransaction(this.db, async (transaction) => {
         const ref = doc(this.db, COLLECTIONS.support, id);
-        const snapshot = await transaction.get(ref);
+        const snapshot = await transactionGet(transaction, ref);
         const existing = plainData(snapshot);
         if (existing === undefined) throw new PortError('not-found', 'No such support issue.');
         const changes = { email: patch.email, phone: patch.phone, issue: patch.issue, status: patch.status };

@@ -4,9 +4,6 @@ import {
   doc,
   documentId,
   type Firestore,
-  getCountFromServer,
-  getDoc,
-  getDocs,
   query,
   runTransaction,
   setDoc,
@@ -27,6 +24,7 @@ import { PortError } from '../../ports/errors';
 import type { BusinessUser, BusinessUserQuery, Page, UserRepository } from '../../ports/user-repository';
 import { firestoreCall } from './firebase-errors';
 import { COLLECTIONS, chunks, plainData } from './firestore-data';
+import { getCountFromServer, getDoc, getDocs, transactionGet } from './firestore-reads';
 
 /** How long the admin's view of the stores and business profiles is reused (paging, search, counters). */
 export const BUSINESS_DIRECTORY_TTL_MS = 60_000;
@@ -77,7 +75,7 @@ export class FirestoreUserRepository implements UserRepository {
       const ref = doc(this.db, COLLECTIONS.users, uid);
       // Create, never overwrite: the rules refuse an update of role anyway, and this refuses the rest.
       await runTransaction(this.db, async (transaction) => {
-        const existing = await transaction.get(ref);
+        const existing = await transactionGet(transaction, ref);
         if (existing.exists())
           throw new PortError('permission-denied', 'This account already has a profile.');
         transaction.set(ref, { ...record });

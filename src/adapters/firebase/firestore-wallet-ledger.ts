@@ -3,8 +3,6 @@ import {
   collection,
   doc,
   type Firestore,
-  getDoc,
-  getDocs,
   limit,
   orderBy,
   query,
@@ -24,6 +22,7 @@ import type { WalletLedger } from '../../ports/wallet-ledger';
 import { checkRechargeRequest, rechargeIdOf, rechargeRecordFor, replayOf } from '../shared/recharge';
 import { firestoreCall, toPortError } from './firebase-errors';
 import { COLLECTIONS, plainData } from './firestore-data';
+import { getDoc, getDocs, transactionGet } from './firestore-reads';
 
 /** Attempts of a recharge that keeps losing races against other recharges of the same wallet. */
 const MAX_RACE_ATTEMPTS = 20;
@@ -92,8 +91,8 @@ export class FirestoreWalletLedger implements WalletLedger {
     const transactionRef = doc(this.db, COLLECTIONS.rechargeTransactions, id);
     const distributorRef = doc(this.db, COLLECTIONS.users, request.distributorId);
     const outcome = await runTransaction(this.db, async (transaction) => {
-      const applied = plainData(await transaction.get(transactionRef));
-      const stored = plainData(await transaction.get(distributorRef));
+      const applied = plainData(await transactionGet(transaction, transactionRef));
+      const stored = plainData(await transactionGet(transaction, distributorRef));
       seen.read = true;
       seen.applied = applied !== undefined;
       seen.balance = stored?.walletBalance ?? null;
