@@ -182,7 +182,7 @@ describe.sequential('RepairMate backends', () => {
             page: pageNumber,
           });
           if (!result.ok) throw new Error(result.message);
-          return result.page;
+          return result.value;
         });
 
       const first = await page('', 1);
@@ -223,7 +223,7 @@ describe.sequential('RepairMate backends', () => {
       for (let n = 0; n < 200; n += 1) {
         const id = `BR-${(n * 7919) % size.repairs}`;
         const run = await measure(subject, () => useCases.repairs.lookUp(admin, id));
-        if (run.result.status !== 'found') throw new Error(`${id}: ${run.result.status}`);
+        if (!run.result.ok) throw new Error(`${id}: ${run.result.reason}`);
         lookups.push(run.ms);
         lookupReads = { docs: lookupReads.docs + run.docs, rows: lookupReads.rows + run.rows };
       }

@@ -5,6 +5,7 @@ import type {
   AppConfigRepository,
   AuthGateway,
   Clock,
+  Logger,
   RepairRepository,
   StoreRepository,
   SupportIssueRepository,
@@ -15,10 +16,11 @@ import type { AppConfig } from './config';
 
 const token = <T>(name: string) => Symbol.for(`RepairMate.${name}`) as ServiceIdentifier<T>;
 
-/** The DI tokens: one per port, plus the bound use cases, the demo extras and the configuration. */
+/** The DI tokens: one per port (the logger too), plus the bound use cases, the demo extras and the configuration. */
 export const TOKENS = {
   AppConfig: token<AppConfig>('AppConfig'),
   Clock: token<Clock>('Clock'),
+  Logger: token<Logger>('Logger'),
   AuthGateway: token<AuthGateway>('AuthGateway'),
   UserRepository: token<UserRepository>('UserRepository'),
   StoreRepository: token<StoreRepository>('StoreRepository'),

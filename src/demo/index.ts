@@ -8,6 +8,7 @@
 export { generateDemoData } from './demo-data';
 export type { RechargeFaults } from './faults';
 export { ManualClock } from './manual-clock';
+export { type LogEntry, MemoryLogger } from './memory-logger';
 export type { DemoControls, DemoMailbox, DemoSmsInbox, MailMessage, SmsMessage } from './outbox';
 export type {
   SeedAccount,

@@ -37,6 +37,8 @@ export interface UseCaseSettings {
 export function createUseCases(ports: Ports, settings: UseCaseSettings) {
   return {
     clock: ports.clock,
+    /** Where the UI keeps the cause of a failure it shows a message for (never a bare `catch {}`). */
+    log: ports.logger,
     session: {
       watch: (listener: (state: SessionState) => void) => watchSession(ports, listener),
     },

@@ -1,6 +1,7 @@
 import type { AppConfigRepository } from './app-config-repository';
 import type { AuthGateway } from './auth-gateway';
 import type { Clock } from './clock';
+import type { Logger } from './logger';
 import type { RepairRepository } from './repair-repository';
 import type { StoreRepository } from './store-repository';
 import type { SupportIssueRepository } from './support-issue-repository';
@@ -18,6 +19,7 @@ export {
   PortError,
   type PortErrorCode,
 } from './errors';
+export type { Logger } from './logger';
 export {
   type DateRange,
   MAX_REPAIRS_PER_ID,
@@ -39,4 +41,6 @@ export interface Ports {
   readonly wallet: WalletLedger;
   readonly config: AppConfigRepository;
   readonly clock: Clock;
+  /** Keeps the causes of failures the use cases turn into messages. */
+  readonly logger: Logger;
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { ConsoleLogger } from '../../src/adapters/console-logger';
 import { parseAppConfig } from '../../src/app/config';
 import { createAppContainer } from '../../src/app/create-container';
 import { resolveServices } from '../../src/app/resolve-services';
 import { TOKENS } from '../../src/app/tokens';
 import { ManualClock } from '../../src/demo/manual-clock';
+import { MemoryLogger } from '../../src/demo/memory-logger';
 import { ADMIN_MESSAGES } from '../../src/domain/admin/messages';
 import type { UseCases } from '../../src/domain/use-cases';
 import type { UserProfile } from '../../src/domain/users/user';
@@ -57,6 +59,7 @@ describe('the memory container', () => {
     for (const token of [
       TOKENS.AppConfig,
       TOKENS.Clock,
+      TOKENS.Logger,
       TOKENS.AuthGateway,
       TOKENS.UserRepository,
       TOKENS.StoreRepository,
@@ -77,7 +80,7 @@ describe('the memory container', () => {
     expect(admin.role).toBe('sa');
     expect(await services.useCases.admin.totals(admin)).toEqual({
       ok: true,
-      totals: { totalUsers: 28, totalBusinessUsers: 23 },
+      value: { totalUsers: 28, totalBusinessUsers: 23 },
     });
   });
 
@@ -100,7 +103,7 @@ describe('the memory container', () => {
     const { useCases } = services;
     let admin = await signIn(useCases, 'admin@demo.test');
     const distributors = await useCases.wallet.distributors(admin);
-    const dev = distributors.ok ? distributors.distributors.find((d) => d.name === 'Dev Distributor')! : null;
+    const dev = distributors.ok ? distributors.value.find((d) => d.name === 'Dev Distributor')! : null;
     expect(
       (
         await useCases.wallet.recharge(admin, {
@@ -148,16 +151,37 @@ describe('the memory container', () => {
     admin = await signIn(useCases, 'admin@demo.test');
     expect(await useCases.admin.totals(admin)).toEqual({
       ok: true,
-      totals: { totalUsers: 28, totalBusinessUsers: 23 },
+      value: { totalUsers: 28, totalBusinessUsers: 23 },
     });
     const support = await useCases.support.list(admin);
-    expect(support.ok && support.issues.map((issue) => issue.email)).toEqual([
+    expect(support.ok && support.value.map((issue) => issue.email)).toEqual([
       'ravi@example.com',
       'neha@example.com',
     ]);
     const recent = await useCases.wallet.recentRecharges(admin);
-    expect(recent.ok && recent.transactions.map((t) => t.amount)).toEqual([500]);
+    expect(recent.ok && recent.value.map((t) => t.amount)).toEqual([500]);
     const again = await useCases.wallet.distributors(admin);
-    expect(again.ok && again.distributors.map((d) => d.walletBalance)).toEqual([500, 0]);
+    expect(again.ok && again.value.map((d) => d.walletBalance)).toEqual([500, 0]);
+  });
+});
+
+describe('the logger', () => {
+  it('is the console by default', async () => {
+    const { container, services } = await start();
+    const logger = await container.getAsync(TOKENS.Logger);
+    expect(logger).toBeInstanceOf(ConsoleLogger);
+    expect(services.useCases.log).toBe(logger);
+  });
+
+  it('is the one the options bring (tests keep the entries), for the use cases and the UI alike', async () => {
+    const config = parseAppConfig({ VITE_BACKEND: 'memory' });
+    const logger = new MemoryLogger();
+    const container = await createAppContainer(config, { resetPasswordUrl: RESET_URL, logger });
+    expect(await container.getAsync(TOKENS.Logger)).toBe(logger);
+    const useCases = await container.getAsync(TOKENS.UseCases);
+    useCases.log.error('The page could not do it', new Error('cause'));
+    expect(logger.entries).toEqual([
+      { level: 'error', message: 'The page could not do it', cause: new Error('cause') },
+    ]);
   });
 });

@@ -74,7 +74,7 @@ describe.each(MOMENTS)('the demo data set loaded at %s', (_, now) => {
       ...filter,
     });
     if (!result.ok) throw new Error(result.message);
-    return result.page;
+    return result.value;
   }
 
   async function allBusinessRows(viewer: UserProfile, period: ReportPeriod) {
@@ -87,8 +87,8 @@ describe.each(MOMENTS)('the demo data set loaded at %s', (_, now) => {
 
   async function lookUp(viewer: UserProfile, repairId: string): Promise<Repair> {
     const result = await world.useCases.repairs.lookUp(viewer, repairId);
-    if (result.status !== 'found') throw new Error(`${repairId}: ${result.message}`);
-    return result.repair;
+    if (!result.ok) throw new Error(`${repairId}: ${result.message}`);
+    return result.value.repair;
   }
 
   const inPeriod = (instant: Date | null, period: ReportPeriod) => {
@@ -134,7 +134,7 @@ describe.each(MOMENTS)('the demo data set loaded at %s', (_, now) => {
     const admin = await signIn('admin@demo.test');
     expect(await world.useCases.admin.totals(admin)).toEqual({
       ok: true,
-      totals: { totalUsers: 28, totalBusinessUsers: 23 },
+      value: { totalUsers: 28, totalBusinessUsers: 23 },
     });
     const last = await businessPage(admin, { page: 3 });
     expect(ADMIN_MESSAGES.pageLabel(last.page, last.pageCount)).toBe('Page 3 of 3');
@@ -264,15 +264,16 @@ describe.each(MOMENTS)('the demo data set loaded at %s', (_, now) => {
     expect(repair.imageUrls).toHaveLength(2);
     expect(inPeriod(repair.createdAt, thisMonth)).toBe(true);
     expect(await world.useCases.repairs.businessInfo(repair)).toEqual({
-      name: 'Sharma Mobile Care',
-      number: '9811111111',
+      ok: true,
+      value: { name: 'Sharma Mobile Care', number: '9811111111' },
     });
   });
 
   it('refuses RPR-1002 to Asha', async () => {
     const asha = await signIn('customer@demo.test');
     expect(await world.useCases.repairs.lookUp(asha, 'RPR-1002')).toEqual({
-      status: 'not-permitted',
+      ok: false,
+      reason: 'not-permitted',
       message: 'You are not authorized to view this repair.',
     });
   });
@@ -296,11 +297,11 @@ describe.each(MOMENTS)('the demo data set loaded at %s', (_, now) => {
     expect(displayAmount(repair)).toBe('₹1200');
     expect(inPeriod(repair.createdAt, thisMonth)).toBe(true);
     expect(await world.useCases.repairs.businessInfo(repair)).toEqual({
-      name: 'Iyer Electronics',
-      number: '9822222222',
+      ok: true,
+      value: { name: 'Iyer Electronics', number: '9822222222' },
     });
     const iyer = await signIn('owner02@demo.test');
-    expect((await world.useCases.repairs.lookUp(iyer, 'RPR-1002')).status).toBe('found');
+    expect((await world.useCases.repairs.lookUp(iyer, 'RPR-1002')).ok).toBe(true);
   });
 
   it("shows RPR-1003 to Asha with amount '-' and no business info", async () => {
@@ -320,7 +321,7 @@ describe.each(MOMENTS)('the demo data set loaded at %s', (_, now) => {
     });
     expect(displayAmount(repair)).toBe('-');
     // The card then says 'Business info not available.'
-    expect(await world.useCases.repairs.businessInfo(repair)).toBeNull();
+    expect(await world.useCases.repairs.businessInfo(repair)).toEqual({ ok: true, value: null });
     expect(REPAIR_MESSAGES.businessUnavailable).toBe('Business info not available.');
   });
 
@@ -328,7 +329,7 @@ describe.each(MOMENTS)('the demo data set loaded at %s', (_, now) => {
     const admin = await signIn('admin@demo.test');
     const result = await world.useCases.support.list(admin);
     expect(
-      result.ok && result.issues.map(({ email, phone, issue, status }) => ({ email, phone, issue, status })),
+      result.ok && result.value.map(({ email, phone, issue, status }) => ({ email, phone, issue, status })),
     ).toEqual([
       { email: 'ravi@example.com', phone: '9000011111', issue: 'App crashes on login', status: 'active' },
       {
@@ -343,8 +344,8 @@ describe.each(MOMENTS)('the demo data set loaded at %s', (_, now) => {
   it('has one recharge of Dev Distributor, dated last month', async () => {
     const admin = await signIn('admin@demo.test');
     const recent = await world.useCases.wallet.recentRecharges(admin);
-    expect(recent.ok && recent.transactions).toHaveLength(1);
-    const [transaction] = recent.ok ? recent.transactions : [];
+    expect(recent.ok && recent.value).toHaveLength(1);
+    const [transaction] = recent.ok ? recent.value : [];
     expect(transaction).toMatchObject({
       distributorName: 'Dev Distributor',
       adminId: admin.uid,
@@ -358,19 +359,17 @@ describe.each(MOMENTS)('the demo data set loaded at %s', (_, now) => {
     expect(inPeriod(transaction?.timestamp ?? null, lastMonth)).toBe(true);
     const dev = await signIn('distributor@demo.test');
     const wallet = await world.useCases.wallet.distributorWallet(dev);
-    expect(wallet.ok && wallet.wallet.balance).toBe(500);
-    expect(wallet.ok && wallet.wallet.transactions).toEqual([transaction]);
+    expect(wallet.ok && wallet.value.balance).toBe(500);
+    expect(wallet.ok && wallet.value.transactions).toEqual([transaction]);
     const priya = await signIn('distributor2@demo.test');
     const empty = await world.useCases.wallet.distributorWallet(priya);
-    expect(empty.ok && [empty.wallet.balance, empty.wallet.transactions.length]).toEqual([0, 0]);
+    expect(empty.ok && [empty.value.balance, empty.value.transactions.length]).toEqual([0, 0]);
   });
 
   it('lists the two distributors for the recharge screen', async () => {
     const admin = await signIn('admin@demo.test');
     const result = await world.useCases.wallet.distributors(admin);
-    expect(
-      result.ok && result.distributors.map((d) => [d.name, d.email, mobileOf(d), d.walletBalance]),
-    ).toEqual([
+    expect(result.ok && result.value.map((d) => [d.name, d.email, mobileOf(d), d.walletBalance])).toEqual([
       ['Dev Distributor', 'distributor@demo.test', '9123456780', 500],
       ['Priya Traders', 'distributor2@demo.test', '9988776655', 0],
     ]);
@@ -403,7 +402,7 @@ describe('mail in the demo', () => {
     expect(new URL(oldest!.link).pathname).toBe('/reset-password');
     expect(await world.useCases.accounts.verifyResetCode(code(oldest!.link))).toEqual({
       ok: true,
-      email: 'customer@demo.test',
+      value: 'customer@demo.test',
     });
     expect(
       await world.useCases.accounts.resetPassword(code(oldest!.link), 'Fresh#5678', 'Fresh#5678'),

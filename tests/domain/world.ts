@@ -1,5 +1,6 @@
 import { createMemoryBackend } from '../../src/adapters/memory/memory-backend';
 import { ManualClock } from '../../src/demo/manual-clock';
+import { MemoryLogger } from '../../src/demo/memory-logger';
 import { createUseCases } from '../../src/domain/use-cases';
 import type { UserProfile } from '../../src/domain/users/user';
 
@@ -15,9 +16,11 @@ export const NOW = new Date(2026, 2, 15, 10, 30);
 
 export function createWorld(now: Date = NOW) {
   const clock = new ManualClock(now);
-  const backend = createMemoryBackend({ clock });
+  // The causes of failures the use cases turn into messages: tests assert they are kept.
+  const logger = new MemoryLogger();
+  const backend = createMemoryBackend({ clock, logger });
   const useCases = createUseCases(backend.ports, { resetPasswordUrl: RESET_URL });
-  return { ...backend, clock, useCases };
+  return { ...backend, clock, logger, useCases };
 }
 
 export type World = ReturnType<typeof createWorld>;

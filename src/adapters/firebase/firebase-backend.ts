@@ -3,6 +3,8 @@ import { type Auth, connectAuthEmulator, getAuth, initializeAuth, type Persisten
 import { connectFirestoreEmulator, type Firestore, getFirestore } from 'firebase/firestore';
 import type { Ports } from '../../ports';
 import type { Clock } from '../../ports/clock';
+import type { Logger } from '../../ports/logger';
+import { ConsoleLogger } from '../console-logger';
 import { SystemClock } from '../system-clock';
 import { type AppVerification, FirebaseAuthGateway } from './firebase-auth-gateway';
 import { FirestoreAppConfigRepository } from './firestore-app-config-repository';
@@ -29,6 +31,8 @@ export interface FirebaseBackendOptions {
   /** Where the signed-in session is kept; the SDK's default for the platform when absent. */
   readonly persistence?: Persistence;
   readonly clock?: Clock;
+  /** Where the causes of failures go; the console when absent. */
+  readonly logger?: Logger;
   /** How a phone code request proves a person asks (the browser's reCAPTCHA); none on the emulators. */
   readonly appVerification?: (auth: Auth) => AppVerification;
 }
@@ -65,6 +69,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       wallet: new FirestoreWalletLedger(firestore, auth, clock),
       config: new FirestoreAppConfigRepository(firestore),
       clock,
+      logger: options.logger ?? new ConsoleLogger(),
     },
     dispose: () => deleteApp(app),
   };

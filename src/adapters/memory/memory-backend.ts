@@ -2,6 +2,8 @@ import type { DemoMailbox, DemoSmsInbox } from '../../demo/outbox';
 import type { Seeder } from '../../demo/seeder';
 import type { Ports } from '../../ports';
 import type { Clock } from '../../ports/clock';
+import type { Logger } from '../../ports/logger';
+import { ConsoleLogger } from '../console-logger';
 import { SystemClock } from '../system-clock';
 import { MemoryDemoMailbox, MemoryDemoSmsInbox } from './demo/memory-outbox';
 import { MemorySeeder } from './demo/memory-seeder';
@@ -23,7 +25,9 @@ export interface MemoryBackend {
 }
 
 /** Every port on one shared in-memory database. */
-export function createMemoryBackend(options: { clock?: Clock; productName?: string } = {}): MemoryBackend {
+export function createMemoryBackend(
+  options: { clock?: Clock; productName?: string; logger?: Logger } = {},
+): MemoryBackend {
   const db = new MemoryDatabase();
   const clock = options.clock ?? new SystemClock();
   return {
@@ -37,6 +41,7 @@ export function createMemoryBackend(options: { clock?: Clock; productName?: stri
       wallet: new MemoryWalletLedger(db, clock),
       config: new MemoryAppConfigRepository(db),
       clock,
+      logger: options.logger ?? new ConsoleLogger(),
     },
     seeder: new MemorySeeder(db),
     mailbox: new MemoryDemoMailbox(db),

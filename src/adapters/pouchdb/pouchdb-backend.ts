@@ -3,6 +3,8 @@ import type { DemoControls, DemoMailbox, DemoSmsInbox } from '../../demo/outbox'
 import type { SeedData, Seeder } from '../../demo/seeder';
 import type { Ports } from '../../ports';
 import type { Clock } from '../../ports/clock';
+import type { Logger } from '../../ports/logger';
+import { ConsoleLogger } from '../console-logger';
 import { SystemClock } from '../system-clock';
 import { PouchDemoMailbox, PouchDemoSmsInbox } from './demo/pouchdb-outbox';
 import { PouchSeeder } from './demo/pouchdb-seeder';
@@ -28,6 +30,8 @@ export interface PouchBackendOptions {
   /** PouchDB adapter name ('idb', 'memory', 'leveldb'); the constructor's default when absent. */
   readonly adapter?: string;
   readonly clock?: Clock;
+  /** Where the causes of failures go; the console when absent. */
+  readonly logger?: Logger;
   /** Shown in reset e-mails. */
   readonly productName?: string;
   /** PBKDF2 iterations for new password hashes (high in the browser, low in tests). */
@@ -106,6 +110,7 @@ export async function createPouchBackend(options: PouchBackendOptions): Promise<
     wallet: new PouchWalletLedger(dbs, auth, userDocs, clock, options.faults),
     config: new PouchAppConfigRepository(dbs),
     clock,
+    logger: options.logger ?? new ConsoleLogger(),
   };
   const seeder = new PouchSeeder(dbs, userDocs, iterations);
 

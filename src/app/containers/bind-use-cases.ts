@@ -8,9 +8,9 @@ export function bindUseCases(container: Container, settings: UseCaseSettings): v
   container
     .bind(TOKENS.UseCases)
     .toResolvedValue(
-      (auth, users, stores, repairs, support, wallet, config, clock) =>
+      (auth, users, stores, repairs, support, wallet, config, clock, logger) =>
         createUseCases(
-          { auth, users, stores, repairs, support, wallet, config, clock } satisfies Ports,
+          { auth, users, stores, repairs, support, wallet, config, clock, logger } satisfies Ports,
           settings,
         ),
       [
@@ -22,6 +22,7 @@ export function bindUseCases(container: Container, settings: UseCaseSettings): v
         TOKENS.WalletLedger,
         TOKENS.AppConfigRepository,
         TOKENS.Clock,
+        TOKENS.Logger,
       ],
     )
     .inSingletonScope();
@@ -37,4 +38,5 @@ export function bindPorts(container: Container, ports: Ports): void {
   container.bind(TOKENS.WalletLedger).toConstantValue(ports.wallet);
   container.bind(TOKENS.AppConfigRepository).toConstantValue(ports.config);
   container.bind(TOKENS.Clock).toConstantValue(ports.clock);
+  container.bind(TOKENS.Logger).toConstantValue(ports.logger);
 }

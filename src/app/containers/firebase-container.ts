@@ -1,4 +1,5 @@
 import { Container } from 'inversify';
+import { ConsoleLogger } from '../../adapters/console-logger';
 import { EmulatorMailbox, EmulatorSmsInbox } from '../../adapters/firebase/demo/emulator-outbox';
 import { createFirebaseBackend } from '../../adapters/firebase/firebase-backend';
 import { recaptchaVerification } from '../../adapters/firebase/firebase-recaptcha';
@@ -22,6 +23,7 @@ export async function createFirebaseContainer(
     firebase: config.firebase,
     emulators: config.emulators,
     ...(options.clock ? { clock: options.clock } : {}),
+    logger: options.logger ?? new ConsoleLogger(),
     ...(config.emulators ? {} : { appVerification: recaptchaVerification }),
   });
   const container = new Container();

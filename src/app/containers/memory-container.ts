@@ -1,4 +1,5 @@
 import { Container } from 'inversify';
+import { ConsoleLogger } from '../../adapters/console-logger';
 import { createMemoryBackend } from '../../adapters/memory/memory-backend';
 import { generateDemoData } from '../../demo/demo-data';
 import type { AppConfig } from '../config';
@@ -14,6 +15,7 @@ export async function createMemoryContainer(
   const backend = createMemoryBackend({
     productName: config.productName,
     ...(options.clock ? { clock: options.clock } : {}),
+    logger: options.logger ?? new ConsoleLogger(),
   });
   const load = () => backend.seeder.load(generateDemoData(backend.ports.clock.now()));
   if (config.seedDemo) await load();

@@ -1,7 +1,10 @@
 import type { UseCaseSettings } from '../../domain/use-cases';
 import type { Clock } from '../../ports/clock';
+import type { Logger } from '../../ports/logger';
 
 export interface ContainerOptions extends UseCaseSettings {
   /** Overrides the system clock (tests, reproducible demos). */
   readonly clock?: Clock;
+  /** Where the causes of failures go (tests keep them in memory); the browser console by default. */
+  readonly logger?: Logger;
 }

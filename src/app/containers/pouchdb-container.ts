@@ -1,4 +1,5 @@
 import { Container } from 'inversify';
+import { ConsoleLogger } from '../../adapters/console-logger';
 import { createPouchBackend } from '../../adapters/pouchdb/pouchdb-backend';
 import type { PouchConstructor } from '../../adapters/pouchdb/pouchdb-collection';
 import { DEFAULT_PBKDF2_ITERATIONS } from '../../adapters/pouchdb/pouchdb-password';
@@ -34,6 +35,7 @@ export async function createPouchContainer(
     prefix: config.dbPrefix,
     ...(runtime.adapter ? { adapter: runtime.adapter } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    logger: options.logger ?? new ConsoleLogger(),
     productName: config.productName,
     pbkdf2Iterations: runtime.pbkdf2Iterations ?? DEFAULT_PBKDF2_ITERATIONS,
     ...(config.syncUrl ? { syncUrl: config.syncUrl } : {}),

@@ -1,5 +1,6 @@
 import type { BusinessUser, Ports } from '../../ports';
 import { isPortError } from '../../ports/errors';
+import { done, failed, type Outcome } from '../shared/validation';
 import { businessNameOf, businessNumberOf, isSuperAdmin, type UserProfile } from '../users/user';
 import { ADMIN_MESSAGES } from './messages';
 import { ADMIN_PAGE_SIZE, type AdminFilter, pageCountOf, periodRange } from './report';
@@ -28,32 +29,30 @@ export interface AdminTotals {
   readonly totalBusinessUsers: number;
 }
 
-type Failure = { readonly ok: false; readonly message: string };
-
-/** A backend's refusal reads as 'Access denied.' (a stale super-admin profile); anything else as a load failure. */
-function loadFailure(error: unknown): Failure {
-  return {
-    ok: false,
-    message: isPortError(error, 'permission-denied')
-      ? ADMIN_MESSAGES.accessDenied
-      : ADMIN_MESSAGES.loadFailed,
-  };
+/**
+ * A backend's refusal reads as 'Access denied.' (a stale super-admin profile); anything else as a load
+ * failure, its cause logged.
+ */
+function loadFailure(ports: Pick<Ports, 'logger'>, what: string, error: unknown): Outcome<never> {
+  if (isPortError(error, 'permission-denied')) return failed(ADMIN_MESSAGES.accessDenied);
+  ports.logger.error(`${what} could not be loaded`, error);
+  return failed(ADMIN_MESSAGES.loadFailed);
 }
 
 /** The two counters of the admin dashboard, counted by the backend (no documents are read). */
 export async function loadAdminTotals(
-  ports: Pick<Ports, 'users'>,
+  ports: Pick<Ports, 'users' | 'logger'>,
   viewer: UserProfile | null,
-): Promise<{ readonly ok: true; readonly totals: AdminTotals } | Failure> {
-  if (!isSuperAdmin(viewer)) return { ok: false, message: ADMIN_MESSAGES.accessDenied };
+): Promise<Outcome<AdminTotals>> {
+  if (!isSuperAdmin(viewer)) return failed(ADMIN_MESSAGES.accessDenied);
   try {
     const [totalUsers, totalBusinessUsers] = await Promise.all([
       ports.users.countAll(),
       ports.users.countBusinessUsers(),
     ]);
-    return { ok: true, totals: { totalUsers, totalBusinessUsers } };
+    return done({ totalUsers, totalBusinessUsers });
   } catch (error) {
-    return loadFailure(error);
+    return loadFailure(ports, 'The admin totals', error);
   }
 }
 
@@ -64,11 +63,11 @@ export async function loadAdminTotals(
  * no store but the business itself).
  */
 export async function listBusinessPerformance(
-  ports: Pick<Ports, 'users' | 'repairs'>,
+  ports: Pick<Ports, 'users' | 'repairs' | 'logger'>,
   viewer: UserProfile | null,
   filter: AdminFilter,
-): Promise<{ readonly ok: true; readonly page: BusinessPerformancePage } | Failure> {
-  if (!isSuperAdmin(viewer)) return { ok: false, message: ADMIN_MESSAGES.accessDenied };
+): Promise<Outcome<BusinessPerformancePage>> {
+  if (!isSuperAdmin(viewer)) return failed(ADMIN_MESSAGES.accessDenied);
   try {
     const search = filter.search.trim();
     let pageNumber = Number.isFinite(filter.page) ? Math.max(1, Math.floor(filter.page)) : 1;
@@ -100,12 +99,9 @@ export async function listBusinessPerformance(
         repairs: keysOf(business).reduce((sum, key) => sum + (counts[key] ?? 0), 0),
       }),
     );
-    return {
-      ok: true,
-      page: { rows, page: pageNumber, pageCount: pageCountOf(result.total), matching: result.total },
-    };
+    return done({ rows, page: pageNumber, pageCount: pageCountOf(result.total), matching: result.total });
   } catch (error) {
-    return loadFailure(error);
+    return loadFailure(ports, 'The business performance page', error);
   }
 }
 

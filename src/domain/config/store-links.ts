@@ -24,11 +24,15 @@ export function parseStoreLinks(raw: unknown): StoreLinks {
   return { android: safeStoreLink(data.android), ios: safeStoreLink(data.ios) };
 }
 
-/** The store links; on any failure, none (the badges then stay dimmed and inert). */
-export async function loadStoreLinks(ports: Pick<Ports, 'config'>): Promise<StoreLinks> {
+/**
+ * The store links; on any failure, none (the badges then stay dimmed and inert) and the cause logged.
+ * The one use case that never fails: the landing page reads it as plain data.
+ */
+export async function loadStoreLinks(ports: Pick<Ports, 'config' | 'logger'>): Promise<StoreLinks> {
   try {
     return await ports.config.getStoreLinks();
-  } catch {
+  } catch (error) {
+    ports.logger.warn('The store links could not be loaded', error);
     return NO_STORE_LINKS;
   }
 }

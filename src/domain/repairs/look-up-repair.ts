@@ -1,18 +1,22 @@
 import type { Ports } from '../../ports';
 import { isPortError } from '../../ports/errors';
+import { done, failed, type Outcome } from '../shared/validation';
 import type { UserProfile } from '../users/user';
 import { MAX_REPAIR_ID_LENGTH, REPAIR_MESSAGES } from './messages';
 import { type Repair, storeRefOf } from './repair';
 
-export type RepairLookup =
-  | {
-      readonly status: 'found';
-      /** The repair shown first. */
-      readonly repair: Repair;
-      /** Every repair of the id the viewer may read (shops may reuse an id): the first is `repair`. */
-      readonly repairs: readonly Repair[];
-    }
-  | { readonly status: 'invalid' | 'not-found' | 'not-permitted' | 'failed'; readonly message: string };
+/** The repairs of a Repair ID the viewer may read (shops may reuse an id). */
+export interface RepairsFound {
+  /** The repair shown first. */
+  readonly repair: Repair;
+  /** Every repair of the id the viewer may read: the first is `repair`. */
+  readonly repairs: readonly Repair[];
+}
+
+/** Why a look-up found nothing to show: the tracker tells them apart (a warning for 'not-found'). */
+export type RepairLookupFailure = 'invalid' | 'not-found' | 'not-permitted' | 'failed';
+
+export type RepairLookup = Outcome<RepairsFound, never, RepairLookupFailure>;
 
 /**
  * Looks a repair up by its Repair ID (trimmed) for the signed-in `viewer`. The backend answers how many
@@ -21,25 +25,25 @@ export type RepairLookup =
  * is 'not-permitted', otherwise the readable ones, the first shown first.
  */
 export async function lookUpRepair(
-  ports: Pick<Ports, 'repairs'>,
+  ports: Pick<Ports, 'repairs' | 'logger'>,
   viewer: UserProfile | null,
   rawRepairId: string,
 ): Promise<RepairLookup> {
   const repairId = rawRepairId.trim();
-  if (repairId === '') return { status: 'invalid', message: REPAIR_MESSAGES.repairIdRequired };
-  if (repairId.length > MAX_REPAIR_ID_LENGTH)
-    return { status: 'invalid', message: REPAIR_MESSAGES.repairIdTooLong };
-  if (viewer === null) return { status: 'not-permitted', message: REPAIR_MESSAGES.notAuthorized };
+  if (repairId === '') return failed(REPAIR_MESSAGES.repairIdRequired, 'invalid');
+  if (repairId.length > MAX_REPAIR_ID_LENGTH) return failed(REPAIR_MESSAGES.repairIdTooLong, 'invalid');
+  if (viewer === null) return failed(REPAIR_MESSAGES.notAuthorized, 'not-permitted');
   try {
     const { total, readable } = await ports.repairs.findByRepairId(repairId);
     const [first] = readable;
-    if (first !== undefined) return { status: 'found', repair: first, repairs: readable };
-    if (total === 0) return { status: 'not-found', message: REPAIR_MESSAGES.notFound };
-    return { status: 'not-permitted', message: REPAIR_MESSAGES.notAuthorized };
+    if (first !== undefined) return done({ repair: first, repairs: readable });
+    if (total === 0) return failed(REPAIR_MESSAGES.notFound, 'not-found');
+    return failed(REPAIR_MESSAGES.notAuthorized, 'not-permitted');
   } catch (error) {
     if (isPortError(error, 'permission-denied'))
-      return { status: 'not-permitted', message: REPAIR_MESSAGES.notAuthorized };
-    return { status: 'failed', message: REPAIR_MESSAGES.fetchFailed };
+      return failed(REPAIR_MESSAGES.notAuthorized, 'not-permitted');
+    ports.logger.error('Repair look-up failed', error);
+    return failed(REPAIR_MESSAGES.fetchFailed, 'failed');
   }
 }
 
@@ -50,26 +54,27 @@ export interface BusinessInfo {
 
 /**
  * The business behind a repair, from its public profile (name and number only): the repair's
- * businessId, or the owner of the store it names when it names no business. Null when there is none
- * or it cannot be read (the card then says 'Business info not available.').
+ * businessId, or the owner of the store it names when it names no business. Null when there is none;
+ * 'failed' when it cannot be read (the card says 'Business info not available.' either way).
  */
 export async function loadBusinessInfo(
-  ports: Pick<Ports, 'users' | 'stores'>,
+  ports: Pick<Ports, 'users' | 'stores' | 'logger'>,
   repair: Repair,
-): Promise<BusinessInfo | null> {
+): Promise<Outcome<BusinessInfo | null, never, 'failed'>> {
   try {
     let businessId = repair.businessId;
     if (businessId === '') {
       const ref = storeRefOf(repair);
       businessId = ref === '' ? '' : ((await ports.stores.get(ref))?.ownerId ?? '');
     }
-    if (businessId === '') return null;
+    if (businessId === '') return done(null);
     const card = await ports.users.getPublicProfile(businessId);
-    if (card === null) return null;
+    if (card === null) return done(null);
     const name = card.businessName.trim();
     const number = card.phone.trim();
-    return name === '' && number === '' ? null : { name, number };
-  } catch {
-    return null;
+    return done(name === '' && number === '' ? null : { name, number });
+  } catch (error) {
+    ports.logger.error(`Business info of repair ${repair.id} could not be read`, error);
+    return { ok: false, reason: 'failed' };
   }
 }

@@ -1,6 +1,6 @@
 import type { Ports } from '../../ports';
 import { isPortError } from '../../ports/errors';
-import { type FieldErrors, validateWith } from '../shared/validation';
+import { done, failed, invalid, type Outcome, validateWith } from '../shared/validation';
 import { isSuperAdmin, type UserProfile } from '../users/user';
 import { SUPPORT_MESSAGES } from './messages';
 import {
@@ -12,61 +12,55 @@ import {
   supportIssueSchema,
 } from './support-issue';
 
-export type SupportCommandResult<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly message?: string; readonly fieldErrors?: FieldErrors<SupportField> };
+/** A support form's outcome: the stored issue, or a message and the fields' errors. */
+export type SupportCommandOutcome = Outcome<SupportIssue, SupportField>;
 
 /** The public form: anyone may submit; the issue is stored as active. */
 export async function submitSupportIssue(
-  ports: Pick<Ports, 'support'>,
+  ports: Pick<Ports, 'support' | 'logger'>,
   input: NewSupportIssue,
-): Promise<SupportCommandResult<SupportIssue>> {
+): Promise<SupportCommandOutcome> {
   const checked = validateWith<NewSupportIssue, SupportField>(supportIssueSchema, input);
-  if (!checked.ok) return { ok: false, fieldErrors: checked.fieldErrors };
+  if (!checked.ok) return invalid(checked.fieldErrors);
   try {
-    return { ok: true, value: await ports.support.create(checked.value) };
-  } catch {
-    return { ok: false, message: SUPPORT_MESSAGES.submitFailed };
+    return done(await ports.support.create(checked.value));
+  } catch (error) {
+    ports.logger.error('Support issue could not be submitted', error);
+    return failed(SUPPORT_MESSAGES.submitFailed);
   }
 }
 
-export type SupportListResult =
-  | { readonly ok: true; readonly issues: readonly SupportIssue[] }
-  | { readonly ok: false; readonly message: string };
-
 /** Every issue, newest first, for a super admin; 'Access denied.' for anyone else. */
 export async function listSupportIssues(
-  ports: Pick<Ports, 'support'>,
+  ports: Pick<Ports, 'support' | 'logger'>,
   viewer: UserProfile | null,
-): Promise<SupportListResult> {
-  if (!isSuperAdmin(viewer)) return { ok: false, message: SUPPORT_MESSAGES.accessDenied };
+): Promise<Outcome<readonly SupportIssue[]>> {
+  if (!isSuperAdmin(viewer)) return failed(SUPPORT_MESSAGES.accessDenied);
   try {
-    return { ok: true, issues: await ports.support.list() };
+    return done(await ports.support.list());
   } catch (error) {
-    return {
-      ok: false,
-      message: isPortError(error, 'permission-denied')
-        ? SUPPORT_MESSAGES.accessDenied
-        : SUPPORT_MESSAGES.loadFailed,
-    };
+    if (isPortError(error, 'permission-denied')) return failed(SUPPORT_MESSAGES.accessDenied);
+    ports.logger.error('Support issues could not be loaded', error);
+    return failed(SUPPORT_MESSAGES.loadFailed);
   }
 }
 
 /** A super admin edits an issue's e-mail, phone, text and status. */
 export async function updateSupportIssue(
-  ports: Pick<Ports, 'support'>,
+  ports: Pick<Ports, 'support' | 'logger'>,
   viewer: UserProfile | null,
   id: string,
   patch: SupportIssuePatch,
-): Promise<SupportCommandResult<SupportIssue>> {
-  if (!isSuperAdmin(viewer)) return { ok: false, message: SUPPORT_MESSAGES.accessDenied };
+): Promise<SupportCommandOutcome> {
+  if (!isSuperAdmin(viewer)) return failed(SUPPORT_MESSAGES.accessDenied);
   const checked = validateWith<SupportIssuePatch, SupportField>(supportIssuePatchSchema, patch);
-  if (!checked.ok) return { ok: false, fieldErrors: checked.fieldErrors };
+  if (!checked.ok) return invalid(checked.fieldErrors);
   try {
-    return { ok: true, value: await ports.support.update(id, checked.value) };
+    return done(await ports.support.update(id, checked.value));
   } catch (error) {
-    if (isPortError(error, 'permission-denied')) return { ok: false, message: SUPPORT_MESSAGES.accessDenied };
-    if (isPortError(error, 'not-found')) return { ok: false, message: SUPPORT_MESSAGES.issueGone };
-    return { ok: false, message: SUPPORT_MESSAGES.updateFailed };
+    if (isPortError(error, 'permission-denied')) return failed(SUPPORT_MESSAGES.accessDenied);
+    if (isPortError(error, 'not-found')) return failed(SUPPORT_MESSAGES.issueGone);
+    ports.logger.error(`Support issue ${id} could not be updated`, error);
+    return failed(SUPPORT_MESSAGES.updateFailed);
   }
 }

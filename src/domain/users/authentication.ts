@@ -1,29 +1,35 @@
 import type { Ports } from '../../ports';
 import { isAuthError } from '../../ports/errors';
+import { done, type Failure, failed, type Outcome } from '../shared/validation';
 import { authErrorMessage } from './auth-errors';
 import { isValidEmail, normaliseEmail } from './email';
 import { ACCOUNT_MESSAGES } from './messages';
 import { isPasswordLongEnough, MAX_PASSWORD_LENGTH, unmetPasswordRequirements } from './password-policy';
 
-export type CommandResult = { readonly ok: true } | { readonly ok: false; readonly message: string };
+type AuthPorts = Pick<Ports, 'auth' | 'logger'>;
 
-type AuthPorts = Pick<Ports, 'auth'>;
+/** An authentication error becomes its catalogue message; anything else is logged and reads as `fallback`. */
+function authFailure(ports: AuthPorts, what: string, error: unknown, fallback: string): Failure {
+  if (!isAuthError(error) || error.code === 'unknown') ports.logger.error(`${what} failed`, error);
+  return failed(authErrorMessage(error, fallback));
+}
 
 /** Signs in. Both fields are required; a failure carries the message to show above the form. */
-export async function signIn(ports: AuthPorts, email: string, password: string): Promise<CommandResult> {
+export async function signIn(ports: AuthPorts, email: string, password: string): Promise<Outcome> {
   const address = normaliseEmail(email);
-  if (address === '') return { ok: false, message: ACCOUNT_MESSAGES.emailRequired };
-  if (!isValidEmail(address)) return { ok: false, message: ACCOUNT_MESSAGES.invalidEmail };
-  if (password === '') return { ok: false, message: ACCOUNT_MESSAGES.passwordRequired };
+  if (address === '') return failed(ACCOUNT_MESSAGES.emailRequired);
+  if (!isValidEmail(address)) return failed(ACCOUNT_MESSAGES.invalidEmail);
+  if (password === '') return failed(ACCOUNT_MESSAGES.passwordRequired);
   try {
     await ports.auth.signIn(address, password);
-    return { ok: true };
+    return done();
   } catch (error) {
-    return { ok: false, message: authErrorMessage(error, ACCOUNT_MESSAGES.signInFailed) };
+    return authFailure(ports, 'Sign-in', error, ACCOUNT_MESSAGES.signInFailed);
   }
 }
 
-export async function signOut(ports: AuthPorts): Promise<void> {
+/** Signs out. A failure is unexpected and thrown (the auth port's error). */
+export async function signOut(ports: Pick<Ports, 'auth'>): Promise<void> {
   await ports.auth.signOut();
 }
 
@@ -32,46 +38,59 @@ export async function requestPasswordReset(
   ports: AuthPorts,
   email: string,
   continueUrl: string,
-): Promise<CommandResult> {
+): Promise<Outcome> {
   const address = normaliseEmail(email);
-  if (address === '') return { ok: false, message: ACCOUNT_MESSAGES.emailRequired };
-  if (!isValidEmail(address)) return { ok: false, message: ACCOUNT_MESSAGES.invalidEmail };
+  if (address === '') return failed(ACCOUNT_MESSAGES.emailRequired);
+  if (!isValidEmail(address)) return failed(ACCOUNT_MESSAGES.invalidEmail);
   try {
     await ports.auth.sendPasswordResetEmail(address, continueUrl);
-    return { ok: true };
+    return done();
   } catch (error) {
-    return { ok: false, message: authErrorMessage(error, ACCOUNT_MESSAGES.resetRequestFailed) };
+    return authFailure(ports, 'The reset e-mail request', error, ACCOUNT_MESSAGES.resetRequestFailed);
   }
 }
 
-function resetLinkMessage(error: unknown, fallback: string): string {
+/**
+ * Why a reset link or a new password was refused, where the page reacts: 'link-rejected' offers a new
+ * link, 'weak-password' lists the unmet requirements (in `details`).
+ */
+export type ResetFailureReason = 'link-rejected' | 'weak-password';
+
+function resetLinkFailure(
+  ports: AuthPorts,
+  what: string,
+  error: unknown,
+  fallback: string,
+): Failure<never, ResetFailureReason> {
   if (isAuthError(error, 'invalid-action-code') || isAuthError(error, 'expired-action-code')) {
-    return ACCOUNT_MESSAGES.resetLinkExpired;
+    return failed(ACCOUNT_MESSAGES.resetLinkExpired, 'link-rejected');
   }
-  return authErrorMessage(error, fallback);
+  return authFailure(ports, what, error, fallback);
 }
 
-export type VerifyResetResult =
-  | { readonly ok: true; readonly email: string }
-  | { readonly ok: false; readonly message: string };
+/** The unmet password requirements, listed under the message asking for a stronger password. */
+export function weakPassword(requirements: readonly string[]): Failure<never, 'weak-password'> {
+  return {
+    ok: false,
+    reason: 'weak-password',
+    message: ACCOUNT_MESSAGES.chooseStrongerPassword,
+    details: requirements,
+  };
+}
 
-/** Checks the link's oobCode; on success returns the account's e-mail address. */
+/** Checks the link's oobCode; on success its value is the account's e-mail address. */
 export async function verifyResetCode(
   ports: AuthPorts,
   oobCode: string | null | undefined,
-): Promise<VerifyResetResult> {
+): Promise<Outcome<string, never, ResetFailureReason>> {
   const code = (oobCode ?? '').trim();
-  if (code === '') return { ok: false, message: ACCOUNT_MESSAGES.resetInvalidLink };
+  if (code === '') return failed(ACCOUNT_MESSAGES.resetInvalidLink);
   try {
-    return { ok: true, email: await ports.auth.verifyPasswordResetCode(code) };
+    return done(await ports.auth.verifyPasswordResetCode(code));
   } catch (error) {
-    return { ok: false, message: resetLinkMessage(error, ACCOUNT_MESSAGES.resetLinkExpired) };
+    return resetLinkFailure(ports, 'The reset link check', error, ACCOUNT_MESSAGES.resetLinkExpired);
   }
 }
-
-export type ResetPasswordResult =
-  | { readonly ok: true }
-  | { readonly ok: false; readonly message?: string; readonly passwordRequirements?: readonly string[] };
 
 /** Sets the new password with the code, after checking it matches its confirmation and the policy. */
 export async function resetPassword(
@@ -79,26 +98,32 @@ export async function resetPassword(
   oobCode: string | null | undefined,
   newPassword: string,
   confirmation: string,
-): Promise<ResetPasswordResult> {
+): Promise<Outcome<void, never, ResetFailureReason>> {
   const code = (oobCode ?? '').trim();
-  if (code === '') return { ok: false, message: ACCOUNT_MESSAGES.resetInvalidLink };
-  if (newPassword !== confirmation) return { ok: false, message: ACCOUNT_MESSAGES.resetPasswordsDiffer };
-  if (!isPasswordLongEnough(newPassword))
-    return { ok: false, message: ACCOUNT_MESSAGES.resetPasswordTooShort };
-  if (newPassword.length > MAX_PASSWORD_LENGTH)
-    return { ok: false, message: ACCOUNT_MESSAGES.passwordTooLong };
+  if (code === '') return failed(ACCOUNT_MESSAGES.resetInvalidLink);
+  if (newPassword !== confirmation) return failed(ACCOUNT_MESSAGES.resetPasswordsDiffer);
+  if (!isPasswordLongEnough(newPassword)) return failed(ACCOUNT_MESSAGES.resetPasswordTooShort);
+  if (newPassword.length > MAX_PASSWORD_LENGTH) return failed(ACCOUNT_MESSAGES.passwordTooLong);
   const unmet = unmetPasswordRequirements(newPassword);
-  if (unmet.length > 0) return { ok: false, passwordRequirements: unmet };
+  if (unmet.length > 0) return weakPassword(unmet);
   try {
     await ports.auth.confirmPasswordReset(code, newPassword);
   } catch (error) {
     if (isAuthError(error, 'password-does-not-meet-requirements') && error.unmetRequirements.length > 0) {
-      return { ok: false, passwordRequirements: error.unmetRequirements };
+      return weakPassword(error.unmetRequirements);
     }
-    if (isAuthError(error, 'weak-password'))
-      return { ok: false, message: ACCOUNT_MESSAGES.resetPasswordTooShort };
-    return { ok: false, message: resetLinkMessage(error, ACCOUNT_MESSAGES.resetFailed) };
+    if (isAuthError(error, 'weak-password')) return failed(ACCOUNT_MESSAGES.resetPasswordTooShort);
+    return resetLinkFailure(ports, 'The password reset', error, ACCOUNT_MESSAGES.resetFailed);
   }
-  await ports.auth.signOut().catch(() => undefined);
-  return { ok: true };
+  await signOutQuietly(ports, 'after a password reset');
+  return done();
+}
+
+/** Signs out where the outcome no longer depends on it (the cause is logged, never shown). */
+export async function signOutQuietly(ports: AuthPorts, when: string): Promise<void> {
+  try {
+    await ports.auth.signOut();
+  } catch (error) {
+    ports.logger.warn(`Sign-out ${when} failed`, error);
+  }
 }

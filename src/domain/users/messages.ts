@@ -28,6 +28,7 @@ export const ACCOUNT_MESSAGES = {
   pincodeRequired: 'Please enter your pincode.',
   pincodeInvalid: 'Please enter a valid 6-digit pincode.',
   tooLong: 'This is too long.',
+  chooseStrongerPassword: 'Please choose a stronger password.',
   confirmPasswordRequired: 'Please confirm your new password.',
   signInFailed: 'Sign in failed. Please try again.',
   resetRequestFailed: 'Could not send the reset e-mail. Please try again.',

@@ -1,6 +1,7 @@
 import type { AuthUser, Ports } from '../../ports';
 import { AuthError, type AuthErrorCode } from '../../ports/errors';
 import { indianMobileDigits, indianMobileE164 } from '../shared/phone';
+import { done, failed, invalid, type Outcome } from '../shared/validation';
 import { mobileOf, type UserProfile } from './user';
 
 /** Texts of the mobile-number check (ours: the spec has none). */
@@ -41,12 +42,25 @@ const CONFIRM_ERRORS: Partial<Record<AuthErrorCode, string>> = {
   'network-request-failed': 'Network error. Please check your connection and try again.',
 };
 
-const messageFor = (table: typeof SEND_ERRORS, error: unknown, fallback: string) =>
-  error instanceof AuthError ? (table[error.code] ?? fallback) : fallback;
+/** The table's message for an auth error; anything else reads as `fallback`, its cause logged. */
+function messageFor(
+  ports: Pick<Ports, 'logger'>,
+  what: string,
+  table: typeof SEND_ERRORS,
+  error: unknown,
+  fallback: string,
+): string {
+  const known = error instanceof AuthError ? table[error.code] : undefined;
+  if (known !== undefined) return known;
+  ports.logger.error(`${what} failed`, error);
+  return fallback;
+}
 
-export type SendCodeResult =
-  | { readonly ok: true; readonly verificationId: string; readonly phoneNumber: string }
-  | { readonly ok: false; readonly field: 'mobile' | null; readonly message: string };
+/** A code on its way: what confirming it needs, and the number it went to (E.164). */
+export interface SentCode {
+  readonly verificationId: string;
+  readonly phoneNumber: string;
+}
 
 /** The number to offer for verification: the profile's mobile, when it is an Indian mobile number. */
 export function suggestedMobile(profile: UserProfile | null): string {
@@ -55,49 +69,59 @@ export function suggestedMobile(profile: UserProfile | null): string {
 }
 
 /** Sends the one-time code to an Indian mobile number (+91, 0, spaces and dashes accepted). */
-export async function sendPhoneCode(ports: Pick<Ports, 'auth'>, rawMobile: string): Promise<SendCodeResult> {
-  if (rawMobile.trim() === '') return { ok: false, field: 'mobile', message: PHONE_MESSAGES.mobileRequired };
+export async function sendPhoneCode(
+  ports: Pick<Ports, 'auth' | 'logger'>,
+  rawMobile: string,
+): Promise<Outcome<SentCode, 'mobile'>> {
+  if (rawMobile.trim() === '') return invalid({ mobile: PHONE_MESSAGES.mobileRequired });
   const phoneNumber = indianMobileE164(rawMobile);
-  if (phoneNumber === null) return { ok: false, field: 'mobile', message: PHONE_MESSAGES.mobileInvalid };
+  if (phoneNumber === null) return invalid({ mobile: PHONE_MESSAGES.mobileInvalid });
   try {
     const verificationId = await ports.auth.sendPhoneVerificationCode(phoneNumber);
-    return { ok: true, verificationId, phoneNumber };
+    return done({ verificationId, phoneNumber });
   } catch (error) {
-    const field = error instanceof AuthError && error.code === 'invalid-phone-number' ? 'mobile' : null;
-    return { ok: false, field, message: messageFor(SEND_ERRORS, error, PHONE_MESSAGES.sendFailed) };
+    const message = messageFor(ports, 'Sending a phone code', SEND_ERRORS, error, PHONE_MESSAGES.sendFailed);
+    return error instanceof AuthError && error.code === 'invalid-phone-number'
+      ? invalid({ mobile: message })
+      : failed(message);
   }
 }
-
-export type ConfirmCodeResult =
-  | { readonly ok: true; readonly user: AuthUser }
-  | { readonly ok: false; readonly field: 'code' | null; readonly message: string };
 
 /**
  * Confirms the code. The verified number then also becomes the profile's mobile (a self-edit), so that
  * the apps and the shop show the number the customer proved; that second step is best effort.
  */
 export async function confirmPhoneCode(
-  ports: Pick<Ports, 'auth' | 'users'>,
+  ports: Pick<Ports, 'auth' | 'users' | 'logger'>,
   verificationId: string,
   rawCode: string,
   profile: UserProfile | null,
-): Promise<ConfirmCodeResult> {
+): Promise<Outcome<AuthUser, 'code'>> {
   const code = rawCode.replace(/\s/g, '');
-  if (code === '') return { ok: false, field: 'code', message: PHONE_MESSAGES.codeRequired };
-  if (!/^\d{6}$/.test(code)) return { ok: false, field: 'code', message: PHONE_MESSAGES.codeMalformed };
+  if (code === '') return invalid({ code: PHONE_MESSAGES.codeRequired });
+  if (!/^\d{6}$/.test(code)) return invalid({ code: PHONE_MESSAGES.codeMalformed });
   let user: AuthUser;
   try {
     user = await ports.auth.confirmPhoneVerificationCode(verificationId, code);
   } catch (error) {
-    const field =
-      error instanceof AuthError && ['invalid-verification-code', 'code-expired'].includes(error.code)
-        ? 'code'
-        : null;
-    return { ok: false, field, message: messageFor(CONFIRM_ERRORS, error, PHONE_MESSAGES.verifyFailed) };
+    const message = messageFor(
+      ports,
+      'Confirming a phone code',
+      CONFIRM_ERRORS,
+      error,
+      PHONE_MESSAGES.verifyFailed,
+    );
+    return error instanceof AuthError && ['invalid-verification-code', 'code-expired'].includes(error.code)
+      ? invalid({ code: message })
+      : failed(message);
   }
   const digits = user.phoneNumber === null ? null : indianMobileDigits(user.phoneNumber);
   if (profile !== null && digits !== null && indianMobileDigits(profile.mobile) !== digits) {
-    await ports.users.updateOwnProfile({ mobile: digits }).catch(() => undefined);
+    try {
+      await ports.users.updateOwnProfile({ mobile: digits });
+    } catch (error) {
+      ports.logger.warn('The verified number could not be copied to the profile', error);
+    }
   }
-  return { ok: true, user };
+  return done(user);
 }

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { Ports } from '../../ports';
 import { AuthError } from '../../ports/errors';
 import { isPlausiblePhone } from '../shared/phone';
-import type { FieldErrors } from '../shared/validation';
+import { done, type Failure, type FieldErrors, failed, invalid, type Outcome } from '../shared/validation';
 import { authErrorMessage } from './auth-errors';
+import { signOutQuietly, weakPassword } from './authentication';
 import { emailField } from './email';
 import { ACCOUNT_MESSAGES } from './messages';
 import { isPasswordLongEnough, MAX_PASSWORD_LENGTH, unmetPasswordRequirements } from './password-policy';
@@ -31,7 +32,8 @@ export const SIGN_UP_LIMITS = { name: 100, address: 200, city: 60, state: 60 } a
 const required = (message: string, max: number) =>
   z.string().trim().min(1, message).max(max, ACCOUNT_MESSAGES.tooLong);
 
-const signUpSchema = z.object({
+/** The sign-up fields' checks (also the form's resolver); the agreements and password policy come after. */
+export const signUpSchema = z.object({
   accountType: z.enum(ACCOUNT_TYPES, { error: ACCOUNT_MESSAGES.accountTypeRequired }),
   email: emailField(ACCOUNT_MESSAGES.emailRequired, ACCOUNT_MESSAGES.invalidEmail),
   password: z
@@ -60,23 +62,16 @@ const signUpSchema = z.object({
 
 export type ValidSignUp = z.infer<typeof signUpSchema>;
 
-export type SignUpResult =
-  | { readonly ok: true }
-  | {
-      readonly ok: false;
-      /** A message for the whole form (shown above it). */
-      readonly message?: string;
-      /** The unmet password requirements, shown as a bulleted list. */
-      readonly passwordRequirements?: readonly string[];
-      readonly fieldErrors?: FieldErrors<SignUpField>;
-    };
+/**
+ * A sign-up's outcome: a message for the whole form (shown above it), the fields' errors, or the unmet
+ * password requirements ('weak-password', listed from `details`).
+ */
+export type SignUpOutcome = Outcome<void, SignUpField, 'weak-password'>;
+export type SignUpFailure = Failure<SignUpField, 'weak-password'>;
 
 /** Checks the form before anything is sent: agreements first, then each field, then the password policy. */
-export function validateSignUp(
-  input: SignUpInput,
-): { ok: true; value: ValidSignUp } | Extract<SignUpResult, { ok: false }> {
-  if (!input.acceptedTerms || !input.acceptedPrivacy)
-    return { ok: false, message: ACCOUNT_MESSAGES.acceptBoth };
+export function validateSignUp(input: SignUpInput): Outcome<ValidSignUp, SignUpField, 'weak-password'> {
+  if (!input.acceptedTerms || !input.acceptedPrivacy) return failed(ACCOUNT_MESSAGES.acceptBoth);
   const parsed = signUpSchema.safeParse(input);
   if (!parsed.success) {
     const fieldErrors: FieldErrors<SignUpField> = {};
@@ -84,11 +79,11 @@ export function validateSignUp(
       const field = String(issue.path[0]) as SignUpField;
       fieldErrors[field] ??= issue.message;
     }
-    return { ok: false, fieldErrors };
+    return invalid(fieldErrors);
   }
   const unmet = unmetPasswordRequirements(parsed.data.password);
-  if (unmet.length > 0) return { ok: false, passwordRequirements: unmet };
-  return { ok: true, value: parsed.data };
+  if (unmet.length > 0) return weakPassword(unmet);
+  return done(parsed.data);
 }
 
 /** The users document written for a new account. */
@@ -113,22 +108,22 @@ export function newUserRecord(value: ValidSignUp, acceptedAt: Date): NewUserReco
 }
 
 /** Maps a provider error of account creation to the catalogue. */
-export function signUpErrorResult(error: unknown): Extract<SignUpResult, { ok: false }> {
-  if (!(error instanceof AuthError)) return { ok: false, message: ACCOUNT_MESSAGES.signUpFailed };
+export function signUpFailure(error: unknown): SignUpFailure {
+  if (!(error instanceof AuthError)) return failed(ACCOUNT_MESSAGES.signUpFailed);
   switch (error.code) {
     case 'email-already-in-use':
-      return { ok: false, message: ACCOUNT_MESSAGES.emailInUse };
+      return failed(ACCOUNT_MESSAGES.emailInUse);
     case 'invalid-email':
-      return { ok: false, message: ACCOUNT_MESSAGES.invalidEmail };
+      return failed(ACCOUNT_MESSAGES.invalidEmail);
     case 'weak-password':
-      return { ok: false, message: ACCOUNT_MESSAGES.signUpPasswordTooShort };
+      return failed(ACCOUNT_MESSAGES.signUpPasswordTooShort);
     case 'password-does-not-meet-requirements':
       return error.unmetRequirements.length > 0
-        ? { ok: false, passwordRequirements: error.unmetRequirements }
-        : { ok: false, message: error.message || ACCOUNT_MESSAGES.signUpFailed };
+        ? weakPassword(error.unmetRequirements)
+        : failed(error.message || ACCOUNT_MESSAGES.signUpFailed);
     default:
       // Known codes (network, too many attempts…) read as a sentence; others show the provider's message.
-      return { ok: false, message: authErrorMessage(error, ACCOUNT_MESSAGES.signUpFailed) };
+      return failed(authErrorMessage(error, ACCOUNT_MESSAGES.signUpFailed));
   }
 }
 
@@ -137,24 +132,31 @@ export function signUpErrorResult(error: unknown): Extract<SignUpResult, { ok: f
  * If the document cannot be written, the new account is deleted again: nothing is left half-made.
  */
 export async function signUp(
-  ports: Pick<Ports, 'auth' | 'users' | 'clock'>,
+  ports: Pick<Ports, 'auth' | 'users' | 'clock' | 'logger'>,
   input: SignUpInput,
-): Promise<SignUpResult> {
+): Promise<SignUpOutcome> {
   const checked = validateSignUp(input);
   if (!checked.ok) return checked;
   let uid: string;
   try {
     uid = (await ports.auth.signUp(checked.value.email, checked.value.password)).uid;
   } catch (error) {
-    return signUpErrorResult(error);
+    if (!(error instanceof AuthError) || error.code === 'unknown')
+      ports.logger.error('Sign-up failed', error);
+    return signUpFailure(error);
   }
   try {
     await ports.users.createProfile(uid, newUserRecord(checked.value, ports.clock.now()));
-  } catch {
-    await ports.auth.deleteCurrentUser().catch(() => undefined);
-    await ports.auth.signOut().catch(() => undefined);
-    return { ok: false, message: ACCOUNT_MESSAGES.signUpFailed };
+  } catch (error) {
+    ports.logger.error(`Sign-up: the users document of ${uid} could not be written`, error);
+    try {
+      await ports.auth.deleteCurrentUser();
+    } catch (deleteError) {
+      ports.logger.error(`Sign-up: the half-made account ${uid} could not be deleted`, deleteError);
+    }
+    await signOutQuietly(ports, 'after a failed sign-up');
+    return failed(ACCOUNT_MESSAGES.signUpFailed);
   }
-  await ports.auth.signOut().catch(() => undefined);
-  return { ok: true };
+  await signOutQuietly(ports, 'after a sign-up');
+  return done();
 }

@@ -1,34 +1,35 @@
 import type { Ports } from '../../ports';
 import { isPortError } from '../../ports/errors';
+import { done, failed, invalid, type Outcome } from '../shared/validation';
 import { isDistributor, isSuperAdmin, type UserProfile } from '../users/user';
 import { DEFAULT_ADMIN_NAME, WALLET_MESSAGES } from './messages';
 import { parseRechargeAmount, RECENT_TRANSACTIONS_SHOWN, type RechargeTransaction } from './wallet';
 
-type Failure = { readonly ok: false; readonly message: string };
-
 /** Every distributor, for the recharge screen (super admin only). */
 export async function loadDistributors(
-  ports: Pick<Ports, 'users'>,
+  ports: Pick<Ports, 'users' | 'logger'>,
   viewer: UserProfile | null,
-): Promise<{ readonly ok: true; readonly distributors: readonly UserProfile[] } | Failure> {
-  if (!isSuperAdmin(viewer)) return { ok: false, message: WALLET_MESSAGES.accessDenied };
+): Promise<Outcome<readonly UserProfile[]>> {
+  if (!isSuperAdmin(viewer)) return failed(WALLET_MESSAGES.accessDenied);
   try {
-    return { ok: true, distributors: await ports.users.listByRole('distributor') };
-  } catch {
-    return { ok: false, message: WALLET_MESSAGES.distributorsFailed };
+    return done(await ports.users.listByRole('distributor'));
+  } catch (error) {
+    ports.logger.error('Distributors could not be loaded', error);
+    return failed(WALLET_MESSAGES.distributorsFailed);
   }
 }
 
 /** The latest recharges of all distributors, newest first (super admin only). */
 export async function loadRecentRecharges(
-  ports: Pick<Ports, 'wallet'>,
+  ports: Pick<Ports, 'wallet' | 'logger'>,
   viewer: UserProfile | null,
-): Promise<{ readonly ok: true; readonly transactions: readonly RechargeTransaction[] } | Failure> {
-  if (!isSuperAdmin(viewer)) return { ok: false, message: WALLET_MESSAGES.accessDenied };
+): Promise<Outcome<readonly RechargeTransaction[]>> {
+  if (!isSuperAdmin(viewer)) return failed(WALLET_MESSAGES.accessDenied);
   try {
-    return { ok: true, transactions: await ports.wallet.latest(RECENT_TRANSACTIONS_SHOWN) };
-  } catch {
-    return { ok: false, message: WALLET_MESSAGES.transactionsFailed };
+    return done(await ports.wallet.latest(RECENT_TRANSACTIONS_SHOWN));
+  } catch (error) {
+    ports.logger.error('Recent recharges could not be loaded', error);
+    return failed(WALLET_MESSAGES.transactionsFailed);
   }
 }
 
@@ -39,21 +40,20 @@ export interface RechargeCommand {
   readonly idempotencyKey: string;
 }
 
-export type RechargeResult =
-  | { readonly ok: true; readonly message: string; readonly transaction: RechargeTransaction }
-  | Failure;
+/** The recorded transaction, with the success message ('Successfully recharged ₹… to …') to show. */
+export type RechargeOutcome = Outcome<RechargeTransaction, 'amount'>;
 
 /** A super admin tops up a distributor's wallet. */
 export async function rechargeDistributor(
-  ports: Pick<Ports, 'wallet'>,
+  ports: Pick<Ports, 'wallet' | 'logger'>,
   admin: UserProfile | null,
   command: RechargeCommand,
-): Promise<RechargeResult> {
-  if (!isSuperAdmin(admin)) return { ok: false, message: WALLET_MESSAGES.accessDenied };
+): Promise<RechargeOutcome> {
+  if (!isSuperAdmin(admin)) return failed(WALLET_MESSAGES.accessDenied);
   const { distributor } = command;
-  if (distributor === null) return { ok: false, message: WALLET_MESSAGES.chooseDistributor };
+  if (distributor === null) return failed(WALLET_MESSAGES.chooseDistributor);
   const amount = parseRechargeAmount(command.amount);
-  if (!amount.ok) return { ok: false, message: WALLET_MESSAGES.invalidAmount };
+  if (!amount.ok) return invalid({ amount: WALLET_MESSAGES.invalidAmount });
   try {
     const transaction = await ports.wallet.recharge({
       distributorId: distributor.uid,
@@ -61,20 +61,16 @@ export async function rechargeDistributor(
       idempotencyKey: command.idempotencyKey,
       admin: { id: admin.uid, name: admin.name.trim() || DEFAULT_ADMIN_NAME },
     });
-    return {
-      ok: true,
+    return done(
       transaction,
-      message: WALLET_MESSAGES.rechargeSucceeded(
-        transaction.amount,
-        transaction.distributorName || distributor.name,
-      ),
-    };
+      WALLET_MESSAGES.rechargeSucceeded(transaction.amount, transaction.distributorName || distributor.name),
+    );
   } catch (error) {
-    if (isPortError(error, 'permission-denied')) return { ok: false, message: WALLET_MESSAGES.accessDenied };
-    if (isPortError(error, 'not-found')) return { ok: false, message: WALLET_MESSAGES.distributorGone };
-    if (isPortError(error, 'failed-precondition'))
-      return { ok: false, message: WALLET_MESSAGES.notADistributor };
-    return { ok: false, message: WALLET_MESSAGES.rechargeFailed };
+    if (isPortError(error, 'permission-denied')) return failed(WALLET_MESSAGES.accessDenied);
+    if (isPortError(error, 'not-found')) return failed(WALLET_MESSAGES.distributorGone);
+    if (isPortError(error, 'failed-precondition')) return failed(WALLET_MESSAGES.notADistributor);
+    ports.logger.error(`Recharge of distributor ${distributor.uid} failed`, error);
+    return failed(WALLET_MESSAGES.rechargeFailed);
   }
 }
 
@@ -86,18 +82,19 @@ export interface DistributorWallet {
 
 /** A distributor's own dashboard: fresh balance and the latest top-ups received. */
 export async function loadDistributorWallet(
-  ports: Pick<Ports, 'users' | 'wallet'>,
+  ports: Pick<Ports, 'users' | 'wallet' | 'logger'>,
   viewer: UserProfile | null,
-): Promise<{ readonly ok: true; readonly wallet: DistributorWallet } | Failure> {
-  if (!isDistributor(viewer)) return { ok: false, message: WALLET_MESSAGES.accessDenied };
+): Promise<Outcome<DistributorWallet>> {
+  if (!isDistributor(viewer)) return failed(WALLET_MESSAGES.accessDenied);
   try {
     const [profile, transactions] = await Promise.all([
       ports.users.get(viewer.uid),
       ports.wallet.latestFor(viewer.uid, RECENT_TRANSACTIONS_SHOWN),
     ]);
     const current = profile ?? viewer;
-    return { ok: true, wallet: { profile: current, balance: current.walletBalance, transactions } };
-  } catch {
-    return { ok: false, message: WALLET_MESSAGES.walletFailed };
+    return done({ profile: current, balance: current.walletBalance, transactions });
+  } catch (error) {
+    ports.logger.error('The distributor wallet could not be loaded', error);
+    return failed(WALLET_MESSAGES.walletFailed);
   }
 }

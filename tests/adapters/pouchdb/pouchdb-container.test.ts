@@ -57,7 +57,7 @@ describe('PouchDB container (the offline demo)', () => {
     const admin = await (await first.getAsync(TOKENS.UserRepository)).get('demo-admin');
     expect(await useCases.admin.totals(admin)).toEqual({
       ok: true,
-      totals: { totalUsers: 28, totalBusinessUsers: 23 },
+      value: { totalUsers: 28, totalBusinessUsers: 23 },
     });
     const page = await useCases.admin.businessPerformance(admin, {
       year: 2026,
@@ -65,7 +65,7 @@ describe('PouchDB container (the offline demo)', () => {
       search: 'sharma',
       page: 1,
     });
-    expect(page.ok && page.page.rows.map((row) => [row.businessName, row.repairs])).toEqual([
+    expect(page.ok && page.value.rows.map((row) => [row.businessName, row.repairs])).toEqual([
       ['Sharma Mobile Care', 5],
     ]);
     await useCases.support.submit({

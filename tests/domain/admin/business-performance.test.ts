@@ -47,7 +47,7 @@ const repairAt = (createdAt: Date | string, reference: Record<string, unknown>) 
 async function page(filter: Partial<AdminFilter> = {}) {
   const result = await world.useCases.admin.businessPerformance(admin, { ...MARCH, ...filter });
   if (!result.ok) throw new Error(result.message);
-  return result.page;
+  return result.value;
 }
 
 const sharmaRow = async (filter: Partial<AdminFilter> = {}) =>
@@ -57,7 +57,7 @@ describe('the admin totals', () => {
   it('count every users document and the users who own a store', async () => {
     expect(await world.useCases.admin.totals(admin)).toEqual({
       ok: true,
-      totals: { totalUsers: 5 + 12 + 1 + 1, totalBusinessUsers: 13 },
+      value: { totalUsers: 5 + 12 + 1 + 1, totalBusinessUsers: 13 },
     });
     expect([ADMIN_MESSAGES.totalUsers, ADMIN_MESSAGES.totalBusinessUsers]).toEqual([
       'Total Users',
@@ -80,6 +80,9 @@ describe('the admin totals', () => {
       ok: false,
       message: ADMIN_MESSAGES.loadFailed,
     });
+    expect(world.logger.at('error').map((entry) => entry.message)).toEqual([
+      'The admin totals could not be loaded',
+    ]);
   });
 });
 
@@ -215,7 +218,7 @@ describe('the business table', () => {
       search: 'business',
     });
     const shown = await world.useCases.admin.businessPerformance(admin, filter);
-    expect(shown.ok && [shown.page.page, shown.page.pageCount, shown.page.rows.length]).toEqual([2, 2, 2]);
+    expect(shown.ok && [shown.value.page, shown.value.pageCount, shown.value.rows.length]).toEqual([2, 2, 2]);
   });
 
   it("is 'Access denied.' for anyone else", async () => {
@@ -242,6 +245,9 @@ describe('the business table', () => {
       ok: false,
       message: ADMIN_MESSAGES.loadFailed,
     });
+    expect(world.logger.at('error').map((entry) => entry.message)).toEqual([
+      'The business performance page could not be loaded',
+    ]);
   });
 
   it('has its title', () => {

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { RepairLookup } from '../../../src/domain/repairs/look-up-repair';
 import { REPAIR_MESSAGES } from '../../../src/domain/repairs/messages';
 import type { Repair } from '../../../src/domain/repairs/repair';
 import { publicProfileOf } from '../../../src/domain/users/public-profile';
@@ -35,10 +36,13 @@ async function lookUpAs(key: string, repairId: string) {
   return world.useCases.repairs.lookUp(viewer, repairId);
 }
 
+/** 'found', or the reason the look-up gives for showing nothing. */
+const statusOf = (outcome: RepairLookup) => (outcome.ok ? 'found' : outcome.reason);
+
 const found = async (key: string, repairId: string): Promise<Repair> => {
   const result = await lookUpAs(key, repairId);
-  if (result.status !== 'found') throw new Error(`expected ${repairId} to be found, got ${result.status}`);
-  return result.repair;
+  if (!result.ok) throw new Error(`expected ${repairId} to be found, got ${result.reason}`);
+  return result.value.repair;
 };
 
 describe('looking a repair up', () => {
@@ -49,7 +53,8 @@ describe('looking a repair up', () => {
 
   it('needs an id', async () => {
     expect(await lookUpAs('customer', '   ')).toEqual({
-      status: 'invalid',
+      ok: false,
+      reason: 'invalid',
       message: REPAIR_MESSAGES.repairIdRequired,
     });
   });
@@ -57,7 +62,8 @@ describe('looking a repair up', () => {
   it('refuses an id longer than 64 characters without asking the backend', async () => {
     world.db.outage = true;
     expect(await world.useCases.repairs.lookUp(null, 'R'.repeat(65))).toEqual({
-      status: 'invalid',
+      ok: false,
+      reason: 'invalid',
       message: REPAIR_MESSAGES.repairIdTooLong,
     });
   });
@@ -65,7 +71,8 @@ describe('looking a repair up', () => {
   it('says when no repair has the id (ids are matched exactly)', async () => {
     await repair('r1', 'RPR-1', { customerMobile: '9876543210' });
     expect(await lookUpAs('customer', 'rpr-1')).toEqual({
-      status: 'not-found',
+      ok: false,
+      reason: 'not-found',
       message: 'No repair found with this Repair ID.',
     });
   });
@@ -75,15 +82,20 @@ describe('looking a repair up', () => {
     const viewer = await signInAs(world, 'customer');
     world.db.outage = true;
     expect(await world.useCases.repairs.lookUp(viewer, 'RPR-1')).toEqual({
-      status: 'failed',
+      ok: false,
+      reason: 'failed',
       message: 'Error fetching repair.',
     });
+    expect(world.logger.at('error').map((entry) => [entry.message, entry.cause])).toEqual([
+      ['Repair look-up failed', expect.any(Error)],
+    ]);
   });
 
   it('says when the viewer may not see it', async () => {
     await repair('r1', 'RPR-1', { customerMobile: '9000000000', storeId: 'store-iyer' });
     expect(await lookUpAs('customer', 'RPR-1')).toEqual({
-      status: 'not-permitted',
+      ok: false,
+      reason: 'not-permitted',
       message: 'You are not authorized to view this repair.',
     });
   });
@@ -114,8 +126,8 @@ describe('who may view a repair', () => {
     await addPerson(world, 'legacy', { role: 'user', mobile: '', customerMobile: '+91 99999 11111' });
     await repair('r1', 'RPR-1', { customerMobile: '9876543210' });
     await repair('r2', 'RPR-2', { customerMobile: '9999911111' });
-    expect((await lookUpAs('claimant', 'RPR-1')).status).toBe('not-permitted');
-    expect((await lookUpAs('legacy', 'RPR-2')).status).toBe('not-permitted');
+    expect(statusOf(await lookUpAs('claimant', 'RPR-1'))).toBe('not-permitted');
+    expect(statusOf(await lookUpAs('legacy', 'RPR-2'))).toBe('not-permitted');
   });
 
   it('the customer once they verify their number with the texted code', async () => {
@@ -125,14 +137,14 @@ describe('who may view a repair', () => {
     const sent = await world.useCases.phone.sendCode('99999 11111');
     if (!sent.ok) throw new Error(sent.message);
     const [sms] = await world.sms.list();
-    const confirmed = await world.useCases.phone.confirmCode(sent.verificationId, sms!.code, profile);
+    const confirmed = await world.useCases.phone.confirmCode(sent.value.verificationId, sms!.code, profile);
     expect(confirmed.ok).toBe(true);
-    expect((await world.useCases.repairs.lookUp(profile, 'RPR-2')).status).toBe('found');
+    expect(statusOf(await world.useCases.repairs.lookUp(profile, 'RPR-2'))).toBe('found');
   });
 
   it('not a customer whose number only nearly matches', async () => {
     await repair('r1', 'RPR-1', { customerMobile: '9876543211' });
-    expect((await lookUpAs('customer', 'RPR-1')).status).toBe('not-permitted');
+    expect(statusOf(await lookUpAs('customer', 'RPR-1'))).toBe('not-permitted');
   });
 
   it('never matches two blank mobiles', async () => {
@@ -142,7 +154,8 @@ describe('who may view a repair', () => {
     await repair('r3', 'RPR-3', {});
     for (const id of ['RPR-1', 'RPR-2', 'RPR-3'])
       expect(await lookUpAs('nomobile', id)).toEqual({
-        status: 'not-permitted',
+        ok: false,
+        reason: 'not-permitted',
         message: REPAIR_MESSAGES.notAuthorized,
       });
   });
@@ -150,24 +163,24 @@ describe('who may view a repair', () => {
   it('the business named by businessId, for a repair that names no store', async () => {
     await repair('r1', 'RPR-1', { businessId: 'uid-rival' });
     expect((await found('rival', 'RPR-1')).id).toBe('r1');
-    expect((await lookUpAs('owner', 'RPR-1')).status).toBe('not-permitted');
+    expect(statusOf(await lookUpAs('owner', 'RPR-1'))).toBe('not-permitted');
   });
 
   it('not the business named by businessId when the repair is in another business’s store', async () => {
     await repair('r1', 'RPR-1', { businessId: 'uid-owner', storeId: 'store-iyer' });
-    expect((await lookUpAs('owner', 'RPR-1')).status).toBe('not-permitted');
+    expect(statusOf(await lookUpAs('owner', 'RPR-1'))).toBe('not-permitted');
     expect((await found('rival', 'RPR-1')).id).toBe('r1');
   });
 
   it.each(['storeId', 'store'])('the owner of the store referenced by %s', async (field) => {
     await repair('r1', 'RPR-1', { [field]: 'store-sharma-1' });
     expect((await found('owner', 'RPR-1')).id).toBe('r1');
-    expect((await lookUpAs('rival', 'RPR-1')).status).toBe('not-permitted');
+    expect(statusOf(await lookUpAs('rival', 'RPR-1'))).toBe('not-permitted');
   });
 
   it('not the owner of a store whose id a businessId happens to name (businessId is never a store)', async () => {
     await repair('r1', 'RPR-1', { businessId: 'store-sharma-1' });
-    expect((await lookUpAs('owner', 'RPR-1')).status).toBe('not-permitted');
+    expect(statusOf(await lookUpAs('owner', 'RPR-1'))).toBe('not-permitted');
   });
 
   it('nobody else: a distributor, staff, or a store without an owner', async () => {
@@ -175,13 +188,13 @@ describe('who may view a repair', () => {
     await repair('r1', 'RPR-1', { storeId: 'store-orphan' });
     await repair('r2', 'RPR-2', { storeId: 'store-gone' });
     for (const key of ['distributor', 'staff', 'customer'])
-      for (const id of ['RPR-1', 'RPR-2']) expect((await lookUpAs(key, id)).status).toBe('not-permitted');
+      for (const id of ['RPR-1', 'RPR-2']) expect(statusOf(await lookUpAs(key, id))).toBe('not-permitted');
   });
 
   it('nobody without a profile', async () => {
     await repair('r1', 'RPR-1', { customerMobile: '' });
     await signInAs(world, 'customer');
-    expect((await world.useCases.repairs.lookUp(null, 'RPR-1')).status).toBe('not-permitted');
+    expect(statusOf(await world.useCases.repairs.lookUp(null, 'RPR-1'))).toBe('not-permitted');
   });
 
   it('when shops reused an id, shows the one the viewer may see', async () => {
@@ -191,14 +204,16 @@ describe('who may view a repair', () => {
     expect((await found('customer', 'RPR-7')).id).toBe('b');
     expect((await found('rival', 'RPR-7')).id).toBe('a');
     expect((await found('owner', 'RPR-7')).id).toBe('b');
-    expect((await lookUpAs('distributor', 'RPR-7')).status).toBe('not-permitted');
+    expect(statusOf(await lookUpAs('distributor', 'RPR-7'))).toBe('not-permitted');
   });
 });
 
 describe('the business behind a repair', () => {
   const infoOf = async (extra: Record<string, unknown>) => {
     await repair('r1', 'RPR-1', extra);
-    return world.useCases.repairs.businessInfo(await found('admin', 'RPR-1'));
+    const outcome = await world.useCases.repairs.businessInfo(await found('admin', 'RPR-1'));
+    if (!outcome.ok) throw new Error('expected the business info to be read');
+    return outcome.value;
   };
 
   it("is the public profile of businessId (never the owner's private users document)", async () => {
@@ -245,22 +260,25 @@ describe('the business behind a repair', () => {
     });
   });
 
-  it('is null when it cannot be read', async () => {
+  it('fails when it cannot be read, keeping the cause in the log (the card says it is not available)', async () => {
     await repair('r1', 'RPR-1', { businessId: 'uid-owner' });
     const seen = await found('admin', 'RPR-1');
     world.db.outage = true;
-    expect(await world.useCases.repairs.businessInfo(seen)).toBeNull();
+    expect(await world.useCases.repairs.businessInfo(seen)).toEqual({ ok: false, reason: 'failed' });
+    expect(world.logger.at('error')).toEqual([
+      { level: 'error', message: 'Business info of repair r1 could not be read', cause: expect.any(Error) },
+    ]);
   });
 
   it('is read for the customer who may see the repair', async () => {
     await repair('r1', 'RPR-1', { customerMobile: '9876543210', storeId: 'store-sharma-1' });
     const viewer: UserProfile = await signInAs(world, 'customer');
     const result = await world.useCases.repairs.lookUp(viewer, 'RPR-1');
-    expect(result.status).toBe('found');
-    if (result.status === 'found')
-      expect(await world.useCases.repairs.businessInfo(result.repair)).toEqual({
-        name: 'Sharma Mobile Care',
-        number: '9811111111',
+    expect(statusOf(result)).toBe('found');
+    if (result.ok)
+      expect(await world.useCases.repairs.businessInfo(result.value.repair)).toEqual({
+        ok: true,
+        value: { name: 'Sharma Mobile Care', number: '9811111111' },
       });
   });
 });

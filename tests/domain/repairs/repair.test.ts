@@ -23,8 +23,8 @@ beforeEach(async () => {
 async function shown(extra: Record<string, unknown>): Promise<Repair> {
   await world.seeder.repair({ id: 'r1', repairId: 'RPR-1', ...extra });
   const result = await world.useCases.repairs.lookUp(await signInAs(world, 'admin'), 'RPR-1');
-  if (result.status !== 'found') throw new Error(result.message);
-  return result.repair;
+  if (!result.ok) throw new Error(result.message);
+  return result.value.repair;
 }
 
 describe('the amount shown', () => {

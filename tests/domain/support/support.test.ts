@@ -24,7 +24,7 @@ describe('submitting a support issue (public)', () => {
     const admin = await signInAs(world, 'admin');
     expect(await world.useCases.support.list(admin)).toEqual({
       ok: true,
-      issues: [result.ok && result.value],
+      value: [result.ok && result.value],
     });
   });
 
@@ -63,12 +63,15 @@ describe('submitting a support issue (public)', () => {
     expect((await world.useCases.support.submit({ ...issue, issue: 'x'.repeat(2000) })).ok).toBe(true);
   });
 
-  it('says when it cannot be stored', async () => {
+  it('says when it cannot be stored, and keeps the cause in the log', async () => {
     world.db.outage = true;
     expect(await world.useCases.support.submit(issue)).toEqual({
       ok: false,
       message: 'Failed to submit. Please try again.',
     });
+    expect(world.logger.at('error').map((entry) => [entry.message, entry.cause])).toEqual([
+      ['Support issue could not be submitted', expect.objectContaining({ code: 'unavailable' })],
+    ]);
   });
 });
 
@@ -79,13 +82,13 @@ describe('the support issue list (super admin only)', () => {
     await world.useCases.support.submit({ ...issue, issue: 'newer' });
     const admin = await signInAs(world, 'admin');
     const result = await world.useCases.support.list(admin);
-    expect(result.ok && result.issues.map((item) => item.issue)).toEqual(['newer', 'older']);
+    expect(result.ok && result.value.map((item) => item.issue)).toEqual(['newer', 'older']);
   });
 
   it('is empty when nobody has written', async () => {
     const admin = await signInAs(world, 'admin');
     // The page then shows SUPPORT_MESSAGES.empty.
-    expect(await world.useCases.support.list(admin)).toEqual({ ok: true, issues: [] });
+    expect(await world.useCases.support.list(admin)).toEqual({ ok: true, value: [] });
     expect(SUPPORT_MESSAGES.empty).toBe('No support issues found.');
   });
 
@@ -118,6 +121,9 @@ describe('the support issue list (super admin only)', () => {
       ok: false,
       message: SUPPORT_MESSAGES.loadFailed,
     });
+    expect(world.logger.at('error').map((entry) => entry.message)).toEqual([
+      'Support issues could not be loaded',
+    ]);
   });
 });
 
@@ -143,7 +149,7 @@ describe('editing a support issue (super admin only)', () => {
     const reopened = await world.useCases.support.update(admin, id, { ...patch, status: 'active' });
     expect(reopened.ok && reopened.value.status).toBe('active');
     const listed = await world.useCases.support.list(admin);
-    expect(listed.ok && listed.issues).toEqual([{ id, ...patch, status: 'active', createdAt: NOW }]);
+    expect(listed.ok && listed.value).toEqual([{ id, ...patch, status: 'active', createdAt: NOW }]);
   });
 
   it('validates the edit like the form, and the status', async () => {
@@ -189,5 +195,8 @@ describe('editing a support issue (super admin only)', () => {
       ok: false,
       message: 'Failed to update issue.',
     });
+    expect(world.logger.at('error').map((entry) => entry.message)).toEqual([
+      `Support issue ${id} could not be updated`,
+    ]);
   });
 });

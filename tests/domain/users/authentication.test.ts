@@ -81,6 +81,11 @@ describe('sign-in', () => {
       ok: false,
       message: ACCOUNT_MESSAGES.signInFailed,
     });
+    // What the person cannot act on is kept in the log, with its cause.
+    expect(world.logger.at('error').map((entry) => [entry.message, String(entry.cause)])).toEqual([
+      ['Sign-in failed', 'AuthError: Sign-in is disabled for this project.'],
+      ['Sign-in failed', 'Error: socket hang up'],
+    ]);
   });
 
   it('signs out', async () => {
@@ -135,6 +140,9 @@ describe('password reset', () => {
       ok: false,
       message: ACCOUNT_MESSAGES.resetRequestFailed,
     });
+    expect(world.logger.at('error').map((entry) => entry.message)).toEqual([
+      'The reset e-mail request failed',
+    ]);
   });
 
   it('needs an oobCode: a link without one is invalid', async () => {
@@ -152,12 +160,13 @@ describe('password reset', () => {
 
   it('verifies a code and names the account', async () => {
     const code = await resetCode();
-    expect(await world.useCases.accounts.verifyResetCode(code)).toEqual({ ok: true, email: emailOf('asha') });
+    expect(await world.useCases.accounts.verifyResetCode(code)).toEqual({ ok: true, value: emailOf('asha') });
   });
 
   it('rejects an unknown code', async () => {
     expect(await world.useCases.accounts.verifyResetCode('made-up-code')).toEqual({
       ok: false,
+      reason: 'link-rejected',
       message: 'This password reset link is invalid or has expired',
     });
   });
@@ -169,10 +178,12 @@ describe('password reset', () => {
     world.clock.advance(1);
     expect(await world.useCases.accounts.verifyResetCode(code)).toEqual({
       ok: false,
+      reason: 'link-rejected',
       message: ACCOUNT_MESSAGES.resetLinkExpired,
     });
     expect(await world.useCases.accounts.resetPassword(code, 'New#Pass1', 'New#Pass1')).toEqual({
       ok: false,
+      reason: 'link-rejected',
       message: ACCOUNT_MESSAGES.resetLinkExpired,
     });
   });
@@ -206,7 +217,9 @@ describe('password reset', () => {
     const code = await resetCode();
     expect(await world.useCases.accounts.resetPassword(code, 'password', 'password')).toEqual({
       ok: false,
-      passwordRequirements: [PASSWORD_REQUIREMENTS.upperCase, PASSWORD_REQUIREMENTS.nonAlphanumeric],
+      reason: 'weak-password',
+      message: 'Please choose a stronger password.',
+      details: [PASSWORD_REQUIREMENTS.upperCase, PASSWORD_REQUIREMENTS.nonAlphanumeric],
     });
   });
 
@@ -222,10 +235,12 @@ describe('password reset', () => {
     expect(await world.useCases.accounts.signIn(emailOf('asha'), 'New#Pass1')).toEqual({ ok: true });
     expect(await world.useCases.accounts.resetPassword(code, 'Other#Pass1', 'Other#Pass1')).toEqual({
       ok: false,
+      reason: 'link-rejected',
       message: ACCOUNT_MESSAGES.resetLinkExpired,
     });
     expect(await world.useCases.accounts.verifyResetCode(code)).toEqual({
       ok: false,
+      reason: 'link-rejected',
       message: ACCOUNT_MESSAGES.resetLinkExpired,
     });
   });
@@ -235,15 +250,19 @@ describe('password reset', () => {
       [new AuthError('weak-password', 'WEAK'), { message: ACCOUNT_MESSAGES.resetPasswordTooShort }],
       [
         new AuthError('password-does-not-meet-requirements', 'Missing', ['Password must contain a number']),
-        { passwordRequirements: ['Password must contain a number'] },
+        {
+          reason: 'weak-password',
+          message: ACCOUNT_MESSAGES.chooseStrongerPassword,
+          details: ['Password must contain a number'],
+        },
       ],
       [
         new AuthError('invalid-action-code', 'INVALID_OOB_CODE'),
-        { message: ACCOUNT_MESSAGES.resetLinkExpired },
+        { reason: 'link-rejected', message: ACCOUNT_MESSAGES.resetLinkExpired },
       ],
       [
         new AuthError('expired-action-code', 'EXPIRED_OOB_CODE'),
-        { message: ACCOUNT_MESSAGES.resetLinkExpired },
+        { reason: 'link-rejected', message: ACCOUNT_MESSAGES.resetLinkExpired },
       ],
       [
         new AuthError('too-many-requests', 'raw'),

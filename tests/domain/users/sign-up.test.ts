@@ -161,7 +161,9 @@ describe('sign-up: password', () => {
   it('lists both unmet requirements', async () => {
     expect(await signUpWith({ password: 'password1' })).toEqual({
       ok: false,
-      passwordRequirements: [
+      reason: 'weak-password',
+      message: 'Please choose a stronger password.',
+      details: [
         'Password must contain an upper case character',
         'Password must contain a non-alphanumeric character',
       ],
@@ -171,11 +173,15 @@ describe('sign-up: password', () => {
   it('lists only the requirement that is unmet', async () => {
     expect(await signUpWith({ password: 'Password1' })).toEqual({
       ok: false,
-      passwordRequirements: [PASSWORD_REQUIREMENTS.nonAlphanumeric],
+      reason: 'weak-password',
+      message: 'Please choose a stronger password.',
+      details: [PASSWORD_REQUIREMENTS.nonAlphanumeric],
     });
     expect(await signUpWith({ password: 'pass#word1' })).toEqual({
       ok: false,
-      passwordRequirements: [PASSWORD_REQUIREMENTS.upperCase],
+      reason: 'weak-password',
+      message: 'Please choose a stronger password.',
+      details: [PASSWORD_REQUIREMENTS.upperCase],
     });
   });
 
@@ -302,7 +308,12 @@ describe('sign-up: provider errors', () => {
   it("lists the provider's own unmet password requirements", async () => {
     const unmet = ['Password must contain a lower case character', PASSWORD_REQUIREMENTS.nonAlphanumeric];
     const { useCases } = failingWith(new AuthError('password-does-not-meet-requirements', 'Missing', unmet));
-    expect(await useCases.accounts.signUp(valid)).toEqual({ ok: false, passwordRequirements: unmet });
+    expect(await useCases.accounts.signUp(valid)).toEqual({
+      ok: false,
+      reason: 'weak-password',
+      message: ACCOUNT_MESSAGES.chooseStrongerPassword,
+      details: unmet,
+    });
   });
 });
 
@@ -343,5 +354,16 @@ describe('sign-up: rollback', () => {
       message: ACCOUNT_MESSAGES.signUpFailed,
     });
     expect(world.ports.auth.currentUser()).toBeNull();
+    // Both causes are kept: the refused write, and the rollback that could not delete the account.
+    expect(world.logger.at('error').map((entry) => [entry.message, String(entry.cause)])).toEqual([
+      [
+        expect.stringMatching(/^Sign-up: the users document of \S+ could not be written$/),
+        'Error: write refused',
+      ],
+      [
+        expect.stringMatching(/^Sign-up: the half-made account \S+ could not be deleted$/),
+        'AuthError: Sign in again.',
+      ],
+    ]);
   });
 });

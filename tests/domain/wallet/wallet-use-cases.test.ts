@@ -21,7 +21,7 @@ beforeEach(async () => {
 const distributors = async () => {
   const result = await world.useCases.wallet.distributors(admin);
   if (!result.ok) throw new Error(result.message);
-  return result.distributors;
+  return result.value;
 };
 const dev = async () => (await distributors()).find((d) => d.name === 'Dev Distributor')!;
 /** The stored balance, read past the rules (the signed-in account may not read another's profile). */
@@ -46,7 +46,7 @@ describe('recharging a distributor', () => {
 
   it('records the transaction: admin, balances, time and description', async () => {
     const result = await world.useCases.wallet.recharge(admin, await command(' 99.50 '));
-    expect(result.ok && result.transaction).toEqual({
+    expect(result.ok && result.value).toEqual({
       id: expect.any(String),
       distributorId: 'uid-distributor',
       distributorName: 'Dev Distributor',
@@ -61,14 +61,14 @@ describe('recharging a distributor', () => {
     expect(RECHARGE_DESCRIPTION).toBe('Wallet recharge by admin');
     expect(result.ok && result.message).toBe(WALLET_MESSAGES.rechargeSucceeded(99.5, 'Dev Distributor'));
     const recent = await world.useCases.wallet.recentRecharges(admin);
-    expect(recent.ok && recent.transactions).toEqual([result.ok && result.transaction]);
+    expect(recent.ok && recent.value).toEqual([result.ok && result.value]);
   });
 
   it("records the admin as 'Admin' when the admin's profile has no name", async () => {
     await addPerson(world, 'nameless', { role: 'sa', name: '  ' });
     const nameless = await signInAs(world, 'nameless');
     const result = await world.useCases.wallet.recharge(nameless, await command(10));
-    expect(result.ok && result.transaction.adminName).toBe('Admin');
+    expect(result.ok && result.value.adminName).toBe('Admin');
     expect(DEFAULT_ADMIN_NAME).toBe('Admin');
   });
 
@@ -83,7 +83,7 @@ describe('recharging a distributor', () => {
     async (amount) => {
       expect(await world.useCases.wallet.recharge(admin, await command(amount))).toEqual({
         ok: false,
-        message: 'Please enter a valid amount',
+        fieldErrors: { amount: 'Please enter a valid amount' },
       });
       expect(await balanceOf('uid-distributor')).toBe(500);
     },
@@ -124,6 +124,13 @@ describe('recharging a distributor', () => {
       ok: false,
       message: 'Error recharging wallet. Please try again.',
     });
+    expect(world.logger.at('error')).toEqual([
+      {
+        level: 'error',
+        message: 'Recharge of distributor uid-distributor failed',
+        cause: expect.objectContaining({ name: 'PortError', code: 'unavailable' }),
+      },
+    ]);
     world.db.outage = false;
     expect(await balanceOf('uid-distributor')).toBe(500);
   });
@@ -149,7 +156,7 @@ describe('recharging a distributor', () => {
     expect(retry).toEqual(first);
     expect(await balanceOf('uid-distributor')).toBe(750);
     const recent = await world.useCases.wallet.recentRecharges(admin);
-    expect(recent.ok && recent.transactions).toHaveLength(1);
+    expect(recent.ok && recent.value).toHaveLength(1);
     // A new confirmation is a new recharge.
     await world.useCases.wallet.recharge(admin, await command('250'));
     expect(await balanceOf('uid-distributor')).toBe(1000);
@@ -189,6 +196,9 @@ describe('the distributor list', () => {
       ok: false,
       message: 'Error fetching distributors',
     });
+    expect(world.logger.at('error').map((entry) => entry.message)).toEqual([
+      'Distributors could not be loaded',
+    ]);
   });
 
   describe('search', () => {
@@ -231,11 +241,11 @@ describe('recent recharges', () => {
       world.clock.advance(1000);
     }
     const recent = await world.useCases.wallet.recentRecharges(admin);
-    expect(recent.ok && recent.transactions.map((t) => t.amount)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
+    expect(recent.ok && recent.value.map((t) => t.amount)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
   });
 
   it('are none at first (the screen then says so)', async () => {
-    expect(await world.useCases.wallet.recentRecharges(admin)).toEqual({ ok: true, transactions: [] });
+    expect(await world.useCases.wallet.recentRecharges(admin)).toEqual({ ok: true, value: [] });
     expect(WALLET_MESSAGES.noTransactions).toBe('No recharge transactions yet');
   });
 
@@ -260,8 +270,8 @@ describe("a distributor's own wallet", () => {
     await world.useCases.wallet.recharge(admin, await command('50', await dev()));
     await signInAs(world, 'distributor');
     const result = await world.useCases.wallet.distributorWallet(stale);
-    expect(result.ok && result.wallet.balance).toBe(800);
-    expect(result.ok && result.wallet.transactions.map((t) => t.amount)).toEqual([50, 250]);
+    expect(result.ok && result.value.balance).toBe(800);
+    expect(result.ok && result.value.transactions.map((t) => t.amount)).toEqual([50, 250]);
   });
 
   it('shows only their own top-ups', async () => {
@@ -270,8 +280,8 @@ describe("a distributor's own wallet", () => {
     await world.useCases.wallet.recharge(admin, await command('25'));
     const own = await signInAs(world, 'distributor2');
     const result = await world.useCases.wallet.distributorWallet(own);
-    expect(result.ok && result.wallet).toMatchObject({ balance: 100, profile: { name: 'Priya Traders' } });
-    expect(result.ok && result.wallet.transactions.map((t) => t.distributorName)).toEqual(['Priya Traders']);
+    expect(result.ok && result.value).toMatchObject({ balance: 100, profile: { name: 'Priya Traders' } });
+    expect(result.ok && result.value.transactions.map((t) => t.distributorName)).toEqual(['Priya Traders']);
   });
 
   it("is 'Access denied.' for anyone but a distributor", async () => {
@@ -292,5 +302,8 @@ describe("a distributor's own wallet", () => {
       ok: false,
       message: WALLET_MESSAGES.walletFailed,
     });
+    expect(world.logger.at('error').map((entry) => entry.message)).toEqual([
+      'The distributor wallet could not be loaded',
+    ]);
   });
 });
