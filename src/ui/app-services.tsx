@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
 import type { DemoControls, DemoMailbox, DemoSmsInbox } from '../demo';
 import type { UseCases } from '../domain/use-cases';
 
@@ -13,34 +13,164 @@ export interface DemoServices {
   readonly controls: DemoControls | null;
 }
 
-/** What the composition root hands the UI: the use cases, the demo extras, settings. */
+/** What every page knows before any backend has loaded: the product's name and contact. */
+export interface AppSettings {
+  readonly productName: string;
+  readonly supportEmail: string;
+  readonly backend: 'memory' | 'pouchdb' | 'firebase';
+}
+
+/** What the composition root hands the UI once a backend has loaded: the use cases, the demo extras. */
 export interface AppServices {
   readonly useCases: UseCases;
   readonly demo: DemoServices | null;
-  readonly settings: {
-    readonly productName: string;
-    readonly supportEmail: string;
-    readonly backend: 'memory' | 'pouchdb' | 'firebase';
+  readonly settings: AppSettings;
+}
+
+/** Why the app could not start: shown instead of the pages (bad configuration, storage unavailable). */
+export class StartupFailure extends Error {
+  override readonly name = 'StartupFailure';
+  constructor(
+    readonly configuration: boolean,
+    readonly problems: readonly string[],
+  ) {
+    super(problems.join('\n'));
+  }
+}
+
+/**
+ * The services, loaded on demand. The first paint of a public page needs no backend: the composition
+ * root hands the UI a source whose `load()` downloads and builds the backend once, the first time a
+ * route, a query or a button needs it (or right after the first paint, whichever comes first).
+ */
+export interface ServiceSource {
+  readonly settings: AppSettings;
+  /** Loads the backend once; later calls get the same promise. Rejects with a StartupFailure. */
+  load(): Promise<AppServices>;
+  /** The services if they have loaded, else null. */
+  current(): AppServices | null;
+  /** The startup failure, once loading has failed. */
+  failure(): StartupFailure | null;
+  /** Told when the services load or fail. */
+  subscribe(listener: () => void): () => void;
+}
+
+export function createServiceSource(
+  settings: AppSettings,
+  loader: () => Promise<AppServices>,
+): ServiceSource {
+  let loading: Promise<AppServices> | null = null;
+  let loaded: AppServices | null = null;
+  let failed: StartupFailure | null = null;
+  const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of [...listeners]) listener();
+  };
+  return {
+    settings,
+    load() {
+      loading ??= loader().then(
+        (services) => {
+          loaded = services;
+          notify();
+          return services;
+        },
+        (error: unknown) => {
+          failed =
+            error instanceof StartupFailure
+              ? error
+              : new StartupFailure(false, [error instanceof Error ? error.message : String(error)]);
+          notify();
+          throw failed;
+        },
+      );
+      return loading;
+    },
+    current: () => loaded,
+    failure: () => failed,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
 }
 
-const ServicesContext = createContext<AppServices | null>(null);
-
-export function AppServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
-  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+/** A source over services that are already built (tests, and anything that wires synchronously). */
+export function readyServiceSource(services: AppServices): ServiceSource {
+  return createServiceSource(services.settings, async () => services);
 }
 
-export function useAppServices(): AppServices {
-  const services = useContext(ServicesContext);
-  if (services === null) throw new Error('useAppServices must be used inside <AppServicesProvider>.');
-  return services;
+type AsyncGroup = Exclude<keyof UseCases, 'clock' | 'session'>;
+
+/**
+ * A use-case group that waits for the backend: `accounts.signIn(...)` on a page painted before the
+ * backend loaded downloads it first, then signs in. Every method of these groups returns a promise.
+ */
+function deferredGroup<K extends AsyncGroup>(source: ServiceSource, key: K): UseCases[K] {
+  return new Proxy({} as UseCases[K], {
+    get:
+      (_target, name) =>
+      async (...args: unknown[]) => {
+        const group = (await source.load()).useCases[key] as Record<PropertyKey, unknown>;
+        const method = group[name];
+        if (typeof method !== 'function') throw new TypeError(`No use case ${key}.${String(name)}`);
+        return method(...args);
+      },
+  });
 }
 
-/** One group of use cases, e.g. useService('repairs').lookUp(viewer, id). */
+const deferredGroups = new WeakMap<ServiceSource, Map<string, unknown>>();
+function deferred<K extends AsyncGroup>(source: ServiceSource, key: K): UseCases[K] {
+  let groups = deferredGroups.get(source);
+  if (groups === undefined) {
+    groups = new Map();
+    deferredGroups.set(source, groups);
+  }
+  let group = groups.get(key) as UseCases[K] | undefined;
+  if (group === undefined) {
+    group = deferredGroup(source, key);
+    groups.set(key, group);
+  }
+  return group;
+}
+
+const ServicesContext = createContext<ServiceSource | null>(null);
+
+export function AppServicesProvider({ source, children }: { source: ServiceSource; children: ReactNode }) {
+  return <ServicesContext.Provider value={source}>{children}</ServicesContext.Provider>;
+}
+
+export function useServiceSource(): ServiceSource {
+  const source = useContext(ServicesContext);
+  if (source === null) throw new Error('useServiceSource must be used inside <AppServicesProvider>.');
+  return source;
+}
+
+/** The loaded services, or null while the backend is still loading (re-renders when it arrives). */
+export function useLoadedServices(): AppServices | null {
+  const source = useServiceSource();
+  return useSyncExternalStore(source.subscribe, source.current, source.current);
+}
+
+/** The demo extras once the backend has loaded; null before, and in production. */
+export function useDemo(): DemoServices | null {
+  return useLoadedServices()?.demo ?? null;
+}
+
+/**
+ * One group of use cases, e.g. useService('repairs').lookUp(viewer, id). Before the backend has loaded,
+ * a stand-in whose calls wait for it. The clock and the session watch are synchronous: they are only for
+ * routes whose loader has loaded the backend already.
+ */
 export function useService<K extends keyof UseCases>(key: K): UseCases[K] {
-  return useAppServices().useCases[key];
+  const source = useServiceSource();
+  const loaded = useLoadedServices();
+  if (loaded !== null) return loaded.useCases[key];
+  if (key === 'clock' || key === 'session')
+    throw new Error(`useService('${key}') needs the backend: load it in the route first.`);
+  return deferred(source, key as AsyncGroup) as UseCases[K];
 }
 
-export function useSettings(): AppServices['settings'] {
-  return useAppServices().settings;
+export function useSettings(): AppSettings {
+  return useServiceSource().settings;
 }

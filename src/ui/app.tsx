@@ -1,14 +1,24 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { useState } from 'react';
-import { type AppServices, AppServicesProvider } from './app-services';
+import { type RouterHistory, RouterProvider } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  type AppServices,
+  AppServicesProvider,
+  readyServiceSource,
+  type ServiceSource,
+} from './app-services';
 import { type AppRouter, createAppRouter } from './router';
-import { SessionProvider } from './session';
+import { createSessionStore, SessionProvider, type SessionStore } from './session';
+
+const StartupErrorScreen = lazy(() =>
+  import('./pages/startup-error-screen').then((module) => ({ default: module.StartupErrorScreen })),
+);
 
 /**
  * networkMode 'always': the backends decide what "offline" means (the demo's PouchDB never needs the
  * network, Firestore answers from its cache or fails). React Query's default would pause every query and
  * mutation while the browser reports no connection, leaving the demo spinning forever with no server.
+ * One retry for reads, none for writes (a write's retry is the use case's business: idempotency keys).
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -19,15 +29,63 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** The whole UI over a set of services; `router` lets tests pass one with an in-memory history. */
-export function App({ services, router }: { services: AppServices; router?: AppRouter }) {
-  const [queryClient] = useState(createQueryClient);
-  const [appRouter] = useState(() => router ?? createAppRouter());
+/** Re-checks the current route's access whenever who is signed in changes (sign-out, another tab, reset). */
+function followSession(session: SessionStore, router: AppRouter): () => void {
+  let last = session.get();
+  const key = (state: ReturnType<SessionStore['get']>) =>
+    state.status === 'signed-in' ? `in:${state.user.uid}:${state.profile?.role ?? ''}` : state.status;
+  return session.subscribe(() => {
+    const next = session.get();
+    if (next.status === 'loading') return;
+    const changed = last.status !== 'loading' && key(last) !== key(next);
+    last = next;
+    if (changed) void router.invalidate();
+  });
+}
+
+export type AppProps = (
+  | { readonly source: ServiceSource; readonly services?: undefined }
+  /** Services built already (tests). */
+  | { readonly services: AppServices; readonly source?: undefined }
+) & {
+  /** Tests pass a memory history; the browser's is the default. */
+  readonly history?: RouterHistory;
+  /** Tests read the router (its location) after rendering. */
+  readonly onRouter?: (router: AppRouter) => void;
+};
+
+/**
+ * The whole UI over a source of services. It paints at once; the backend loads right after the first
+ * paint, or sooner when a route needs it. A backend that cannot start replaces the pages with the reason.
+ */
+export function App(props: AppProps) {
+  const { history, onRouter } = props;
+  const [source] = useState(() => props.source ?? readyServiceSource(props.services as AppServices));
+  const [parts] = useState(() => {
+    const queryClient = createQueryClient();
+    const session = createSessionStore(source);
+    const router = createAppRouter({ services: source, queryClient, session }, history);
+    onRouter?.(router);
+    return { queryClient, session, router };
+  });
+  const failure = useSyncExternalStore(source.subscribe, source.failure, source.failure);
+
+  useEffect(() => followSession(parts.session, parts.router), [parts]);
+  // After the first paint: follow the session (which loads the backend, and then the store links).
+  useEffect(() => parts.session.start(), [parts]);
+
+  if (failure !== null) {
+    return (
+      <Suspense fallback={null}>
+        <StartupErrorScreen configuration={failure.configuration} problems={failure.problems} />
+      </Suspense>
+    );
+  }
   return (
-    <AppServicesProvider services={services}>
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <RouterProvider router={appRouter} />
+    <AppServicesProvider source={source}>
+      <QueryClientProvider client={parts.queryClient}>
+        <SessionProvider store={parts.session}>
+          <RouterProvider router={parts.router} />
         </SessionProvider>
       </QueryClientProvider>
     </AppServicesProvider>

@@ -1,76 +1,155 @@
 import {
-  createRootRoute,
+  createRootRouteWithContext,
   createRoute,
   createRouter,
+  type ErrorRouteComponent,
+  lazyRouteComponent,
   Outlet,
+  type RouteComponent,
   type RouterHistory,
-  ScrollRestoration,
 } from '@tanstack/react-router';
-import { z } from 'zod';
-import { adminSearchParamsSchema } from '../domain/admin/report';
-import { ForgotPasswordPage } from './pages/auth/forgot-password-page';
-import { ResetPasswordPage } from './pages/auth/reset-password-page';
-import { SignInPage } from './pages/auth/sign-in-page';
-import { SignUpPage } from './pages/auth/sign-up-page';
-import { DashboardPage } from './pages/dashboard/dashboard-page';
-import { DemoBar } from './pages/demo/demo-bar';
-import { MailboxPage } from './pages/demo/mailbox-page';
-import { MessagesPage } from './pages/demo/messages-page';
-import { LandingPage } from './pages/landing/landing-page';
-import { PrivacyPage } from './pages/legal/privacy-page';
-import { TermsPage } from './pages/legal/terms-page';
-import { NotFoundPage } from './pages/not-found-page';
-import { DistributorRechargePage } from './pages/recharge/distributor-recharge-page';
-import { SupportAdminPage } from './pages/support/support-admin-page';
-import { SupportPage } from './pages/support/support-page';
+import { lazy, Suspense } from 'react';
+import { parseAdminSearch } from '../domain/admin/report';
+import { useDemo } from './app-services';
+import type { RouterContext } from './routing/context';
+import { requireSignedIn, requireSuperAdmin } from './routing/guards';
+import { loadDashboard, loadServices } from './routing/loaders';
 
-const rootRoute = createRootRoute({
-  // One column as tall as the window, demo bar included: a short page's footer stays in view.
-  component: () => (
+/*
+ * Every screen is its own chunk (lazyRouteComponent): the first paint of a public page downloads the
+ * router, this file and that page only; no dashboard, no dialog and no backend. Access is decided here,
+ * before a protected page renders (beforeLoad + redirect); the backend loads on demand through
+ * `context.services`.
+ */
+
+const page = lazyRouteComponent;
+
+const RouteError: ErrorRouteComponent = lazyRouteComponent(
+  () => import('./routing/route-states'),
+  'RouteError',
+);
+const RoutePending = lazyRouteComponent(() => import('./routing/route-states'), 'RoutePending');
+
+/** The demo bar appears once the backend has loaded and only on a demo build. */
+const DemoBar = lazy(() => import('./pages/demo/demo-bar').then((module) => ({ default: module.DemoBar })));
+
+function RootLayout() {
+  const demo = useDemo();
+  return (
+    // One column as tall as the window, demo bar included: a short page's footer stays in view.
     <div className="flex min-h-screen flex-col">
-      <ScrollRestoration />
-      <DemoBar />
+      {demo !== null && (
+        <Suspense fallback={null}>
+          <DemoBar />
+        </Suspense>
+      )}
       <Outlet />
     </div>
-  ),
-  notFoundComponent: NotFoundPage,
+  );
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: page(() => import('./pages/not-found-page'), 'NotFoundPage'),
 });
 
-const route = <TPath extends string>(path: TPath, component: () => React.ReactNode) =>
+const publicRoute = <TPath extends string>(path: TPath, component: RouteComponent) =>
   createRoute({ getParentRoute: () => rootRoute, path, component });
 
-const resetSearchSchema = z.object({ oobCode: z.string().max(2048).optional().catch(undefined) });
+/** The reset link's code: text of a sane length, or nothing. */
+const resetSearch = (search: Record<string, unknown>): { oobCode?: string } =>
+  typeof search.oobCode === 'string' && search.oobCode.length <= 2048 ? { oobCode: search.oobCode } : {};
+
+export const dashboardRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/dashboard',
+  validateSearch: parseAdminSearch,
+  beforeLoad: requireSignedIn,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => loadDashboard(context, deps),
+  component: page(() => import('./pages/dashboard/dashboard-page'), 'DashboardPage'),
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
+});
+
+export const supportAdminRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/support-admin',
+  beforeLoad: requireSuperAdmin,
+  component: page(() => import('./pages/support/support-admin-page'), 'SupportAdminPage'),
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
+});
+
+export const rechargeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/distributor-recharge',
+  beforeLoad: requireSuperAdmin,
+  component: page(() => import('./pages/recharge/distributor-recharge-page'), 'DistributorRechargePage'),
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
+});
 
 export const routeTree = rootRoute.addChildren([
-  route('/', LandingPage),
-  route('/signin', SignInPage),
-  route('/signup', SignUpPage),
-  route('/forgot-password', ForgotPasswordPage),
+  publicRoute(
+    '/',
+    page(() => import('./pages/landing/landing-page'), 'LandingPage'),
+  ),
+  publicRoute(
+    '/signin',
+    page(() => import('./pages/auth/sign-in-page'), 'SignInPage'),
+  ),
+  publicRoute(
+    '/signup',
+    page(() => import('./pages/auth/sign-up-page'), 'SignUpPage'),
+  ),
+  publicRoute(
+    '/forgot-password',
+    page(() => import('./pages/auth/forgot-password-page'), 'ForgotPasswordPage'),
+  ),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/reset-password',
-    validateSearch: (search: Record<string, unknown>) => resetSearchSchema.parse(search),
-    component: ResetPasswordPage,
+    validateSearch: resetSearch,
+    component: page(() => import('./pages/auth/reset-password-page'), 'ResetPasswordPage'),
+  }),
+  dashboardRoute,
+  publicRoute(
+    '/terms',
+    page(() => import('./pages/legal/terms-page'), 'TermsPage'),
+  ),
+  publicRoute(
+    '/privacy',
+    page(() => import('./pages/legal/privacy-page'), 'PrivacyPage'),
+  ),
+  publicRoute(
+    '/support',
+    page(() => import('./pages/support/support-page'), 'SupportPage'),
+  ),
+  supportAdminRoute,
+  rechargeRoute,
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/demo/mailbox',
+    loader: loadServices,
+    component: page(() => import('./pages/demo/mailbox-page'), 'MailboxPage'),
   }),
   createRoute({
     getParentRoute: () => rootRoute,
-    path: '/dashboard',
-    validateSearch: (search: Record<string, unknown>) => adminSearchParamsSchema.parse(search),
-    component: DashboardPage,
+    path: '/demo/messages',
+    loader: loadServices,
+    component: page(() => import('./pages/demo/messages-page'), 'MessagesPage'),
   }),
-  route('/terms', TermsPage),
-  route('/privacy', PrivacyPage),
-  route('/support', SupportPage),
-  route('/support-admin', SupportAdminPage),
-  route('/distributor-recharge', DistributorRechargePage),
-  route('/demo/mailbox', MailboxPage),
-  route('/demo/messages', MessagesPage),
 ]);
 
-export function createAppRouter(history?: RouterHistory) {
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    context,
     defaultPreload: 'intent',
+    // The cache belongs to React Query: the router always asks it (ensureQueryData) when it loads a route.
+    defaultPreloadStaleTime: 0,
+    defaultPendingMs: 150,
     scrollRestoration: true,
     ...(history ? { history } : {}),
   });

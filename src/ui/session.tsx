@@ -1,22 +1,74 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import type { SessionState } from '../domain/users/session';
 import type { UserProfile } from '../domain/users/user';
-import { useService } from './app-services';
+import { type ServiceSource, useService } from './app-services';
 
-const SessionContext = createContext<SessionState>({ status: 'loading' });
+/**
+ * Who is signed in (auth state + users document), for the whole app and for the router's access checks.
+ * It starts following the session when first asked, which loads the backend.
+ */
+export interface SessionStore {
+  get(): SessionState;
+  subscribe(listener: () => void): () => void;
+  /** Starts following the session (loads the backend); safe to call more than once. */
+  start(): void;
+  /** The session once it is known (signed in, signed out or failed); starts following it if needed. */
+  settled(): Promise<SessionState>;
+}
 
-/** Follows who is signed in (auth state + users document) for the whole app. */
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const session = useService('session');
-  const [state, setState] = useState<SessionState>({ status: 'loading' });
-  useEffect(() => session.watch(setState), [session]);
-  return <SessionContext.Provider value={state}>{children}</SessionContext.Provider>;
+export function createSessionStore(source: ServiceSource): SessionStore {
+  let state: SessionState = { status: 'loading' };
+  let started = false;
+  const listeners = new Set<() => void>();
+  const waiting: ((state: SessionState) => void)[] = [];
+  const set = (next: SessionState) => {
+    state = next;
+    if (next.status !== 'loading') for (const resolve of waiting.splice(0)) resolve(next);
+    for (const listener of [...listeners]) listener();
+  };
+  const store: SessionStore = {
+    get: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start() {
+      if (started) return;
+      started = true;
+      // A backend that fails to load is a startup failure: the App shows it instead of the pages.
+      source.load().then(
+        (services) => services.useCases.session.watch(set),
+        () => undefined,
+      );
+    },
+    settled() {
+      store.start();
+      if (state.status !== 'loading') return Promise.resolve(state);
+      return new Promise((resolve) => waiting.push(resolve));
+    },
+  };
+  return store;
+}
+
+const SessionContext = createContext<SessionStore | null>(null);
+
+export function SessionProvider({ store, children }: { store: SessionStore; children: ReactNode }) {
+  return <SessionContext.Provider value={store}>{children}</SessionContext.Provider>;
 }
 
 export function useSession(): SessionState {
-  return useContext(SessionContext);
+  const store = useContext(SessionContext);
+  if (store === null) throw new Error('useSession must be used inside <SessionProvider>.');
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
 
 /** The signed-in user's profile, or null (signed out, loading, or no users document). */

@@ -7,7 +7,7 @@ import { ManualClock } from '../../src/demo/manual-clock';
 import { createUseCases } from '../../src/domain/use-cases';
 import { App } from '../../src/ui/app';
 import type { AppServices } from '../../src/ui/app-services';
-import { createAppRouter } from '../../src/ui/router';
+import type { AppRouter } from '../../src/ui/router';
 
 /** A fixed "today" for UI tests: 21 Nov 2026, 10:30 local time. */
 export const TODAY = new Date(2026, 10, 21, 10, 30);
@@ -27,7 +27,7 @@ export interface RenderedApp {
   readonly backend: MemoryBackend;
   readonly clock: ManualClock;
   readonly services: AppServices;
-  readonly router: ReturnType<typeof createAppRouter>;
+  readonly router: AppRouter;
   readonly user: ReturnType<typeof userEvent.setup>;
 }
 
@@ -56,9 +56,17 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<Rendere
     },
     settings: { productName, supportEmail: 'support@repairmate.app', backend: 'memory' },
   };
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [options.path ?? '/'] }));
+  let router!: AppRouter;
   const user = userEvent.setup();
-  render(<App services={services} router={router} />);
+  render(
+    <App
+      services={services}
+      history={createMemoryHistory({ initialEntries: [options.path ?? '/'] })}
+      onRouter={(created) => {
+        router = created;
+      }}
+    />,
+  );
   return { backend, clock, services, router, user };
 }
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { DateRange } from '../../ports/repair-repository';
 
 export const ADMIN_PAGE_SIZE = 10;
@@ -44,51 +43,55 @@ export function pageCountOf(total: number, pageSize = ADMIN_PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/**
- * The admin filter's URL search parameters, checked for shape only (every part optional, anything
- * malformed dropped). adminFilterSchema then resolves them against the current month.
- */
-export const adminSearchParamsSchema = z.object({
-  year: z.coerce.number().int().min(1970).max(9999).optional().catch(undefined),
-  month: z.coerce.number().int().min(1).max(12).optional().catch(undefined),
-  // The router parses `?search=123` as a number: keep it as the text that was typed.
-  search: z
-    .preprocess(
-      (value) => (typeof value === 'number' ? String(value) : value),
-      z.string().max(MAX_SEARCH_LENGTH),
-    )
-    .optional()
-    .catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
-});
-export type AdminSearchParams = z.infer<typeof adminSearchParamsSchema>;
+/** The admin filter as it travels in the URL: every part optional, anything malformed dropped. */
+export interface AdminSearchParams {
+  readonly year?: number;
+  readonly month?: number;
+  readonly search?: string;
+  readonly page?: number;
+}
+
+/** A whole number from URL text or a number, within [min, max]; otherwise undefined. */
+function wholeNumber(value: unknown, min: number, max: number): number | undefined {
+  const number =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value.trim() !== ''
+        ? Number(value)
+        : Number.NaN;
+  return Number.isInteger(number) && number >= min && number <= max ? number : undefined;
+}
 
 /**
- * The admin filter as it travels in the URL: every part optional and validated, anything malformed or
- * out of range falling back to the current month, no search and page 1.
+ * The one check of the admin filter's URL search parameters (the router's validateSearch): each part is
+ * kept when it has the right shape and dropped otherwise, so a hand-edited URL never breaks the page.
+ * A numeric search (the router parses `?search=123` as a number) stays the text that was typed.
  */
-export function adminFilterSchema(now: Date) {
+export function parseAdminSearch(raw: Readonly<Record<string, unknown>>): AdminSearchParams {
+  const search = typeof raw.search === 'number' ? String(raw.search) : raw.search;
+  const params: { year?: number; month?: number; search?: string; page?: number } = {};
+  const year = wholeNumber(raw.year, 1970, 9999);
+  const month = wholeNumber(raw.month, 1, 12);
+  const page = wholeNumber(raw.page, 1, 100_000);
+  if (year !== undefined) params.year = year;
+  if (month !== undefined) params.month = month;
+  if (typeof search === 'string' && search.length <= MAX_SEARCH_LENGTH) params.search = search;
+  if (page !== undefined) params.page = page;
+  return params;
+}
+
+/**
+ * The filter the page shows for checked search parameters at `now`: a year outside the year choices, or a
+ * month after the current one of the current year (no data yet), falls back to the current month; no
+ * search and page 1 by default.
+ */
+export function resolveAdminFilter(params: AdminSearchParams, now: Date): AdminFilter {
   const current = currentPeriod(now);
-  const years = yearChoices(now);
-  return z
-    .object({
-      year: z.coerce
-        .number()
-        .int()
-        .refine((year) => years.includes(year))
-        .optional()
-        .catch(undefined),
-      month: z.coerce.number().int().min(1).max(12).optional().catch(undefined),
-      search: z.string().max(MAX_SEARCH_LENGTH).optional().catch(undefined),
-      page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
-    })
-    .transform((raw): AdminFilter => {
-      const year = raw.year ?? current.year;
-      // A month after the current one of the current year has no data yet: show the current month.
-      const month =
-        raw.month !== undefined && !(year === current.year && raw.month > current.month)
-          ? raw.month
-          : current.month;
-      return { year, month, search: raw.search ?? '', page: raw.page ?? 1 };
-    });
+  const year =
+    params.year !== undefined && yearChoices(now).includes(params.year) ? params.year : current.year;
+  const month =
+    params.month !== undefined && !(year === current.year && params.month > current.month)
+      ? params.month
+      : current.month;
+  return { year, month, search: params.search ?? '', page: params.page ?? 1 };
 }

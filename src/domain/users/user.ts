@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { asNumber, firstFilled, storedBoolean, storedText } from '../shared/text';
 
-export const ROLES = { superAdmin: 'sa', user: 'user', distributor: 'distributor' } as const;
+import { ROLES } from './roles';
+
+export {
+  type DistributorProfile,
+  isDistributor,
+  isSuperAdmin,
+  ROLES,
+  type SuperAdminProfile,
+} from './roles';
 
 /** The account types a person may choose at sign-up. The super admin role is never one of them. */
 export const ACCOUNT_TYPES = ['user', 'distributor'] as const;
@@ -101,17 +109,6 @@ export function businessNameOf(profile: UserProfile): string {
 /** The business number: mobile, else phone, else ownerNumber. */
 export function businessNumberOf(profile: UserProfile): string {
   return firstFilled(profile.mobile, profile.phone, profile.ownerNumber);
-}
-
-export type SuperAdminProfile = UserProfile & { readonly role: typeof ROLES.superAdmin };
-export type DistributorProfile = UserProfile & { readonly role: typeof ROLES.distributor };
-
-export function isSuperAdmin(profile: UserProfile | null | undefined): profile is SuperAdminProfile {
-  return profile?.role === ROLES.superAdmin;
-}
-
-export function isDistributor(profile: UserProfile | null | undefined): profile is DistributorProfile {
-  return profile?.role === ROLES.distributor;
 }
 
 /**

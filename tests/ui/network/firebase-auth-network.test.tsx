@@ -10,7 +10,7 @@ import { ManualClock } from '../../../src/demo/manual-clock';
 import { createUseCases } from '../../../src/domain/use-cases';
 import { ACCOUNT_MESSAGES } from '../../../src/domain/users/messages';
 import { App } from '../../../src/ui/app';
-import { createAppRouter } from '../../../src/ui/router';
+import type { AppRouter } from '../../../src/ui/router';
 
 /**
  * The production authentication adapter over the real Firebase Auth SDK, with its HTTP traffic served
@@ -62,10 +62,13 @@ function renderOnFirebaseAuth(path: string) {
   });
   const memory = createMemoryBackend({ clock: new ManualClock(new Date(2026, 10, 21, 10, 30)) });
   const ports = { ...memory.ports, auth: backend.ports.auth };
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
+  let router!: AppRouter;
   render(
     <App
-      router={router}
+      history={createMemoryHistory({ initialEntries: [path] })}
+      onRouter={(created) => {
+        router = created;
+      }}
       services={{
         useCases: createUseCases(ports, { resetPasswordUrl: 'http://localhost:4173/reset-password' }),
         demo: null,

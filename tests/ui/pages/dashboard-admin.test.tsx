@@ -246,9 +246,12 @@ describe('/dashboard as super admin', () => {
     await app.user.type(screen.getByLabelText(/^Password/), 'Demo@1234');
     app.backend.db.latencyMs = 60;
     await app.user.click(screen.getByRole('button', { name: 'Login' }));
+    // The route loads the counters and the first page before the dashboard renders: 'Loading...' in
+    // the app frame, then the dashboard with its data in one paint.
+    expect(await screen.findByText('Loading...')).toBeTruthy();
     await screen.findByRole('heading', { level: 1, name: 'RepairMate Admin Dashboard' });
-    expect(screen.getByText('Loading...')).toBeTruthy();
-    expect(await screen.findByText('Page 1 of 3')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    expect(counterValue('Total Users')).toBe('28');
     expect(screen.queryByText('Loading...')).toBeNull();
   });
 

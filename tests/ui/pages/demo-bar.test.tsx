@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/demo/demo-data';
 import { App } from '../../../src/ui/app';
 import { DEMO_RESET_DONE, DEMO_RESET_FAILED } from '../../../src/ui/pages/demo/demo-bar';
-import { createAppRouter } from '../../../src/ui/router';
 import { seriousA11yViolations } from '../axe-check';
 import { pathOf, type RenderedApp, renderApp, screen } from '../render-app';
 
@@ -67,7 +66,7 @@ describe('DemoBar', () => {
     render(
       <App
         services={{ ...app.services, demo: null }}
-        router={createAppRouter(createMemoryHistory({ initialEntries: ['/signin'] }))}
+        history={createMemoryHistory({ initialEntries: ['/signin'] })}
       />,
     );
     expect(await screen.findByRole('button', { name: 'Login' })).toBeTruthy();

@@ -4,7 +4,6 @@ import { describe, expect, it, vi } from 'vitest';
 import type { MailMessage } from '../../../src/demo';
 import { formatDateTime } from '../../../src/domain/shared/time';
 import { App } from '../../../src/ui/app';
-import { createAppRouter } from '../../../src/ui/router';
 import { seriousA11yViolations } from '../axe-check';
 import { pathOf, type RenderedApp, renderApp, screen } from '../render-app';
 
@@ -162,7 +161,7 @@ describe('/demo/mailbox', () => {
     render(
       <App
         services={{ ...app.services, demo: null }}
-        router={createAppRouter(createMemoryHistory({ initialEntries: ['/demo/mailbox'] }))}
+        history={createMemoryHistory({ initialEntries: ['/demo/mailbox'] })}
       />,
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Not available' })).toBeTruthy();

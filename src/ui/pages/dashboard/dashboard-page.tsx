@@ -1,33 +1,36 @@
-import { Navigate } from '@tanstack/react-router';
-import { ROLES } from '../../../domain/users/user';
+import { ROLES } from '../../../domain/users/roles';
 import { Alert } from '../../components/alert';
 import { LoadingBlock } from '../../components/spinner';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { AppPage } from '../../layout/app-page';
 import { useSession } from '../../session';
-import { AdminDashboard } from './admin-dashboard';
+import { AdminDashboard } from './admin/admin-dashboard';
 import { ComingSoon } from './coming-soon';
 import { DistributorDashboard } from './distributor-dashboard';
 import { RepairTracker } from './repair-tracker';
 
-/** /dashboard: 'Loading...' until the role is known, /signin when signed out, then one screen per role. */
+/**
+ * /dashboard: one screen per role. The route's beforeLoad has sent signed-out visitors to /signin and its
+ * loader has started the role's reads; a session that changes meanwhile shows 'Loading...' until the
+ * router checks access again.
+ */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const session = useSession();
-  if (session.status === 'signed-out') return <Navigate to="/signin" replace />;
-  return <AppPage>{session.status === 'signed-in' ? <RoleDashboard /> : <DashboardState />}</AppPage>;
+  return (
+    <AppPage>
+      {session.status === 'signed-in' ? (
+        <RoleDashboard profile={session.profile} />
+      ) : session.status === 'error' ? (
+        <Alert>{session.message}</Alert>
+      ) : (
+        <LoadingBlock />
+      )}
+    </AppPage>
+  );
 }
 
-function DashboardState() {
-  const session = useSession();
-  if (session.status === 'error') return <Alert>{session.message}</Alert>;
-  return <LoadingBlock />;
-}
-
-function RoleDashboard() {
-  const session = useSession();
-  if (session.status !== 'signed-in') return null;
-  const { profile } = session;
+function RoleDashboard({ profile }: { profile: Parameters<typeof AdminDashboard>[0]['viewer'] | null }) {
   switch (profile?.role) {
     case ROLES.superAdmin:
       return <AdminDashboard viewer={profile} />;

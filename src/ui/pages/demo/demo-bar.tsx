@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useAppServices } from '../../app-services';
+import { useDemo } from '../../app-services';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
@@ -17,7 +17,7 @@ const BAR_BUTTON =
  * to start over. Renders nothing when the app runs on a real backend.
  */
 export function DemoBar() {
-  const { demo } = useAppServices();
+  const demo = useDemo();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { MailMessage } from '../../../demo';
-import { useAppServices, useSettings } from '../../app-services';
+import { useDemo, useSettings } from '../../app-services';
 import { ButtonLink, buttonClasses } from '../../components/button';
 import { Card } from '../../components/card';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -11,7 +11,7 @@ export const DEMO_MAILBOX_QUERY_KEY = ['demo-mailbox'] as const;
 /** The e-mails the demo "sent", newest first; only the demo builds have one. */
 export function MailboxPage() {
   useDocumentTitle('Demo mailbox');
-  const { demo } = useAppServices();
+  const demo = useDemo();
   const { productName } = useSettings();
   return (
     <OutboxPage<MailMessage>

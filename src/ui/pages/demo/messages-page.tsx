@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { SmsMessage } from '../../../demo';
 import { formatIndianMobile } from '../../../domain/shared/phone';
-import { useAppServices, useSettings } from '../../app-services';
+import { useDemo, useSettings } from '../../app-services';
 import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -12,7 +12,7 @@ export const DEMO_SMS_QUERY_KEY = ['demo-sms'] as const;
 /** /demo/messages: the one-time codes the demo "texted", newest first, with recipient and code. */
 export function MessagesPage() {
   useDocumentTitle('Demo SMS inbox');
-  const { demo } = useAppServices();
+  const demo = useDemo();
   const { productName } = useSettings();
   return (
     <OutboxPage<SmsMessage>

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { QRCodeSVG } from 'qrcode.react';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import type { StoreLinks } from '../../../domain/config/store-links';
 import { useService } from '../../app-services';
 import { cx } from '../../components/cx';
+
+/** The QR code library arrives with the store links, after the first paint. */
+const QRCodeSVG = lazy(() => import('qrcode.react').then((module) => ({ default: module.QRCodeSVG })));
 
 /** The app-store links of the Urls config document (none on failure: the use case never throws). */
 export function useStoreLinks() {
@@ -125,14 +127,16 @@ export function StoreBadges({ withQrCode = false }: { withQrCode?: boolean }) {
       {withQrCode && android && (
         <figure className="hidden shrink-0 flex-col items-center gap-2 lg:flex">
           <div className="rounded-xl bg-white p-2 shadow-sm ring-1 ring-slate-200">
-            <QRCodeSVG
-              value={android}
-              size={88}
-              marginSize={0}
-              fgColor="#0f172a"
-              role="img"
-              aria-label="QR code of the Google Play link"
-            />
+            <Suspense fallback={<div className="size-22" />}>
+              <QRCodeSVG
+                value={android}
+                size={88}
+                marginSize={0}
+                fgColor="#0f172a"
+                role="img"
+                aria-label="QR code of the Google Play link"
+              />
+            </Suspense>
           </div>
           <figcaption className="w-28 text-center text-xs font-medium text-slate-600">
             Scan to get the Android app

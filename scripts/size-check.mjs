@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// `npm run test:size`: builds the offline demo and checks what each route downloads.
+//  - the JavaScript `/` loads before any lazy import (the entry chunk and what it imports statically)
+//    must stay within 120 KB gzip;
+//  - each route's own chunk (its screen) within 60 KB gzip;
+//  - the public pages (/, /signin, /support, /terms, /privacy) must not, before their first paint, load a
+//    dashboard, the demo bar or its dialog, or a backend: checked on the modules of the chunks they load.
+// It prints the table; `--no-build` checks an existing dist/.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+export const INITIAL_BUDGET_KB = 120;
+export const ROUTE_BUDGET_KB = 60;
+const PUBLIC_ROUTES = ['/', '/signin', '/support', '/terms', '/privacy'];
+/** Modules a public page must not load before its first paint. */
+const NOT_BEFORE_FIRST_PAINT = [
+  { pattern: /src\/ui\/pages\/dashboard\//, what: 'a dashboard' },
+  { pattern: /src\/ui\/pages\/demo\/demo-bar/, what: 'the demo bar' },
+  { pattern: /@radix-ui\/react-dialog/, what: 'the dialog library' },
+  { pattern: /src\/(adapters|app\/containers|app\/boot)/, what: 'a backend' },
+  { pattern: /node_modules\/(firebase|@firebase|pouchdb|inversify)/, what: 'a backend library' },
+];
+
+const root = new URL('..', import.meta.url).pathname;
+const dist = join(root, 'dist');
+
+if (!process.argv.includes('--no-build')) await build({ root, logLevel: 'warn', build: { manifest: true } });
+
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const kb = (bytes) => bytes / 1024;
+const sizes = new Map();
+function sizeOf(file) {
+  let size = sizes.get(file);
+  if (size === undefined) {
+    const bytes = readFileSync(join(dist, file));
+    size = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+    sizes.set(file, size);
+  }
+  return size;
+}
+function modulesOf(file) {
+  try {
+    return JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')).sources;
+  } catch {
+    return [];
+  }
+}
+
+/** The chunk keys a chunk loads with it: itself and its static imports, transitively. */
+function closure(key, into = new Set()) {
+  if (into.has(key)) return into;
+  into.add(key);
+  for (const imported of manifest[key]?.imports ?? []) closure(imported, into);
+  return into;
+}
+const total = (keys) =>
+  [...keys].reduce(
+    (sum, key) => {
+      const size = sizeOf(manifest[key].file);
+      return { raw: sum.raw + size.raw, gzip: sum.gzip + size.gzip };
+    },
+    { raw: 0, gzip: 0 },
+  );
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const initial = closure(entryKey);
+const initialSize = total(initial);
+
+// The routes and the screen each loads lazily, as router.tsx declares them.
+const routerText = readFileSync(join(root, 'src/ui/router.tsx'), 'utf8');
+const routes = [...routerText.matchAll(/'(\/[^']*)'[\s\S]{0,240}?import\('\.\/(pages\/[^']+)'\)/g)].map(
+  ([, path, module]) => ({ path, key: `src/ui/${module}.tsx` }),
+);
+
+const problems = [];
+const rows = [];
+for (const { path, key } of routes) {
+  const chunk = manifest[key];
+  if (chunk === undefined) {
+    problems.push(`${path}: no chunk of its own for ${key} (is it imported statically somewhere?)`);
+    continue;
+  }
+  const own = sizeOf(chunk.file);
+  const loads = closure(key);
+  const shared = total([...loads].filter((k) => k !== key && !initial.has(k)));
+  rows.push({ path, file: chunk.file, own, shared, firstPaint: total(new Set([...initial, ...loads])) });
+  if (kb(own.gzip) > ROUTE_BUDGET_KB)
+    problems.push(`${path}: its chunk is ${kb(own.gzip).toFixed(1)} KB gzip (budget ${ROUTE_BUDGET_KB} KB)`);
+  if (PUBLIC_ROUTES.includes(path)) {
+    for (const k of new Set([...initial, ...loads])) {
+      for (const module of modulesOf(manifest[k].file)) {
+        const rule = NOT_BEFORE_FIRST_PAINT.find(({ pattern }) => pattern.test(module));
+        if (rule) problems.push(`${path} loads ${rule.what} before its first paint: ${module}`);
+      }
+    }
+  }
+}
+if (kb(initialSize.gzip) > INITIAL_BUDGET_KB)
+  problems.push(
+    `/ loads ${kb(initialSize.gzip).toFixed(1)} KB gzip of JavaScript before any lazy import (budget ${INITIAL_BUDGET_KB} KB)`,
+  );
+
+const fmt = (size) => `${kb(size.raw).toFixed(1).padStart(7)} KB  ${kb(size.gzip).toFixed(1).padStart(6)} KB`;
+console.log(`\nJavaScript sizes of the built demo (raw, gzip level 9)\n`);
+console.log(
+  `initial (entry + static imports, ${initial.size} chunks): ${fmt(initialSize)}   budget ${INITIAL_BUDGET_KB} KB gzip`,
+);
+console.log(
+  `\n${'route'.padEnd(22)} ${'own chunk (raw, gzip)'.padEnd(24)} ${'+ shared chunks'.padEnd(20)} ${'first paint total'.padEnd(20)}`,
+);
+for (const row of rows)
+  console.log(
+    `${row.path.padEnd(22)} ${fmt(row.own).padEnd(24)} ${fmt(row.shared).padEnd(20)} ${fmt(row.firstPaint)}`,
+  );
+console.log(`\nroute budget: ${ROUTE_BUDGET_KB} KB gzip for a route's own chunk`);
+
+if (problems.length > 0) {
+  console.error(`\nSize check failed:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  process.exit(1);
+}
+console.log('\nSize check passed.');

@@ -1,0 +1,31 @@
+import { type AdminSearchParams, resolveAdminFilter } from '../../domain/admin/report';
+import { isSuperAdmin } from '../../domain/users/roles';
+import type { UserProfile } from '../../domain/users/user';
+import { adminQueries } from '../queries/admin-queries';
+import type { RouterContext } from './context';
+
+/** For routes whose page needs the backend from its first render (the demo outboxes). */
+export async function loadServices({ context }: { context: RouterContext }): Promise<void> {
+  await context.services.load();
+}
+
+/**
+ * /dashboard: starts the role's reads before the page renders. The admin's counters and first page are
+ * awaited on a first visit (one paint with data); later filter changes only start the read, so the page
+ * keeps the rows it shows, dimmed, until the next ones arrive. A failed read is the page's to show
+ * (with 'Retry'), not the route's.
+ */
+export async function loadDashboard(
+  context: RouterContext & { readonly viewer: UserProfile | null },
+  deps: AdminSearchParams,
+): Promise<void> {
+  const { viewer, queryClient } = context;
+  if (!isSuperAdmin(viewer)) return;
+  const { useCases } = await context.services.load();
+  const filter = resolveAdminFilter(deps, useCases.clock.now());
+  const totals = adminQueries.totals(useCases.admin, viewer);
+  const page = adminQueries.businessPerformance(useCases.admin, viewer, filter);
+  const firstVisit = queryClient.getQueriesData({ queryKey: adminQueries.all }).length === 0;
+  const reads = Promise.allSettled([queryClient.ensureQueryData(totals), queryClient.ensureQueryData(page)]);
+  if (firstVisit) await reads;
+}
