@@ -7,11 +7,36 @@ export interface SyntheticSize {
   readonly storesPerBusiness: number;
   readonly repairs: number;
   readonly customers: number;
+  /**
+   * The months repairs are spread over, as [latest, earliest] months back from `now` (0 is the current
+   * month, up to now). Default [2, 13]: twelve months, leaving the last two to the demo data.
+   */
+  readonly monthsBack?: readonly [number, number];
+}
+
+/** Repairs per business over the fourteen months of a benchmark set (2 stores each: ~1.8 a store a month). */
+export const REPAIRS_PER_BUSINESS = 50;
+/** Repairs per customer account (customers come back; most never sign up on the web). */
+export const REPAIRS_PER_CUSTOMER = 5;
+
+/**
+ * The benchmark set of `repairs` repairs: businesses and customers grow with the repairs (a business of
+ * two stores books 50 repairs in 14 months, a customer account has 5), spread over the current month and
+ * the 13 before it, so that the admin's first view (the current month) counts some.
+ */
+export function benchmarkSize(repairs: number): SyntheticSize {
+  return {
+    businesses: Math.max(1, Math.round(repairs / REPAIRS_PER_BUSINESS)),
+    storesPerBusiness: 2,
+    customers: Math.max(1, Math.round(repairs / REPAIRS_PER_CUSTOMER)),
+    repairs,
+    monthsBack: [0, 13],
+  };
 }
 
 /**
  * A large data set for benchmarks: the demo data plus `businesses` extra businesses, `customers` extra
- * customers and `repairs` extra repairs spread over 14 months.
+ * customers and `repairs` extra repairs spread over the months of `monthsBack`.
  */
 export function generateSyntheticData(now: Date, size: SyntheticSize): SeedData {
   const base = generateDemoData(now);
@@ -20,6 +45,7 @@ export function generateSyntheticData(now: Date, size: SyntheticSize): SeedData 
   const stores = [...base.stores];
   const repairs = [...base.repairs];
   const storeIds: string[] = [];
+  const [latest, earliest] = size.monthsBack ?? [2, 13];
   for (let b = 0; b < size.businesses; b += 1) {
     const uid = `bench-owner-${b}`;
     users.push({
@@ -54,7 +80,7 @@ export function generateSyntheticData(now: Date, size: SyntheticSize): SeedData 
     repairs.push({
       id: `bench-repair-${r}`,
       repairId: `BR-${r}`,
-      createdAt: inMonth(now, integer(random, 2, 13), random()),
+      createdAt: inMonth(now, integer(random, latest, earliest), random()),
       storeId,
       customerMobile: `8${String(integer(random, 0, Math.max(0, size.customers - 1))).padStart(9, '0')}`,
       productName: 'Bench Phone',

@@ -6,20 +6,45 @@ import type { LocalSession } from '../local/local-session';
 
 export type StoredRecord = Record<string, unknown>;
 
-/** A Map that counts its changes, so that indexes built over it know when to rebuild. */
+/** Changes a VersionedMap remembers by key; an index further behind rebuilds instead. */
+const CHANGE_LOG_LIMIT = 10_000;
+
+/**
+ * A Map that counts its changes and remembers which keys the recent ones touched, so that indexes
+ * built over it know when to update, and can update only what changed.
+ */
 export class VersionedMap<K, V> extends Map<K, V> {
   version = 0;
+  /** The key changed by each version after `logStart`. */
+  private log: K[] = [];
+  private logStart = 0;
   override set(key: K, value: V): this {
-    this.version += 1;
+    this.changed(key);
     return super.set(key, value);
   }
   override delete(key: K): boolean {
-    this.version += 1;
+    this.changed(key);
     return super.delete(key);
   }
   override clear(): void {
     this.version += 1;
+    this.log = [];
+    this.logStart = this.version;
     super.clear();
+  }
+  /** The keys changed after `version` (repeats included), or null when that is no longer known. */
+  changedSince(version: number): K[] | null {
+    if (version < this.logStart || version > this.version) return null;
+    return this.log.slice(version - this.logStart);
+  }
+  private changed(key: K): void {
+    this.version += 1;
+    this.log.push(key);
+    if (this.log.length > CHANGE_LOG_LIMIT) {
+      const dropped = this.log.length - CHANGE_LOG_LIMIT / 2;
+      this.log = this.log.slice(dropped);
+      this.logStart += dropped;
+    }
   }
 }
 

@@ -11,30 +11,67 @@ import {
 import { repairReaderOf } from '../local/local-rules';
 import type { MemoryDatabase } from './memory-database';
 
+/** What one repair contributes to the indexes. */
+interface Entry {
+  /** The stored repairId, when it is text (a numeric one never equals text, as in a database query). */
+  readonly repairId: string | null;
+  /** Its count key (store, else business) and creation instant, when it has both. */
+  readonly key: string;
+  readonly created: number | undefined;
+}
+
 interface RepairIndexes {
-  readonly version: number;
+  /** The repairs' version these indexes reflect. */
+  version: number;
   /** stored repairId (text) → document ids, sorted. */
   readonly byRepairId: Map<string, string[]>;
   /** count key (store, else business) → creation instants (ms), sorted. */
   readonly createdByKey: Map<string, number[]>;
+  /** document id → what it put in the two maps, to take it out again when it changes. */
+  readonly entries: Map<string, Entry>;
 }
 
 /** The first index whose value is ≥ `value` in a sorted array. */
-function lowerBound(sorted: readonly number[], value: number): number {
+function lowerBound<T extends number | string>(sorted: readonly T[], value: T): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((sorted[middle] as number) < value) low = middle + 1;
+    if ((sorted[middle] as T) < value) low = middle + 1;
     else high = middle;
   }
   return low;
 }
 
+function insertSorted<T extends number | string>(map: Map<string, T[]>, key: string, value: T): void {
+  const values = map.get(key);
+  if (values === undefined) map.set(key, [value]);
+  else values.splice(lowerBound(values, value), 0, value);
+}
+
+function removeSorted<T extends number | string>(map: Map<string, T[]>, key: string, value: T): void {
+  const values = map.get(key);
+  if (values === undefined) return;
+  const at = lowerBound(values, value);
+  if (values[at] === value) values.splice(at, 1);
+  if (values.length === 0) map.delete(key);
+}
+
+function entryOf(id: string, raw: unknown): Entry {
+  const repair = parseRepairRecord(id, raw);
+  const stored = (raw as { repairId?: unknown } | undefined)?.repairId;
+  return {
+    repairId: typeof stored === 'string' ? stored : null,
+    key: countKeyOf(repair),
+    created: repair.createdAt?.getTime(),
+  };
+}
+
 /**
  * Repairs in memory, answered from two indexes (like the PouchDB views and Firestore's indexes): by
- * Repair ID, and by count key (store, else business) with sorted creation times. They are rebuilt only when the
- * repairs change, so a look-up or a monthly count never scans the collection.
+ * Repair ID, and by count key (store, else business) with sorted creation times. They are built once
+ * and then updated with the repairs that changed since (the collection remembers which), so a look-up
+ * or a monthly count never scans the collection, even right after a change.
  */
 export class MemoryRepairRepository implements RepairRepository {
   private indexes: RepairIndexes | null = null;
@@ -42,28 +79,60 @@ export class MemoryRepairRepository implements RepairRepository {
   constructor(private readonly db: MemoryDatabase) {}
 
   private currentIndexes(): RepairIndexes {
-    if (this.indexes?.version === this.db.repairs.version) return this.indexes;
-    const byRepairId = new Map<string, string[]>();
-    const createdByKey = new Map<string, number[]>();
-    for (const [id, raw] of this.db.repairs) {
-      const repair = parseRepairRecord(id, raw);
-      // Equality on the stored value, as a database query does: a numeric repairId never equals text.
-      if (typeof raw.repairId === 'string') {
-        const ids = byRepairId.get(raw.repairId);
-        if (ids) ids.push(id);
-        else byRepairId.set(raw.repairId, [id]);
-      }
-      const key = countKeyOf(repair);
-      const created = repair.createdAt?.getTime();
-      if (key === '' || created === undefined) continue;
-      const times = createdByKey.get(key);
-      if (times) times.push(created);
-      else createdByKey.set(key, [created]);
+    const current = this.indexes;
+    const repairs = this.db.repairs;
+    if (current?.version === repairs.version) return current;
+    const changed = current === null ? null : repairs.changedSince(current.version);
+    if (current === null || changed === null) return this.rebuild();
+    for (const id of new Set(changed)) {
+      this.remove(current, id);
+      const raw = repairs.get(id);
+      if (raw !== undefined) this.add(current, id, entryOf(id, raw));
     }
-    for (const ids of byRepairId.values()) ids.sort();
-    for (const times of createdByKey.values()) times.sort((a, b) => a - b);
-    this.indexes = { version: this.db.repairs.version, byRepairId, createdByKey };
-    return this.indexes;
+    current.version = repairs.version;
+    return current;
+  }
+
+  private rebuild(): RepairIndexes {
+    const indexes: RepairIndexes = {
+      version: this.db.repairs.version,
+      byRepairId: new Map(),
+      createdByKey: new Map(),
+      entries: new Map(),
+    };
+    for (const [id, raw] of this.db.repairs) {
+      const entry = entryOf(id, raw);
+      indexes.entries.set(id, entry);
+      if (entry.repairId !== null) {
+        const ids = indexes.byRepairId.get(entry.repairId);
+        if (ids) ids.push(id);
+        else indexes.byRepairId.set(entry.repairId, [id]);
+      }
+      if (entry.key === '' || entry.created === undefined) continue;
+      const times = indexes.createdByKey.get(entry.key);
+      if (times) times.push(entry.created);
+      else indexes.createdByKey.set(entry.key, [entry.created]);
+    }
+    for (const ids of indexes.byRepairId.values()) ids.sort();
+    for (const times of indexes.createdByKey.values()) times.sort((a, b) => a - b);
+    this.indexes = indexes;
+    return indexes;
+  }
+
+  private add(indexes: RepairIndexes, id: string, entry: Entry): void {
+    indexes.entries.set(id, entry);
+    if (entry.repairId !== null) insertSorted(indexes.byRepairId, entry.repairId, id);
+    if (entry.key !== '' && entry.created !== undefined)
+      insertSorted(indexes.createdByKey, entry.key, entry.created);
+  }
+
+  private remove(indexes: RepairIndexes, id: string): void {
+    const entry = indexes.entries.get(id);
+    if (entry === undefined) return;
+    indexes.entries.delete(id);
+    if (entry.repairId !== null) removeSorted(indexes.byRepairId, entry.repairId, id);
+    if (entry.key !== '' && entry.created !== undefined)
+      removeSorted(indexes.createdByKey, entry.key, entry.created);
   }
 
   /** The index tells how many repairs carry the id; each is handed out only if the read rule allows it. */

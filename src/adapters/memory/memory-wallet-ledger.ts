@@ -25,10 +25,10 @@ export class MemoryWalletLedger implements WalletLedger {
     const admin = await this.db.requireSuperAdmin();
     checkRechargeRequest(request, admin.uid);
     const id = rechargeIdOf(request.idempotencyKey);
-    const applied = this.db.transactions.get(id);
+    const applied = this.db.read(this.db.transactions.get(id));
     if (applied !== undefined) return replayOf(id, applied, request);
     const record = {
-      ...rechargeRecordFor(this.db.profile(request.distributorId), request, admin.uid),
+      ...rechargeRecordFor(this.db.read(this.db.profile(request.distributorId)), request, admin.uid),
       timestamp: this.clock.now(),
     };
     this.db.users.set(record.distributorId, {
