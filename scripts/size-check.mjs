@@ -64,17 +64,18 @@ const total = (keys) =>
     { raw: 0, gzip: 0 },
   );
 
+const problems = [];
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 const initial = closure(entryKey);
 const initialSize = total(initial);
 
-// The routes and the screen each loads lazily, as router.tsx declares them.
-const routerText = readFileSync(join(root, 'src/ui/router.tsx'), 'utf8');
-const routes = [...routerText.matchAll(/'(\/[^']*)'[\s\S]{0,240}?import\('\.\/(pages\/[^']+)'\)/g)].map(
+// The routes and the screen each loads lazily, as src/ui/routing/screens.ts lists them.
+const screensText = readFileSync(join(root, 'src/ui/routing/screens.ts'), 'utf8');
+const routes = [...screensText.matchAll(/'(\/[^']*)': \(\) => import\('\.\.\/(pages\/[^']+)'\)/g)].map(
   ([, path, module]) => ({ path, key: `src/ui/${module}.tsx` }),
 );
+if (routes.length < 10) problems.push(`found only ${routes.length} routes in src/ui/routing/screens.ts`);
 
-const problems = [];
 const rows = [];
 for (const { path, key } of routes) {
   const chunk = manifest[key];

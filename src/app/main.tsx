@@ -1,4 +1,5 @@
 import './no-eval';
+import './preload-screen';
 import '../ui/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -43,6 +43,22 @@ function followSession(session: SessionStore, router: AppRouter): () => void {
   });
 }
 
+/** Runs `start` after the router has resolved its first location and the browser is idle. */
+function startWhenIdle(router: AppRouter, start: () => void): () => void {
+  let cancelled = false;
+  const later = () => {
+    if (cancelled) return;
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: 1500 });
+    else setTimeout(start, 0);
+  };
+  if (router.state.resolvedLocation !== undefined && router.state.status === 'idle') later();
+  const unsubscribe = router.subscribe('onResolved', later);
+  return () => {
+    cancelled = true;
+    unsubscribe();
+  };
+}
+
 export type AppProps = (
   | { readonly source: ServiceSource; readonly services?: undefined }
   /** Services built already (tests). */
@@ -71,8 +87,9 @@ export function App(props: AppProps) {
   const failure = useSyncExternalStore(source.subscribe, source.failure, source.failure);
 
   useEffect(() => followSession(parts.session, parts.router), [parts]);
-  // After the first paint: follow the session (which loads the backend, and then the store links).
-  useEffect(() => parts.session.start(), [parts]);
+  // Once the first screen has rendered and the page is idle: follow the session (which loads the
+  // backend). A route that needs the backend sooner (a dashboard, a demo page) loads it itself.
+  useEffect(() => startWhenIdle(parts.router, () => parts.session.start()), [parts]);
 
   if (failure !== null) {
     return (

@@ -14,6 +14,7 @@ import { useDemo } from './app-services';
 import type { RouterContext } from './routing/context';
 import { requireSignedIn, requireSuperAdmin } from './routing/guards';
 import { loadDashboard, loadServices } from './routing/loaders';
+import { SCREENS } from './routing/screens';
 
 /*
  * Every screen is its own chunk (lazyRouteComponent): the first paint of a public page downloads the
@@ -67,7 +68,7 @@ export const dashboardRoute = createRoute({
   beforeLoad: requireSignedIn,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => loadDashboard(context, deps),
-  component: page(() => import('./pages/dashboard/dashboard-page'), 'DashboardPage'),
+  component: page(SCREENS['/dashboard'], 'DashboardPage'),
   pendingComponent: RoutePending,
   errorComponent: RouteError,
 });
@@ -76,7 +77,7 @@ export const supportAdminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/support-admin',
   beforeLoad: requireSuperAdmin,
-  component: page(() => import('./pages/support/support-admin-page'), 'SupportAdminPage'),
+  component: page(SCREENS['/support-admin'], 'SupportAdminPage'),
   pendingComponent: RoutePending,
   errorComponent: RouteError,
 });
@@ -85,60 +86,39 @@ export const rechargeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/distributor-recharge',
   beforeLoad: requireSuperAdmin,
-  component: page(() => import('./pages/recharge/distributor-recharge-page'), 'DistributorRechargePage'),
+  component: page(SCREENS['/distributor-recharge'], 'DistributorRechargePage'),
   pendingComponent: RoutePending,
   errorComponent: RouteError,
 });
 
 export const routeTree = rootRoute.addChildren([
-  publicRoute(
-    '/',
-    page(() => import('./pages/landing/landing-page'), 'LandingPage'),
-  ),
-  publicRoute(
-    '/signin',
-    page(() => import('./pages/auth/sign-in-page'), 'SignInPage'),
-  ),
-  publicRoute(
-    '/signup',
-    page(() => import('./pages/auth/sign-up-page'), 'SignUpPage'),
-  ),
-  publicRoute(
-    '/forgot-password',
-    page(() => import('./pages/auth/forgot-password-page'), 'ForgotPasswordPage'),
-  ),
+  publicRoute('/', page(SCREENS['/'], 'LandingPage')),
+  publicRoute('/signin', page(SCREENS['/signin'], 'SignInPage')),
+  publicRoute('/signup', page(SCREENS['/signup'], 'SignUpPage')),
+  publicRoute('/forgot-password', page(SCREENS['/forgot-password'], 'ForgotPasswordPage')),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/reset-password',
     validateSearch: resetSearch,
-    component: page(() => import('./pages/auth/reset-password-page'), 'ResetPasswordPage'),
+    component: page(SCREENS['/reset-password'], 'ResetPasswordPage'),
   }),
   dashboardRoute,
-  publicRoute(
-    '/terms',
-    page(() => import('./pages/legal/terms-page'), 'TermsPage'),
-  ),
-  publicRoute(
-    '/privacy',
-    page(() => import('./pages/legal/privacy-page'), 'PrivacyPage'),
-  ),
-  publicRoute(
-    '/support',
-    page(() => import('./pages/support/support-page'), 'SupportPage'),
-  ),
+  publicRoute('/terms', page(SCREENS['/terms'], 'TermsPage')),
+  publicRoute('/privacy', page(SCREENS['/privacy'], 'PrivacyPage')),
+  publicRoute('/support', page(SCREENS['/support'], 'SupportPage')),
   supportAdminRoute,
   rechargeRoute,
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/demo/mailbox',
     loader: loadServices,
-    component: page(() => import('./pages/demo/mailbox-page'), 'MailboxPage'),
+    component: page(SCREENS['/demo/mailbox'], 'MailboxPage'),
   }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/demo/messages',
     loader: loadServices,
-    component: page(() => import('./pages/demo/messages-page'), 'MessagesPage'),
+    component: page(SCREENS['/demo/messages'], 'MessagesPage'),
   }),
 ]);
 

@@ -1,0 +1,28 @@
+/**
+ * Each route's screen module, loaded on demand. The router turns these into lazy route components, and
+ * main.tsx asks for the current URL's screen before React has even started (preloadScreen), so the
+ * screen's chunk downloads while the first script runs instead of after it.
+ */
+export const SCREENS = {
+  '/': () => import('../pages/landing/landing-page'),
+  '/signin': () => import('../pages/auth/sign-in-page'),
+  '/signup': () => import('../pages/auth/sign-up-page'),
+  '/forgot-password': () => import('../pages/auth/forgot-password-page'),
+  '/reset-password': () => import('../pages/auth/reset-password-page'),
+  '/dashboard': () => import('../pages/dashboard/dashboard-page'),
+  '/terms': () => import('../pages/legal/terms-page'),
+  '/privacy': () => import('../pages/legal/privacy-page'),
+  '/support': () => import('../pages/support/support-page'),
+  '/support-admin': () => import('../pages/support/support-admin-page'),
+  '/distributor-recharge': () => import('../pages/recharge/distributor-recharge-page'),
+  '/demo/mailbox': () => import('../pages/demo/mailbox-page'),
+  '/demo/messages': () => import('../pages/demo/messages-page'),
+} as const;
+
+export type ScreenPath = keyof typeof SCREENS;
+
+/** Starts downloading the screen of `pathname` (a trailing slash is ignored); unknown paths do nothing. */
+export function preloadScreen(pathname: string): void {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (Object.hasOwn(SCREENS, path)) void SCREENS[path as ScreenPath]().catch(() => undefined);
+}
