@@ -65,6 +65,13 @@ export interface AllDocsRow {
   readonly doc?: StoredDoc | null;
 }
 
+/** One document of a change feed: its winning revision, or null when it was deleted. */
+export interface ChangedDoc {
+  readonly id: string;
+  readonly deleted: boolean;
+  readonly doc: StoredDoc | null;
+}
+
 export type WriteResult =
   | { readonly ok: true; readonly id: string; readonly rev: string }
   | { readonly ok: false; readonly id: string; readonly status: number; readonly error: string };
@@ -239,6 +246,37 @@ export class PouchCollection {
   /** The database's update sequence: it changes whenever a document changes. */
   async updateSeq(): Promise<string> {
     return JSON.stringify((await this.db.info()).update_seq);
+  }
+
+  /** The number of documents, design documents excluded: no index read, whatever the size. */
+  async documentCount(): Promise<number> {
+    this.stats.reads += 1;
+    const [info, designs] = await Promise.all([
+      this.db.info(),
+      this.db.allDocs({ startkey: '_design/', endkey: '_design/\uffff' }),
+    ]);
+    this.stats.indexRowsRead += designs.rows.length;
+    return info.doc_count - designs.rows.length;
+  }
+
+  /**
+   * The documents changed after `since` (an update sequence, as updateSeq() gives it), each once in its
+   * winning revision or as deleted, and the sequence they bring the reader to.
+   */
+  async changesSince(
+    since: string,
+  ): Promise<{ readonly changes: readonly ChangedDoc[]; readonly seq: string }> {
+    this.stats.reads += 1;
+    const response = await this.db.changes({ since: JSON.parse(since), include_docs: true });
+    const changes = response.results.map(
+      (change): ChangedDoc => ({
+        id: change.id,
+        deleted: change.deleted === true,
+        doc: change.deleted ? null : ((change.doc as unknown as StoredDoc | undefined) ?? null),
+      }),
+    );
+    this.count(changes);
+    return { changes, seq: JSON.stringify(response.last_seq) };
   }
 
   /** A `_local/` document (never replicated), or null. */

@@ -1,4 +1,5 @@
 import { byBusinessName, matchesBusinessSearch } from '../../domain/admin/business-performance';
+import { parseStoreRecord } from '../../domain/stores/store';
 import { type PublicProfile, parsePublicProfile } from '../../domain/users/public-profile';
 import {
   type NewUserRecord,
@@ -22,13 +23,35 @@ import type { PouchDatabases } from './pouchdb-databases';
 import type { UserDocs } from './pouchdb-user-docs';
 import { VIEWS } from './pouchdb-views';
 
+/** The business users as the admin table needs them, and the update sequences they reflect. */
+interface BusinessDirectory {
+  /** The databases' generation (a wipe starts the sequences again). */
+  readonly generation: number;
+  usersSeq: string;
+  storesSeq: string;
+  /** store id → its owner (stores naming no owner are left out). */
+  readonly storeOwner: Map<string, string>;
+  /** owner uid → ids of its stores. */
+  readonly storesOf: Map<string, Set<string>>;
+  /** The owners that have a users document: names and e-mail only (what the table sorts and searches). */
+  readonly profiles: Map<string, UserProfile>;
+  /** The profiles in the table's order; null until needed after a change. */
+  sorted: readonly UserProfile[] | null;
+}
+
+/** What the table sorts and searches a business by (users/businessKeys holds the same). */
+function businessProfile(uid: string, doc: Readonly<Record<string, unknown>>): UserProfile {
+  return parseUserRecord(uid, { businessName: doc.businessName, name: doc.name, email: doc.email });
+}
+
 /**
  * The users collection on PouchDB. Every query goes through an index:
- *  - listByRole / countAll: users/byRole (reduce _count for the counts);
+ *  - listByRole: users/byRole; countAll: the database's document count;
  *  - business users: see businessUsers(); only the page's users documents are read.
  */
 export class PouchUserRepository implements UserRepository {
-  private businessCache: { readonly key: string; readonly profiles: readonly UserProfile[] } | null = null;
+  private directory: BusinessDirectory | null = null;
+  private directoryQueue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly dbs: PouchDatabases,
@@ -114,38 +137,117 @@ export class PouchUserRepository implements UserRepository {
     });
   }
 
+  /** Every users document counts: the database's document count (a reduce would read every index row). */
   countAll(): Promise<number> {
     return guarded(async () => {
       await this.requireAdmin();
-      const [row] = await this.dbs.users.query(VIEWS.usersByRole, { reduce: true });
-      return typeof row?.value === 'number' ? row.value : 0;
+      return this.dbs.users.documentCount();
     });
   }
 
   /**
-   * Every business user (a users document whose uid owns a store), as the table sorts and searches
-   * them: stores/byOwner grouped gives the owners without reading a store; users/businessKeys queried
-   * with their uids gives names and e-mails without reading a users document. Kept until the users or
-   * stores database changes (their update sequences), so that paging and searching read no index again.
+   * Every business user (a users document whose uid owns a store), in the table's order. Built once from
+   * the indexes (stores/byOwner gives each store's owner without reading a store; users/businessKeys,
+   * queried with the owners' uids, their names and e-mails without reading a users document), then kept
+   * up to date from the two databases' change feeds: after a sign-up or a new store, only the documents
+   * that changed are read. One update at a time, so that concurrent callers never apply a change twice.
    */
-  private async businessUsers(): Promise<readonly UserProfile[]> {
+  private businessUsers(): Promise<readonly UserProfile[]> {
+    const next = this.directoryQueue.then(() => this.updateDirectory());
+    this.directoryQueue = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    return next.then((directory) => {
+      directory.sorted ??= [...directory.profiles.values()].sort(byBusinessName);
+      return directory.sorted;
+    });
+  }
+
+  private async updateDirectory(): Promise<BusinessDirectory> {
+    const generation = this.dbs.generation;
     const [usersSeq, storesSeq] = await Promise.all([
       this.dbs.users.updateSeq(),
       this.dbs.stores.updateSeq(),
     ]);
-    const key = `${this.dbs.generation}|${usersSeq}|${storesSeq}`;
-    if (this.businessCache?.key === key) return this.businessCache.profiles;
-    const ownerRows = await this.dbs.stores.query(VIEWS.storesByOwner, { reduce: true, group: true });
-    const owners = ownerRows.flatMap((row) =>
-      typeof row.key === 'string' && row.key !== '' ? [row.key] : [],
-    );
+    const current = this.directory;
+    if (current === null || current.generation !== generation) {
+      this.directory = await this.loadDirectory(generation, usersSeq, storesSeq);
+      return this.directory;
+    }
+    if (current.usersSeq === usersSeq && current.storesSeq === storesSeq) return current;
+    const [stores, users] = await Promise.all([
+      current.storesSeq === storesSeq ? null : this.dbs.stores.changesSince(current.storesSeq),
+      current.usersSeq === usersSeq ? null : this.dbs.users.changesSince(current.usersSeq),
+    ]);
+    const newOwners = new Set<string>();
+    for (const change of stores?.changes ?? []) {
+      if (change.id.startsWith('_')) continue;
+      const owner = change.doc === null ? '' : parseStoreRecord(change.id, change.doc).ownerId;
+      const before = current.storeOwner.get(change.id) ?? '';
+      if (owner === before) continue;
+      if (before !== '') {
+        const left = current.storesOf.get(before);
+        left?.delete(change.id);
+        if (left?.size === 0) {
+          current.storesOf.delete(before);
+          if (current.profiles.delete(before)) current.sorted = null;
+          newOwners.delete(before);
+        }
+      }
+      if (owner === '') {
+        current.storeOwner.delete(change.id);
+        continue;
+      }
+      current.storeOwner.set(change.id, owner);
+      const owned = current.storesOf.get(owner);
+      if (owned) owned.add(change.id);
+      else {
+        current.storesOf.set(owner, new Set([change.id]));
+        newOwners.add(owner);
+      }
+    }
+    for (const change of users?.changes ?? []) {
+      if (change.id.startsWith('_') || !current.storesOf.has(change.id)) continue;
+      newOwners.delete(change.id);
+      current.sorted = null;
+      if (change.doc === null) current.profiles.delete(change.id);
+      else current.profiles.set(change.id, businessProfile(change.id, change.doc));
+    }
+    if (newOwners.size > 0) {
+      // Owners of a first store whose users document did not change: their names from the index.
+      current.sorted = null;
+      const rows = await this.dbs.users.query(VIEWS.usersBusinessKeys, { keys: [...newOwners] });
+      for (const row of rows)
+        if (typeof row.id === 'string') current.profiles.set(row.id, parseUserRecord(row.id, row.value));
+    }
+    current.usersSeq = users?.seq ?? current.usersSeq;
+    current.storesSeq = stores?.seq ?? current.storesSeq;
+    return current;
+  }
+
+  private async loadDirectory(
+    generation: number,
+    usersSeq: string,
+    storesSeq: string,
+  ): Promise<BusinessDirectory> {
+    const storeRows = await this.dbs.stores.query(VIEWS.storesByOwner, { reduce: false });
+    const storeOwner = new Map<string, string>();
+    const storesOf = new Map<string, Set<string>>();
+    for (const row of storeRows) {
+      if (typeof row.key !== 'string' || row.key === '' || typeof row.id !== 'string') continue;
+      storeOwner.set(row.id, row.key);
+      const owned = storesOf.get(row.key);
+      if (owned) owned.add(row.id);
+      else storesOf.set(row.key, new Set([row.id]));
+    }
+    const owners = [...storesOf.keys()];
     const keyRows =
       owners.length === 0 ? [] : await this.dbs.users.query(VIEWS.usersBusinessKeys, { keys: owners });
-    const profiles = keyRows
-      .flatMap((row) => (typeof row.id === 'string' ? [parseUserRecord(row.id, row.value)] : []))
-      .sort(byBusinessName);
-    this.businessCache = { key, profiles };
-    return profiles;
+    const profiles = new Map<string, UserProfile>();
+    for (const row of keyRows)
+      if (typeof row.id === 'string') profiles.set(row.id, parseUserRecord(row.id, row.value));
+    return { generation, usersSeq, storesSeq, storeOwner, storesOf, profiles, sorted: null };
   }
 
   countBusinessUsers(): Promise<number> {

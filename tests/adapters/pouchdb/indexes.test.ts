@@ -45,7 +45,9 @@ const ODD_REPAIRS = [
   { id: 'odd-7', repairId: 'ODD-7', storeId: 42, createdAt: new Date(2026, 10, 8) },
 ];
 
-async function loadBoth(data: SeedData): Promise<{ pouch: PouchBackend; memory: Ports }> {
+async function loadBoth(
+  data: SeedData,
+): Promise<{ pouch: PouchBackend; memory: Ports; memorySeeder: Seeder }> {
   const pouch = await memoryBackend({ clock: new ManualClock(NOW) });
   const memory = createMemoryBackend({ clock: new ManualClock(NOW) });
   for (const seeder of [pouch.seeder, memory.seeder] as Seeder[]) {
@@ -54,7 +56,7 @@ async function loadBoth(data: SeedData): Promise<{ pouch: PouchBackend; memory: 
     await seeder.store({ id: '42', ownerId: 'demo-owner05' });
   }
   for (const ports of [pouch.ports, memory.ports]) await ports.auth.signIn(ADMIN.email, ADMIN.password);
-  return { pouch, memory: memory.ports };
+  return { pouch, memory: memory.ports, memorySeeder: memory.seeder };
 }
 
 describe('PouchDB indexes agree with the domain parsers (memory adapter) on the demo data', () => {
@@ -100,6 +102,70 @@ describe('PouchDB indexes agree with the domain parsers (memory adapter) on the 
     }
     expect(await pouch.ports.wallet.latest(10)).toEqual(await memory.wallet.latest(10));
     expect(await pouch.ports.support.list()).toEqual(await memory.support.list());
+  });
+});
+
+describe('PouchDB keeps the business list up to date from the change feeds', () => {
+  afterEach(destroyAll);
+
+  it('answers after every kind of change as the memory adapter does, reading only what changed', async () => {
+    const data = generateDemoData(NOW);
+    const { pouch, memory, memorySeeder } = await loadBoth(data);
+    const sharma = data.users.find((user) => user.uid === 'demo-owner01');
+    const steps: [string, (seeder: Seeder) => Promise<void>][] = [
+      [
+        'a customer signs up',
+        (seeder) => seeder.user('new-customer', { email: 'c@x.test', role: 'user', name: 'C' }),
+      ],
+      [
+        'a new business opens its first store',
+        async (seeder) => {
+          await seeder.user('new-owner', {
+            email: 'aaa@x.test',
+            role: 'business',
+            businessName: 'AAA Repairs',
+          });
+          await seeder.store({ id: 'store-new-1', ownerId: 'new-owner' });
+        },
+      ],
+      [
+        'a store whose owner has no users document',
+        (seeder) => seeder.store({ id: 'store-ghost', ownerId: 'ghost' }),
+      ],
+      [
+        'the owner then signs up',
+        (seeder) => seeder.user('ghost', { email: 'ghost@x.test', name: 'Zed Ghost' }),
+      ],
+      [
+        'a business is renamed',
+        (seeder) => seeder.user('demo-owner01', { ...sharma?.record, businessName: 'Aardvark Mobiles' }),
+      ],
+      ['a store changes hands', (seeder) => seeder.store({ id: 'store-new-1', ownerId: 'demo-owner02' })],
+    ];
+    const compare = async () => {
+      for (const search of ['', 'aa', 'ghost', 'x.test']) {
+        for (const offset of [0, 10, 20]) {
+          const query = { search, offset, limit: 10 };
+          expect(await pouch.ports.users.pageBusinessUsers(query)).toEqual(
+            await memory.users.pageBusinessUsers(query),
+          );
+        }
+      }
+      expect(await pouch.ports.users.countBusinessUsers()).toBe(await memory.users.countBusinessUsers());
+      expect(await pouch.ports.users.countAll()).toBe(await memory.users.countAll());
+    };
+    await compare();
+    for (const [, change] of steps) {
+      await change(pouch.seeder);
+      await change(memorySeeder);
+      const counted = await reads(pouch, () => pouch.ports.users.countBusinessUsers());
+      // The admin's own users document, and the documents that changed: no index is read again.
+      expect(counted.docs).toBeLessThanOrEqual(3);
+      expect(counted.rows).toBeLessThanOrEqual(2);
+      await compare();
+    }
+    // The new business and the ghost came in; the new business left again with its only store.
+    expect(await memory.users.countBusinessUsers()).toBe(23 + 1);
   });
 });
 
