@@ -22,7 +22,7 @@ export function roleOf(state: SessionState): string | null {
  * auth event is reported, so a slow profile read never overwrites a newer state.
  */
 export function watchSession(
-  ports: Pick<Ports, 'auth' | 'users'>,
+  ports: Pick<Ports, 'auth' | 'users' | 'logger'>,
   listener: (state: SessionState) => void,
 ): Unsubscribe {
   let generation = 0;
@@ -39,8 +39,9 @@ export function watchSession(
       (profile) => {
         if (active && current === generation) listener({ status: 'signed-in', user, profile });
       },
-      () => {
+      (error: unknown) => {
         if (active && current === generation) {
+          ports.logger.error(`The users document of ${user.uid} could not be read`, error);
           listener({ status: 'error', user, message: ACCOUNT_MESSAGES.profileUnavailable });
         }
       },

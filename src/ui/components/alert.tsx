@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 import { cx } from './cx';
 
-type Tone = 'error' | 'success' | 'info' | 'warning';
+export type AlertTone = 'error' | 'success' | 'info' | 'warning';
 
-const TONES: Record<Tone, string> = {
+const TONES: Record<AlertTone, string> = {
   error: 'bg-red-50 text-red-800 ring-red-200',
   success: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   info: 'bg-brand-50 text-brand-900 ring-brand-200',
   warning: 'bg-amber-50 text-amber-900 ring-amber-200',
 };
 
-const ICONS: Record<Tone, string> = {
+const ICONS: Record<AlertTone, string> = {
   error: 'M12 9v4m0 4h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z',
   success: 'M20 6 9 17l-5-5',
   info: 'M12 16v-4m0-4h.01M22 12a10 10 0 1 1-20 0 10 10 0 0 1 20 0z',
@@ -26,7 +26,7 @@ export function Alert({
   children,
   className,
 }: {
-  tone?: Tone;
+  tone?: AlertTone;
   title?: string;
   children?: ReactNode;
   className?: string;

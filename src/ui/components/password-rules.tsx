@@ -2,14 +2,3 @@ import { MIN_PASSWORD_LENGTH } from '../../domain/users/password-policy';
 
 /** The hint shown under every new-password field: the provider's policy in plain words. */
 export const PASSWORD_RULES_HINT = `At least ${MIN_PASSWORD_LENGTH} characters, including an upper-case letter and a symbol such as @, # or !.`;
-
-/** The unmet password requirements, as a bulleted list (inside an error Alert). */
-export function PasswordRequirementList({ requirements }: { requirements: readonly string[] }) {
-  return (
-    <ul className="list-disc space-y-0.5 pl-5">
-      {requirements.map((requirement) => (
-        <li key={requirement}>{requirement}</li>
-      ))}
-    </ul>
-  );
-}

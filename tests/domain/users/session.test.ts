@@ -83,6 +83,9 @@ describe('watchSession', () => {
       message: ACCOUNT_MESSAGES.profileUnavailable,
     });
     expect(roleOf(session.last()!)).toBeNull();
+    expect(world.logger.at('error').map((entry) => [entry.message, entry.cause])).toEqual([
+      ['The users document of uid-asha could not be read', expect.objectContaining({ code: 'unavailable' })],
+    ]);
   });
 
   it('never lets a slow profile read overwrite a newer sign-out', async () => {

@@ -3,7 +3,6 @@ import { cleanup, render, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../../src/domain/users/messages';
 import { App } from '../../../src/ui/app';
-import { createAppRouter } from '../../../src/ui/router';
 import { seriousA11yViolations } from '../axe-check';
 import { pathOf, renderApp, screen } from '../render-app';
 
@@ -50,7 +49,7 @@ describe('/forgot-password', () => {
     const send = vi.spyOn(app.services.useCases.accounts, 'requestPasswordReset').mockImplementation(
       () =>
         new Promise((resolve) => {
-          release = () => resolve({ ok: true });
+          release = () => resolve({ ok: true, value: undefined });
         }),
     );
     await app.user.type(await screen.findByLabelText(/^Email/), 'customer@demo.test');
@@ -113,7 +112,7 @@ describe('/forgot-password', () => {
     render(
       <App
         services={{ ...app.services, demo: null }}
-        router={createAppRouter(createMemoryHistory({ initialEntries: ['/forgot-password'] }))}
+        history={createMemoryHistory({ initialEntries: ['/forgot-password'] })}
       />,
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Forgot Password' })).toBeTruthy();

@@ -158,7 +158,7 @@ describe('/reset-password', () => {
     const reset = vi.spyOn(app.services.useCases.accounts, 'resetPassword').mockImplementation(
       () =>
         new Promise((resolve) => {
-          release = () => resolve({ ok: true });
+          release = () => resolve({ ok: true, value: undefined });
         }),
     );
     await choose(app, NEW_PASSWORD);

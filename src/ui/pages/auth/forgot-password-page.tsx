@@ -1,11 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { Outcome } from '../../../domain/shared/validation';
 import { ACCOUNT_MESSAGES } from '../../../domain/users/messages';
-import { useAppServices, useService } from '../../app-services';
+import { useDemo, useService } from '../../app-services';
 import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
 import { TextField } from '../../components/fields';
+import { OutcomeAlert } from '../../components/outcome-alert';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { AuthCard } from '../../layout/public-page';
 
@@ -16,18 +18,18 @@ interface ForgotPasswordForm {
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');
   const accounts = useService('accounts');
-  const { demo } = useAppServices();
-  const [error, setError] = useState<string | null>(null);
+  const demo = useDemo();
+  const [failure, setFailure] = useState<Outcome | null>(null);
   const [sent, setSent] = useState(false);
   const { register, handleSubmit, formState } = useForm<ForgotPasswordForm>({
     defaultValues: { email: '' },
   });
 
   const onSubmit = handleSubmit(async ({ email }) => {
-    setError(null);
+    setFailure(null);
     const result = await accounts.requestPasswordReset(email);
     if (result.ok) setSent(true);
-    else setError(result.message);
+    else setFailure(result);
   });
 
   return (
@@ -56,7 +58,7 @@ export function ForgotPasswordPage() {
           </div>
         ) : (
           <form onSubmit={onSubmit} noValidate className="space-y-5">
-            {error && <Alert>{error}</Alert>}
+            <OutcomeAlert outcome={failure} />
             <TextField label="Email" type="email" autoComplete="email" required {...register('email')} />
             <Button type="submit" className="w-full" busy={formState.isSubmitting}>
               {formState.isSubmitting ? 'Sending...' : 'Reset Password'}

@@ -1,16 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { ResetPasswordResult } from '../../../domain/users/authentication';
+import type { Outcome } from '../../../domain/shared/validation';
+import type { ResetFailureReason } from '../../../domain/users/authentication';
 import { ACCOUNT_MESSAGES } from '../../../domain/users/messages';
 import { useService } from '../../app-services';
 import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
 import { TextField } from '../../components/fields';
-import { PASSWORD_RULES_HINT, PasswordRequirementList } from '../../components/password-rules';
+import { OutcomeAlert } from '../../components/outcome-alert';
+import { PASSWORD_RULES_HINT } from '../../components/password-rules';
 import { LoadingBlock, Spinner } from '../../components/spinner';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useLater } from '../../hooks/use-later';
 import { AuthCard } from '../../layout/public-page';
 
 /** Spec §9: the wait between a successful reset and the sign-in page. */
@@ -20,8 +23,6 @@ interface ResetPasswordForm {
   password: string;
   confirmation: string;
 }
-
-type ResetFailure = Extract<ResetPasswordResult, { ok: false }>;
 
 export function ResetPasswordPage() {
   useDocumentTitle('Reset password');
@@ -55,7 +56,7 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title="Reset Password" subtitle={<span className="break-words">{`for ${checked.email}`}</span>}>
+    <AuthCard title="Reset Password" subtitle={<span className="break-words">{`for ${checked.value}`}</span>}>
       <NewPasswordForm oobCode={oobCode} />
     </AuthCard>
   );
@@ -83,19 +84,12 @@ function InvalidLink({ message }: { message: string }) {
 function NewPasswordForm({ oobCode }: { oobCode: string | undefined }) {
   const accounts = useService('accounts');
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<ResetFailure | null>(null);
+  const [failure, setFailure] = useState<Outcome<void, never, ResetFailureReason> | null>(null);
   const [succeeded, setSucceeded] = useState(false);
-  const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const later = useLater(RESET_REDIRECT_MS);
   const { register, handleSubmit, formState } = useForm<ResetPasswordForm>({
     defaultValues: { password: '', confirmation: '' },
   });
-
-  useEffect(
-    () => () => {
-      if (redirectTimer.current !== null) clearTimeout(redirectTimer.current);
-    },
-    [],
-  );
 
   const onSubmit = handleSubmit(async ({ password, confirmation }) => {
     setFailure(null);
@@ -105,10 +99,7 @@ function NewPasswordForm({ oobCode }: { oobCode: string | undefined }) {
       return;
     }
     setSucceeded(true);
-    redirectTimer.current = setTimeout(() => {
-      redirectTimer.current = null;
-      void navigate({ to: '/signin' });
-    }, RESET_REDIRECT_MS);
+    later(() => void navigate({ to: '/signin' }));
   });
 
   if (succeeded) {
@@ -125,27 +116,19 @@ function NewPasswordForm({ oobCode }: { oobCode: string | undefined }) {
     );
   }
 
-  const linkRejected = failure?.message === ACCOUNT_MESSAGES.resetLinkExpired;
+  const linkRejected = failure?.ok === false && failure.reason === 'link-rejected';
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {failure?.message && (
-        <Alert>
-          <p>{failure.message}</p>
-          {linkRejected && (
-            <p className="mt-1">
-              <Link to="/forgot-password" className="font-semibold underline underline-offset-2">
-                Request a new reset link
-              </Link>
-            </p>
-          )}
-        </Alert>
-      )}
-      {failure?.passwordRequirements && failure.passwordRequirements.length > 0 && (
-        <Alert title="Please choose a stronger password.">
-          <PasswordRequirementList requirements={failure.passwordRequirements} />
-        </Alert>
-      )}
+      <OutcomeAlert outcome={failure}>
+        {linkRejected && (
+          <p className="mt-1">
+            <Link to="/forgot-password" className="font-semibold underline underline-offset-2">
+              Request a new reset link
+            </Link>
+          </p>
+        )}
+      </OutcomeAlert>
       <TextField
         label="New Password"
         type="password"

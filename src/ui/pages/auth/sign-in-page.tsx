@@ -1,10 +1,11 @@
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { Outcome } from '../../../domain/shared/validation';
 import { useService } from '../../app-services';
-import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/fields';
+import { OutcomeAlert } from '../../components/outcome-alert';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { AuthCard } from '../../layout/public-page';
 import { useSession } from '../../session';
@@ -19,7 +20,7 @@ export function SignInPage() {
   const accounts = useService('accounts');
   const session = useSession();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Outcome | null>(null);
   const { register, handleSubmit, formState } = useForm<SignInForm>({
     defaultValues: { email: '', password: '' },
   });
@@ -27,16 +28,16 @@ export function SignInPage() {
   if (session.status === 'signed-in' && !formState.isSubmitting) return <Navigate to="/dashboard" replace />;
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
-    setError(null);
+    setFailure(null);
     const result = await accounts.signIn(email, password);
     if (result.ok) await navigate({ to: '/dashboard' });
-    else setError(result.message);
+    else setFailure(result);
   });
 
   return (
     <AuthCard title="Sign in" subtitle="Welcome back. Sign in to track repairs and manage your account.">
       <form onSubmit={onSubmit} noValidate className="space-y-5">
-        {error && <Alert>{error}</Alert>}
+        <OutcomeAlert outcome={failure} />
         <TextField label="Email" type="email" autoComplete="email" required {...register('email')} />
         <div className="space-y-1.5">
           <TextField

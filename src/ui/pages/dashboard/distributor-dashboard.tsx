@@ -13,16 +13,12 @@ import { Button } from '../../components/button';
 import { Card, CardHeader } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingBlock } from '../../components/spinner';
-import { unwrap } from './query-result';
+import { walletQueries } from '../../queries/wallet-queries';
 
 /** The distributor's dashboard: wallet balance, the top-ups received, contact details and help. */
 export function DistributorDashboard({ viewer }: { viewer: UserProfile }) {
   const walletService = useService('wallet');
-  const wallet = useQuery({
-    queryKey: ['wallet', 'distributor', viewer.uid],
-    queryFn: async () => unwrap(await walletService.distributorWallet(viewer)).wallet,
-    retry: false,
-  });
+  const wallet = useQuery(walletQueries.distributorWallet(walletService, viewer));
   const name = (wallet.data?.profile.name ?? viewer.name).trim();
   const refreshing = wallet.isFetching && !wallet.isPending;
 

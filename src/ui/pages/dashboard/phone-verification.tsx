@@ -2,18 +2,16 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatIndianMobile } from '../../../domain/shared/phone';
-import { PHONE_MESSAGES, suggestedMobile } from '../../../domain/users/phone-verification';
+import type { Outcome } from '../../../domain/shared/validation';
+import { PHONE_MESSAGES, type SentCode, suggestedMobile } from '../../../domain/users/phone-verification';
 import type { UserProfile } from '../../../domain/users/user';
-import { useAppServices, useService } from '../../app-services';
+import { useDemo, useService } from '../../app-services';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/fields';
-
-interface Sent {
-  readonly verificationId: string;
-  readonly phoneNumber: string;
-}
+import { OutcomeAlert } from '../../components/outcome-alert';
+import { applyFieldErrors } from '../../forms/apply-field-errors';
 
 /**
  * The tracker's first step for a customer whose mobile number is not verified yet: a one-time code by
@@ -21,7 +19,7 @@ interface Sent {
  * number (prefilled from the profile), then the code.
  */
 export function PhoneVerification({ viewer }: { viewer: UserProfile }) {
-  const [sent, setSent] = useState<Sent | null>(null);
+  const [sent, setSent] = useState<SentCode | null>(null);
   return (
     <Card className="p-5 sm:p-6">
       <div className="flex items-start gap-4">
@@ -54,23 +52,21 @@ export function PhoneVerification({ viewer }: { viewer: UserProfile }) {
   );
 }
 
-function NumberForm({ initial, onSent }: { initial: string; onSent: (sent: Sent) => void }) {
+function NumberForm({ initial, onSent }: { initial: string; onSent: (sent: SentCode) => void }) {
   const phone = useService('phone');
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Outcome<unknown, 'mobile'> | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<{ mobile: string }>({
     defaultValues: { mobile: initial },
   });
   const onSubmit = handleSubmit(async ({ mobile }) => {
     setFailure(null);
     const result = await phone.sendCode(mobile);
-    if (result.ok) onSent(result);
-    else if (result.field === 'mobile')
-      setError('mobile', { message: result.message }, { shouldFocus: true });
-    else setFailure(result.message);
+    if (result.ok) onSent(result.value);
+    else if (!applyFieldErrors(setError, result)) setFailure(result);
   });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
-      {failure && <Alert>{failure}</Alert>}
+      <OutcomeAlert outcome={failure} />
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
         <TextField
           label="Mobile number"
@@ -92,10 +88,18 @@ function NumberForm({ initial, onSent }: { initial: string; onSent: (sent: Sent)
   );
 }
 
-function CodeForm({ viewer, sent, onRestart }: { viewer: UserProfile; sent: Sent; onRestart: () => void }) {
+function CodeForm({
+  viewer,
+  sent,
+  onRestart,
+}: {
+  viewer: UserProfile;
+  sent: SentCode;
+  onRestart: () => void;
+}) {
   const phone = useService('phone');
-  const { demo } = useAppServices();
-  const [failure, setFailure] = useState<string | null>(null);
+  const demo = useDemo();
+  const [failure, setFailure] = useState<Outcome<unknown, 'code'> | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<{ code: string }>({
     defaultValues: { code: '' },
   });
@@ -108,8 +112,7 @@ function CodeForm({ viewer, sent, onRestart }: { viewer: UserProfile; sent: Sent
     setFailure(null);
     const result = await phone.confirmCode(sent.verificationId, code, viewer);
     if (result.ok) return; // The session hears the verified number and the tracker opens.
-    if (result.field === 'code') setError('code', { message: result.message }, { shouldFocus: true });
-    else setFailure(result.message);
+    if (!applyFieldErrors(setError, result)) setFailure(result);
   });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
@@ -125,7 +128,7 @@ function CodeForm({ viewer, sent, onRestart }: { viewer: UserProfile; sent: Sent
           .
         </Alert>
       )}
-      {failure && <Alert>{failure}</Alert>}
+      <OutcomeAlert outcome={failure} />
       <div className="grid gap-3 sm:grid-cols-[minmax(0,12rem)_auto] sm:items-start">
         <TextField
           label="6-digit code"

@@ -8,11 +8,13 @@ import { formatIndianMobile } from '../../../domain/shared/phone';
 import { formatDate } from '../../../domain/shared/time';
 import type { UserProfile } from '../../../domain/users/user';
 import { useService } from '../../app-services';
-import { Alert } from '../../components/alert';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/fields';
+import { OutcomeAlert } from '../../components/outcome-alert';
+import { applyFieldErrors } from '../../forms/apply-field-errors';
+import { outcomeValue } from '../../queries/outcome-value';
 import { useSession } from '../../session';
 import { PhoneVerification } from './phone-verification';
 import { RepairPhotos } from './repair-photos';
@@ -59,7 +61,9 @@ function RepairSearch({ viewer, verifiedPhone }: { viewer: UserProfile; verified
   const onSubmit = handleSubmit(async ({ repairId }) => {
     setLookup(null);
     const result = await repairs.lookUp(viewer, repairId);
-    if (result.status === 'invalid') setError('repairId', { message: result.message });
+    // An invalid id is the field's to show; anything else is the answer under the form.
+    if (!result.ok && result.reason === 'invalid')
+      applyFieldErrors(setError, { ok: false, fieldErrors: { repairId: result.message } });
     else setLookup(result);
   });
 
@@ -115,10 +119,10 @@ function RepairSearch({ viewer, verifiedPhone }: { viewer: UserProfile; verified
         </p>
       </Card>
 
-      {lookup === null ? null : lookup.status === 'found' ? (
-        <FoundRepairs repairs={lookup.repairs} onTrackMore={trackMore} />
+      {lookup === null ? null : lookup.ok ? (
+        <FoundRepairs repairs={lookup.value.repairs} onTrackMore={trackMore} />
       ) : (
-        <Alert tone={lookup.status === 'not-found' ? 'warning' : 'error'}>{lookup.message}</Alert>
+        <OutcomeAlert outcome={lookup} tone={lookup.reason === 'not-found' ? 'warning' : 'error'} />
       )}
     </>
   );
@@ -170,7 +174,8 @@ function RepairDetails({ repair, onTrackMore }: { repair: Repair; onTrackMore: (
   const heading = useRef<HTMLHeadingElement>(null);
   const business = useQuery({
     queryKey: ['repairs', 'business-info', repair.id],
-    queryFn: () => repairs.businessInfo(repair),
+    // A failure reads like no business: 'Business info not available.' (the use case logs its cause).
+    queryFn: async () => outcomeValue(await repairs.businessInfo(repair)),
     retry: false,
   });
 

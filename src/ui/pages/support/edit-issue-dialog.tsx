@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { failed } from '../../../domain/shared/validation';
 import { SUPPORT_MESSAGES } from '../../../domain/support/messages';
 import {
   SUPPORT_STATUSES,
@@ -8,13 +9,15 @@ import {
   type SupportIssuePatch,
   supportIssuePatchSchema,
 } from '../../../domain/support/support-issue';
+import type { SupportCommandOutcome } from '../../../domain/support/support-use-cases';
 import type { UserProfile } from '../../../domain/users/user';
 import { useService } from '../../app-services';
-import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { SelectField, TextField } from '../../components/fields';
-import { domainResolver } from './domain-resolver';
+import { OutcomeAlert } from '../../components/outcome-alert';
+import { applyFieldErrors } from '../../forms/apply-field-errors';
+import { domainResolver } from '../../forms/domain-resolver';
 import { IssueField } from './issue-field';
 import { STATUS_LABELS, SUPPORT_ISSUES_KEY } from './support-issues-query';
 
@@ -62,8 +65,9 @@ function EditIssueForm({
   onDone: () => void;
 }) {
   const support = useService('support');
+  const log = useService('log');
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<SupportCommandOutcome | null>(null);
   const { register, handleSubmit, setError, watch, formState } = useForm<SupportIssuePatch>({
     defaultValues: { email: issue.email, phone: issue.phone, issue: issue.issue, status: issue.status },
     resolver: domainResolver<SupportIssuePatch>(supportIssuePatchSchema),
@@ -84,24 +88,20 @@ function EditIssueForm({
         onDone();
         return;
       }
-      let focused = false;
-      for (const field of ['email', 'phone', 'issue', 'status'] as const) {
-        const message = result.fieldErrors?.[field];
-        if (message === undefined) continue;
-        setError(field, { type: 'server', message }, { shouldFocus: !focused });
-        focused = true;
-      }
-      if (result.message || !focused) setFailure(result.message ?? SUPPORT_MESSAGES.updateFailed);
+      const onFields = applyFieldErrors(setError, result);
+      setFailure(result.message || onFields ? result : failed(SUPPORT_MESSAGES.updateFailed));
       onBusy(false);
-    } catch {
-      setFailure(SUPPORT_MESSAGES.updateFailed);
+    } catch (error) {
+      // The list could not be refreshed after a save, or the save itself threw: keep the cause.
+      log.error('Saving a support issue failed', error);
+      setFailure(failed(SUPPORT_MESSAGES.updateFailed));
       onBusy(false);
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {failure && <Alert>{failure}</Alert>}
+      <OutcomeAlert outcome={failure} />
       <TextField
         label="Email"
         type="email"

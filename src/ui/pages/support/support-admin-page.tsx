@@ -50,7 +50,7 @@ function SupportIssues({ viewer }: { viewer: UserProfile }) {
     queryFn: async () => {
       const result = await support.list(viewer);
       if (!result.ok) throw new Error(result.message);
-      return [...result.issues];
+      return [...result.value];
     },
     retry: false,
   });

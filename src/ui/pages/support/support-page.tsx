@@ -2,13 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { SUPPORT_MESSAGES } from '../../../domain/support/messages';
 import { type NewSupportIssue, supportIssueSchema } from '../../../domain/support/support-issue';
+import type { SupportCommandOutcome } from '../../../domain/support/support-use-cases';
 import { useService, useSettings } from '../../app-services';
-import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/fields';
+import { OutcomeAlert } from '../../components/outcome-alert';
+import { applyFieldErrors } from '../../forms/apply-field-errors';
+import { domainResolver } from '../../forms/domain-resolver';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { PublicPage } from '../../layout/public-page';
-import { domainResolver } from './domain-resolver';
 import { IssueField } from './issue-field';
 
 const EMPTY_FORM: NewSupportIssue = { email: '', phone: '', issue: '' };
@@ -99,7 +101,7 @@ function SupportForm({
   onSent: (issue: NewSupportIssue) => void;
 }) {
   const support = useService('support');
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<SupportCommandOutcome | null>(null);
   const { register, handleSubmit, setError, setFocus, watch, formState } = useForm<NewSupportIssue>({
     defaultValues: initial,
     resolver: domainResolver<NewSupportIssue>(supportIssueSchema),
@@ -116,14 +118,8 @@ function SupportForm({
       onSent(values);
       return;
     }
-    let focused = false;
-    for (const field of ['email', 'phone', 'issue'] as const) {
-      const message = result.fieldErrors?.[field];
-      if (message === undefined) continue;
-      setError(field, { type: 'server', message }, { shouldFocus: !focused });
-      focused = true;
-    }
-    if (result.message) setFailure(result.message);
+    applyFieldErrors(setError, result);
+    setFailure(result);
   });
 
   return (
@@ -134,7 +130,7 @@ function SupportForm({
         </h2>
         <p className="mt-1 text-sm text-slate-600">All fields are required.</p>
       </div>
-      {failure && <Alert>{failure}</Alert>}
+      <OutcomeAlert outcome={failure} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label="Email"
