@@ -282,6 +282,22 @@ describe('/signup', () => {
     expect(await seriousA11yViolations()).toEqual([]);
   });
 
+  it("checks the fields in the browser with the domain's rules: nothing is sent until they are valid", async () => {
+    const app = await openSignUp();
+    const signUp = vi.spyOn(app.services.useCases.accounts, 'signUp');
+    await fillForm(app, { ...VALID, pincode: '0123' });
+    await acceptBoth(app);
+    await app.user.click(signUpButton());
+    await waitFor(() => expect(descriptionOf(field('pincode'))).toBe(ACCOUNT_MESSAGES.pincodeInvalid));
+    expect(signUp).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(field('pincode'));
+    await app.user.clear(field('pincode'));
+    await app.user.type(field('pincode'), VALID.pincode);
+    await app.user.click(signUpButton());
+    expect(await screen.findByText(ACCOUNT_MESSAGES.signUpSucceeded)).toBeTruthy();
+    expect(signUp).toHaveBeenCalledTimes(1);
+  });
+
   it('explains invalid values under their fields and keeps them', async () => {
     const app = await openSignUp();
     await fillForm(app, { ...VALID, email: 'not-an-email', password: 'Ab#1', mobile: '12', pincode: '0123' });
