@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Ports } from '../../ports';
 import { isPortError } from '../../ports/errors';
 import { done, failed, invalid, type Outcome } from '../shared/validation';
@@ -38,6 +39,22 @@ export interface RechargeCommand {
   readonly amount: string | number;
   /** Generated once per confirmation by the caller; a retry of the same confirmation reuses it. */
   readonly idempotencyKey: string;
+}
+
+/** The recharge form's field, checked as the use case checks it (the form's resolver). */
+export const rechargeFormSchema = z.object({
+  amount: z
+    .unknown()
+    .refine(
+      (amount) =>
+        (typeof amount === 'string' || typeof amount === 'number') && parseRechargeAmount(amount).ok,
+      WALLET_MESSAGES.invalidAmount,
+    ),
+});
+
+/** What the recharge form collects (the distributor is chosen from the list beside it). */
+export interface RechargeForm {
+  readonly amount: string;
 }
 
 /** The recorded transaction, with the success message ('Successfully recharged ₹… to …') to show. */

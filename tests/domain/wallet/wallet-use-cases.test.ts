@@ -6,7 +6,7 @@ import {
   RECHARGE_DESCRIPTION,
   WALLET_MESSAGES,
 } from '../../../src/domain/wallet/messages';
-import type { RechargeCommand } from '../../../src/domain/wallet/wallet-use-cases';
+import { type RechargeCommand, rechargeFormSchema } from '../../../src/domain/wallet/wallet-use-cases';
 import { addPerson, createWorld, NOW, seedCast, signInAs, type World } from '../world';
 
 let world: World;
@@ -86,6 +86,24 @@ describe('recharging a distributor', () => {
         fieldErrors: { amount: 'Please enter a valid amount' },
       });
       expect(await balanceOf('uid-distributor')).toBe(500);
+    },
+  );
+
+  it.each(['1', '99.50', ' 250 ', '1000000'])(
+    'lets the form send %j, as the use case accepts it',
+    (amount) => {
+      expect(rechargeFormSchema.safeParse({ amount }).success).toBe(true);
+    },
+  );
+
+  it.each(['', '0', '-5', 'abc', '12.345', '1000001'])(
+    "stops %j in the form with the use case's 'Please enter a valid amount'",
+    (amount) => {
+      const checked = rechargeFormSchema.safeParse({ amount });
+      expect(checked.success).toBe(false);
+      expect(checked.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+        [['amount'], WALLET_MESSAGES.invalidAmount],
+      ]);
     },
   );
 
