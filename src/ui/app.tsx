@@ -8,6 +8,7 @@ import {
   type ServiceSource,
 } from './app-services';
 import { type AppRouter, createAppRouter } from './router';
+import { preloadAllScreens } from './routing/screens';
 import { createSessionStore, SessionProvider, type SessionStore } from './session';
 
 const StartupErrorScreen = lazy(() =>
@@ -48,7 +49,8 @@ function startWhenIdle(router: AppRouter, start: () => void): () => void {
   let cancelled = false;
   const later = () => {
     if (cancelled) return;
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: 1500 });
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(start, { timeout: 1500 });
     else setTimeout(start, 0);
   };
   if (router.state.resolvedLocation !== undefined && router.state.status === 'idle') later();
@@ -89,7 +91,15 @@ export function App(props: AppProps) {
   useEffect(() => followSession(parts.session, parts.router), [parts]);
   // Once the first screen has rendered and the page is idle: follow the session (which loads the
   // backend). A route that needs the backend sooner (a dashboard, a demo page) loads it itself.
-  useEffect(() => startWhenIdle(parts.router, () => parts.session.start()), [parts]);
+  // Then every other screen, so that pages open offline too.
+  useEffect(
+    () =>
+      startWhenIdle(parts.router, () => {
+        parts.session.start();
+        preloadAllScreens();
+      }),
+    [parts],
+  );
 
   if (failure !== null) {
     return (

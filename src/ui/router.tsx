@@ -2,34 +2,27 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
-  type ErrorRouteComponent,
-  lazyRouteComponent,
   Outlet,
-  type RouteComponent,
   type RouterHistory,
 } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { parseAdminSearch } from '../domain/admin/report';
 import { useDemo } from './app-services';
 import type { RouterContext } from './routing/context';
-import { requireSignedIn, requireSuperAdmin } from './routing/guards';
+import { requireSignedIn, superAdminAccess } from './routing/guards';
 import { loadDashboard, loadServices } from './routing/loaders';
+import { RouteError, RoutePending } from './routing/route-states';
+import { type ScreenComponent, screenComponent } from './routing/screen-component';
 import { SCREENS } from './routing/screens';
 
 /*
- * Every screen is its own chunk (lazyRouteComponent): the first paint of a public page downloads the
+ * Every screen is its own chunk (screenComponent): the first paint of a public page downloads the
  * router, this file and that page only; no dashboard, no dialog and no backend. Access is decided here,
  * before a protected page renders (beforeLoad + redirect); the backend loads on demand through
  * `context.services`.
  */
 
-const page = lazyRouteComponent;
-
-const RouteError: ErrorRouteComponent = lazyRouteComponent(
-  () => import('./routing/route-states'),
-  'RouteError',
-);
-const RoutePending = lazyRouteComponent(() => import('./routing/route-states'), 'RoutePending');
+const page = screenComponent;
 
 /** The demo bar appears once the backend has loaded and only on a demo build. */
 const DemoBar = lazy(() => import('./pages/demo/demo-bar').then((module) => ({ default: module.DemoBar })));
@@ -54,7 +47,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: page(() => import('./pages/not-found-page'), 'NotFoundPage'),
 });
 
-const publicRoute = <TPath extends string>(path: TPath, component: RouteComponent) =>
+const publicRoute = <TPath extends string>(path: TPath, component: ScreenComponent) =>
   createRoute({ getParentRoute: () => rootRoute, path, component });
 
 /** The reset link's code: text of a sane length, or nothing. */
@@ -76,7 +69,7 @@ export const dashboardRoute = createRoute({
 export const supportAdminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/support-admin',
-  beforeLoad: requireSuperAdmin,
+  beforeLoad: superAdminAccess,
   component: page(SCREENS['/support-admin'], 'SupportAdminPage'),
   pendingComponent: RoutePending,
   errorComponent: RouteError,
@@ -85,7 +78,7 @@ export const supportAdminRoute = createRoute({
 export const rechargeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/distributor-recharge',
-  beforeLoad: requireSuperAdmin,
+  beforeLoad: superAdminAccess,
   component: page(SCREENS['/distributor-recharge'], 'DistributorRechargePage'),
   pendingComponent: RoutePending,
   errorComponent: RouteError,

@@ -3,14 +3,6 @@ import { isSuperAdmin, type SuperAdminProfile } from '../../domain/users/roles';
 import type { UserProfile } from '../../domain/users/user';
 import type { RouterContext } from './context';
 
-/** Thrown by a route's beforeLoad when the visitor may not see it: the route shows 'Access denied.'. */
-export class AccessDeniedError extends Error {
-  override readonly name = 'AccessDeniedError';
-  constructor() {
-    super('Access denied.');
-  }
-}
-
 /** Thrown when the signed-in account's profile could not be read: the route shows the message. */
 export class SessionFailedError extends Error {
   override readonly name = 'SessionFailedError';
@@ -27,12 +19,15 @@ export async function requireSignedIn({ context }: { context: RouterContext }): 
   return { viewer: session.profile };
 }
 
-/** Role sa only: everyone else, signed in or not, is denied. Returns the super admin's profile. */
-export async function requireSuperAdmin({ context }: { context: RouterContext }): Promise<{
-  readonly admin: SuperAdminProfile;
+/**
+ * Role sa only: adds `admin` to the route's context, the super admin's profile or null for everyone
+ * else (signed in or not), whom the page answers with 'Access denied.'. A denial is an answer, not an
+ * error: nothing is thrown, so nothing is logged.
+ */
+export async function superAdminAccess({ context }: { context: RouterContext }): Promise<{
+  readonly admin: SuperAdminProfile | null;
 }> {
   const session = await context.session.settled();
   if (session.status === 'error') throw new SessionFailedError(session.message);
-  if (session.status !== 'signed-in' || !isSuperAdmin(session.profile)) throw new AccessDeniedError();
-  return { admin: session.profile };
+  return { admin: session.status === 'signed-in' && isSuperAdmin(session.profile) ? session.profile : null };
 }

@@ -1,60 +1,51 @@
-import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
-import { Alert } from '../components/alert';
-import { Button } from '../components/button';
+import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router';
 import { LoadingBlock } from '../components/spinner';
-import { AppPage } from '../layout/app-page';
-import { PublicPage } from '../layout/public-page';
-import { AccessDenied } from '../pages/access-denied';
-import { useSession } from '../session';
-import { AccessDeniedError, SessionFailedError } from './guards';
+import { SessionFailedError } from './guards';
 
-/** While a signed-in route checks access or loads its data: 'Loading...' in the app frame. */
+/*
+ * Shown by the router itself, so part of the first script: kept to a spinner and a message, without the
+ * page frames (which arrive with each screen).
+ */
+
+/** While a route checks access or loads its data. */
 export function RoutePending() {
   return (
-    <AppPage>
+    <main id="main" className="flex flex-1 items-center justify-center">
       <LoadingBlock />
-    </AppPage>
+    </main>
   );
 }
 
-const LOAD_FAILED = 'This page could not be loaded. Check your connection and try again.';
+export const ROUTE_LOAD_FAILED = 'This page could not be loaded. Check your connection and try again.';
 
-/**
- * What a route shows when its beforeLoad or loader throws: 'Access denied.' (in the public frame for a
- * signed-out visitor, with Sign In; in the app frame otherwise), the session's message, or a retry.
- */
+/** What a route shows when its access check, its data or its code fails: the reason, and Retry. */
 export function RouteError({ error, reset }: ErrorComponentProps) {
-  const session = useSession();
   const router = useRouter();
+  const message = error instanceof SessionFailedError && error.message ? error.message : ROUTE_LOAD_FAILED;
   const retry = () => {
     reset();
     void router.invalidate();
   };
-  if (error instanceof AccessDeniedError) {
-    return session.status === 'signed-in' ? (
-      <AppPage>
-        <AccessDenied />
-      </AppPage>
-    ) : (
-      <PublicPage>
-        <div className="px-4">
-          <AccessDenied />
-        </div>
-      </PublicPage>
-    );
-  }
   return (
-    <AppPage>
-      <Alert className="mx-auto max-w-xl">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <span>{error instanceof SessionFailedError && error.message ? error.message : LOAD_FAILED}</span>
-          {!(error instanceof SessionFailedError) && (
-            <Button variant="secondary" size="sm" onClick={retry}>
-              Retry
-            </Button>
-          )}
-        </div>
-      </Alert>
-    </AppPage>
+    <main id="main" className="mx-auto flex w-full max-w-xl flex-1 flex-col justify-center gap-4 px-4 py-16">
+      <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
+        {message}
+      </div>
+      <div className="flex gap-3">
+        <button
+          type="button"
+          onClick={retry}
+          className="inline-flex h-10 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Retry
+        </button>
+        <Link
+          to="/"
+          className="inline-flex h-10 items-center rounded-lg px-4 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+        >
+          Go home
+        </Link>
+      </div>
+    </main>
   );
 }

@@ -26,3 +26,12 @@ export function preloadScreen(pathname: string): void {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (Object.hasOwn(SCREENS, path)) void SCREENS[path as ScreenPath]().catch(() => undefined);
 }
+
+/**
+ * Downloads every screen, once the page is idle after its first paint: the offline demo (and Firestore's
+ * offline cache) must still open any page after the network drops, and a later click finds its screen
+ * ready. Failures are ignored: the router asks again when the screen is needed.
+ */
+export function preloadAllScreens(): void {
+  for (const load of Object.values(SCREENS)) void load().catch(() => undefined);
+}

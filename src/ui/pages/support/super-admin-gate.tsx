@@ -1,28 +1,31 @@
+import { useRouteContext } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { isSuperAdmin, type SuperAdminProfile } from '../../../domain/users/roles';
-import { LoadingBlock } from '../../components/spinner';
+import type { SuperAdminProfile } from '../../../domain/users/roles';
 import { AppPage } from '../../layout/app-page';
+import { PublicPage } from '../../layout/public-page';
 import { useSession } from '../../session';
+import { AccessDenied } from '../access-denied';
 
 /**
- * Hands a super admin's page its viewer. Access itself is the route's (beforeLoad: requireSuperAdmin
- * shows 'Access denied.' to everyone else); while the session changes under an open page (a sign-out in
- * another tab, a demo reset), this shows 'Loading...' until the router has checked access again.
+ * Renders a super admin's page, or 'Access denied.' as its route decided (beforeLoad: superAdminAccess,
+ * run again whenever who is signed in changes): inside the public frame, with Sign In, for a signed-out
+ * visitor; inside the app frame, with Logout, for any other account.
  */
-export function SuperAdminOnly({
-  title,
-  children,
-}: {
-  /** The page's title, announced (as its h1) while the session changes. */
-  title: string;
-  children: (viewer: SuperAdminProfile) => ReactNode;
-}) {
+export function SuperAdminOnly({ children }: { children: (viewer: SuperAdminProfile) => ReactNode }) {
+  const { admin } = useRouteContext({ strict: false }) as { admin?: SuperAdminProfile | null };
   const session = useSession();
-  if (session.status === 'signed-in' && isSuperAdmin(session.profile)) return children(session.profile);
+  if (admin) return children(admin);
+  if (session.status === 'signed-out')
+    return (
+      <PublicPage>
+        <div className="px-4">
+          <AccessDenied />
+        </div>
+      </PublicPage>
+    );
   return (
     <AppPage>
-      <h1 className="sr-only">{title}</h1>
-      <LoadingBlock />
+      <AccessDenied />
     </AppPage>
   );
 }

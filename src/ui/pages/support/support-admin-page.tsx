@@ -23,7 +23,7 @@ const TITLE = 'Support Issues';
 export function SupportAdminPage() {
   useDocumentTitle(TITLE);
   return (
-    <SuperAdminOnly title={TITLE}>
+    <SuperAdminOnly>
       {(viewer) => (
         <AppPage>
           <SupportIssues viewer={viewer} />
