@@ -1,5 +1,6 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Firestore, getFirestore } from 'firebase-admin/firestore';
+import { BUSINESS_FIELDS, businessKeyOf, storeIdsOf } from '../src/adapters/firebase/firestore-business';
 import { COLLECTIONS, repairLookupKey } from '../src/adapters/firebase/firestore-data';
 import { storeRefOf } from '../src/domain/repairs/repair';
 import { type PublicProfile, publicProfileOf } from '../src/domain/users/public-profile';
@@ -14,8 +15,12 @@ import { parseUserRecord } from '../src/domain/users/user';
  *    its users document as the tracker used to show it;
  *  - every store id a repair names but no store holds (a store deleted before the rules) gets a
  *    tombstone store, owned by the repair's business when businessId names an account, else by nobody,
- *    so that no one can create a store under that id and take those repairs over.
- * It only adds documents; run it again at will (it skips what exists).
+ *    so that no one can create a store under that id and take those repairs over;
+ *  - every store owner's users document lists its stores (storeIds, tombstones included) with its
+ *    business key (firestore-business.ts), which the admin's business users query reads and the rules
+ *    keep true from then on.
+ * It adds documents and sets those two fields, nothing else; run it again at will (it skips what is
+ * there already).
  */
 
 type Raw = Readonly<Record<string, unknown>>;
@@ -33,6 +38,12 @@ export interface BackfillPlan {
   readonly refs: readonly string[];
   readonly publicProfiles: readonly PublicProfile[];
   readonly tombstones: readonly { readonly id: string; readonly ownerId: string }[];
+  /** Owners whose users document gets (or corrects) its store ids and business key. */
+  readonly businesses: readonly {
+    readonly uid: string;
+    readonly storeIds: readonly string[];
+    readonly businessKey: string;
+  }[];
 }
 
 const refPath = (repairId: string, docId: string) =>
@@ -56,16 +67,33 @@ export function planBackfill(input: BackfillInput): BackfillPlan {
     tombstones.set(ref, input.users.has(businessId) ? businessId : '');
   }
   const owners = new Set<string>();
-  for (const raw of input.stores.values())
-    if (typeof raw.ownerId === 'string' && raw.ownerId !== '') owners.add(raw.ownerId);
+  const storesOf = new Map<string, string[]>();
+  const own = (uid: string, storeId: string) => storesOf.set(uid, [...(storesOf.get(uid) ?? []), storeId]);
+  for (const [id, raw] of input.stores)
+    if (typeof raw.ownerId === 'string' && raw.ownerId !== '') {
+      owners.add(raw.ownerId);
+      own(raw.ownerId, id);
+    }
+  for (const [id, ownerId] of tombstones) if (ownerId !== '') own(ownerId, id);
   const publicProfiles = [...owners]
     .filter((uid) => !input.publicProfiles.has(uid) && input.users.has(uid))
     .map((uid) => publicProfileOf(parseUserRecord(uid, input.users.get(uid))))
     .filter((profile) => profile.businessName !== '' || profile.phone !== '');
+  const businesses: BackfillPlan['businesses'][number][] = [];
+  for (const [uid, ids] of storesOf) {
+    const user = input.users.get(uid);
+    if (user === undefined) continue;
+    const storeIds = [...new Set([...storeIdsOf(user), ...ids])].sort();
+    const businessKey = businessKeyOf(user);
+    const listed = [...storeIdsOf(user)].sort();
+    if (listed.join('\n') !== storeIds.join('\n') || user[BUSINESS_FIELDS.businessKey] !== businessKey)
+      businesses.push({ uid, storeIds, businessKey });
+  }
   return {
     refs,
     publicProfiles,
     tombstones: [...tombstones].map(([id, ownerId]) => ({ id, ownerId })),
+    businesses,
   };
 }
 
@@ -110,6 +138,16 @@ export async function backfillFirestore(db: Firestore, { dryRun = false } = {}):
     for (const [path, data] of writes.slice(start, start + 400)) batch.create(db.doc(path), data);
     await batch.commit();
   }
+  // The owners' two fields, after the tombstones they list; an update never creates a users document.
+  for (let start = 0; start < plan.businesses.length; start += 400) {
+    const batch = db.batch();
+    for (const { uid, storeIds, businessKey } of plan.businesses.slice(start, start + 400))
+      batch.update(db.doc(`${COLLECTIONS.users}/${uid}`), {
+        [BUSINESS_FIELDS.storeIds]: storeIds,
+        [BUSINESS_FIELDS.businessKey]: businessKey,
+      });
+    await batch.commit();
+  }
   return plan;
 }
 
@@ -128,7 +166,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   try {
     const plan = await backfillFirestore(getFirestore(app), { dryRun: argv.includes('--dry-run') });
     console.log(
-      `${argv.includes('--dry-run') ? 'Would write' : 'Wrote'} ${plan.refs.length} Repair ID index entries, ${plan.publicProfiles.length} public profiles and ${plan.tombstones.length} tombstone stores.`,
+      `${argv.includes('--dry-run') ? 'Would write' : 'Wrote'} ${plan.refs.length} Repair ID index entries, ${plan.publicProfiles.length} public profiles, ${plan.tombstones.length} tombstone stores and the store lists of ${plan.businesses.length} business users.`,
     );
   } finally {
     await deleteApp(app);

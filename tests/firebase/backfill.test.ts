@@ -4,7 +4,19 @@ import {
   initializeTestEnvironment,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-import { doc, type Firestore, getDoc, setDoc, setLogLevel, writeBatch } from 'firebase/firestore';
+import {
+  collection,
+  doc,
+  type Firestore,
+  getDoc,
+  getDocs,
+  orderBy,
+  query,
+  setDoc,
+  setLogLevel,
+  where,
+  writeBatch,
+} from 'firebase/firestore';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,9 +105,19 @@ describe('the Firestore backfill', () => {
         { id: 'store-deleted', ownerId: 'uid-owner' },
         { id: 'store-gone', ownerId: '' },
       ]);
+      expect(dry.businesses).toEqual([
+        { uid: 'uid-owner', storeIds: ['store-1', 'store-deleted'], businessKey: 'sharma mobile care' },
+        { uid: 'uid-old', storeIds: ['store-old'], businessKey: 'old shop' },
+      ]);
       await backfillFirestore(db);
       const again = await backfillFirestore(db, { dryRun: true });
-      expect(again).toEqual({ refs: [], publicProfiles: [], tombstones: [] });
+      expect(again).toEqual({ refs: [], publicProfiles: [], tombstones: [], businesses: [] });
+      expect((await db.doc('users/uid-old').get()).data()).toMatchObject({
+        name: 'Old Shop',
+        storeIds: ['store-old'],
+        businessKey: 'old shop',
+      });
+      expect((await db.doc('users/uid-asha').get()).data()).not.toHaveProperty('storeIds');
     } finally {
       await deleteApp(app);
     }
@@ -118,6 +140,15 @@ describe('the Firestore backfill', () => {
     await assertFails(getDoc(doc(mallory, 'repairs', 'r4')));
     const owner = env.authenticatedContext('uid-owner').firestore() as unknown as Firestore;
     await assertSucceeds(getDoc(doc(owner, 'repairs', 'r3')));
+    // The super admin finds the business users, in the table's order, with one query on users.
+    await env.withSecurityRulesDisabled(async (context) => {
+      await setDoc(doc(context.firestore() as unknown as Firestore, 'users', 'uid-admin'), { role: 'sa' });
+    });
+    const admin = env.authenticatedContext('uid-admin').firestore() as unknown as Firestore;
+    const businesses = await assertSucceeds(
+      getDocs(query(collection(admin, 'users'), where('businessKey', '>=', ''), orderBy('businessKey'))),
+    );
+    expect(businesses.docs.map((business) => business.id)).toEqual(['uid-old', 'uid-owner']);
   });
 
   it('is a pure plan over what the database holds', () => {
@@ -129,6 +160,6 @@ describe('the Firestore backfill', () => {
         publicProfiles: new Set(),
         refs: new Set(['repairLookup/r-X/refs/r']),
       }),
-    ).toEqual({ refs: [], publicProfiles: [], tombstones: [] });
+    ).toEqual({ refs: [], publicProfiles: [], tombstones: [], businesses: [] });
   });
 });

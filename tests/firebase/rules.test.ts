@@ -568,6 +568,24 @@ describe('support', () => {
   });
 });
 
+/**
+ * Opens a store as the rules require: the store, and its owner's users document listing it (storeIds
+ * grows by it, lastStoreId names it) with the business key, in one commit.
+ */
+function openStore(
+  db: Firestore,
+  uid: string,
+  storeId: string,
+  data: Record<string, unknown>,
+  businessKey: string,
+  before: readonly string[] = [],
+) {
+  const batch = writeBatch(db);
+  batch.set(doc(db, 'stores', storeId), data);
+  batch.update(doc(db, 'users', uid), { storeIds: [...before, storeId], lastStoreId: storeId, businessKey });
+  return batch.commit();
+}
+
 describe('stores', () => {
   it('are read by id by signed-in accounts; an owner lists its own, a super admin all', async () => {
     await assertSucceeds(getDoc(doc(as(CUSTOMER), 'stores', 'store-1')));
@@ -579,7 +597,9 @@ describe('stores', () => {
   });
 
   it('are created by their owner under their own uid, and keep that owner for good', async () => {
-    await assertSucceeds(setDoc(doc(as(OWNER), 'stores', 'store-3'), { ownerId: OWNER, name: 'Second' }));
+    await assertSucceeds(
+      openStore(as(OWNER), OWNER, 'store-3', { ownerId: OWNER, name: 'Second' }, 'sharma mobile care'),
+    );
     await assertSucceeds(updateDoc(doc(as(OWNER), 'stores', 'store-3'), { name: 'Andheri' }));
     await assertFails(setDoc(doc(as(CUSTOMER), 'stores', 'store-4'), { ownerId: OWNER }));
     await assertFails(updateDoc(doc(as(OWNER), 'stores', 'store-1'), { ownerId: CUSTOMER }));
@@ -603,11 +623,116 @@ describe('stores', () => {
         customerMobile: '9000000001',
       }),
     );
-    await assertSucceeds(setDoc(doc(as(CUSTOMER), 'stores', OWNER), { ownerId: CUSTOMER }));
+    await assertSucceeds(openStore(as(CUSTOMER), CUSTOMER, OWNER, { ownerId: CUSTOMER }, ''));
     await assertFails(getDoc(doc(as(CUSTOMER), 'repairs', 'legacy')));
     await assertFails(updateDoc(doc(as(CUSTOMER), 'repairs', 'legacy'), { status: 'delivered' }));
     await assertFails(deleteDoc(doc(as(CUSTOMER), 'repairs', 'legacy')));
     await assertSucceeds(getDoc(doc(as(OWNER), 'repairs', 'legacy')));
+  });
+});
+
+describe("stores: an owner's users document lists its stores (the admin's business users)", () => {
+  const listed = async (uid: string) => {
+    const data = await stored(`users/${uid}`);
+    return { storeIds: data?.storeIds, lastStoreId: data?.lastStoreId, businessKey: data?.businessKey };
+  };
+
+  it("opens a store only together with its owner's users document listing it", async () => {
+    await assertFails(setDoc(doc(as(OWNER), 'stores', 'store-3'), { ownerId: OWNER }));
+    await assertSucceeds(openStore(as(OWNER), OWNER, 'store-3', { ownerId: OWNER }, 'sharma mobile care'));
+    await assertSucceeds(
+      openStore(as(OWNER), OWNER, 'store-4', { ownerId: OWNER }, 'sharma mobile care', ['store-3']),
+    );
+    expect(await listed(OWNER)).toEqual({
+      storeIds: ['store-3', 'store-4'],
+      lastStoreId: 'store-4',
+      businessKey: 'sharma mobile care',
+    });
+  });
+
+  it('refuses a listing that is not a store opened in the same commit by its owner, or a wrong key', async () => {
+    const users = (uid: string) => doc(as(uid), 'users', uid);
+    // A store that exists already (its own, or another's), without opening it now.
+    await assertFails(
+      updateDoc(users(OWNER), {
+        storeIds: ['store-1'],
+        lastStoreId: 'store-1',
+        businessKey: 'sharma mobile care',
+      }),
+    );
+    await assertFails(
+      updateDoc(users(OWNER), {
+        storeIds: ['store-2'],
+        lastStoreId: 'store-2',
+        businessKey: 'sharma mobile care',
+      }),
+    );
+    // A store that nobody creates.
+    await assertFails(
+      updateDoc(users(OWNER), {
+        storeIds: ['store-9'],
+        lastStoreId: 'store-9',
+        businessKey: 'sharma mobile care',
+      }),
+    );
+    // A key that is not the profile's, none at all, more stores than the one opened, or other fields.
+    await assertFails(openStore(as(OWNER), OWNER, 'store-5', { ownerId: OWNER }, 'aaa first'));
+    const batch = writeBatch(as(OWNER));
+    batch.set(doc(as(OWNER), 'stores', 'store-5'), { ownerId: OWNER });
+    batch.update(users(OWNER), { storeIds: ['store-5'], lastStoreId: 'store-5' });
+    await assertFails(batch.commit());
+    await assertFails(
+      openStore(as(OWNER), OWNER, 'store-5', { ownerId: OWNER }, 'sharma mobile care', ['store-2']),
+    );
+    const withRole = writeBatch(as(OWNER));
+    withRole.set(doc(as(OWNER), 'stores', 'store-5'), { ownerId: OWNER });
+    withRole.update(users(OWNER), {
+      storeIds: ['store-5'],
+      lastStoreId: 'store-5',
+      businessKey: 'sharma mobile care',
+      role: 'sa',
+    });
+    await assertFails(withRole.commit());
+    // Someone else's document.
+    await assertFails(openStore(as(RIVAL), OWNER, 'store-5', { ownerId: RIVAL }, 'sharma mobile care'));
+    expect(await listed(OWNER)).toEqual({
+      storeIds: undefined,
+      lastStoreId: undefined,
+      businessKey: undefined,
+    });
+  });
+
+  it('keeps the business key with the profile; an account without stores has none', async () => {
+    await seed((db) =>
+      updateDoc(doc(db, 'users', OWNER), { storeIds: ['store-1'], businessKey: 'sharma mobile care' }),
+    );
+    const owner = doc(as(OWNER), 'users', OWNER);
+    await assertFails(updateDoc(owner, { businessName: 'Sharma Mobiles' }));
+    await assertSucceeds(updateDoc(owner, { businessName: 'Sharma Mobiles', businessKey: 'sharma mobiles' }));
+    await assertSucceeds(
+      updateDoc(owner, { businessName: '', name: 'Rahul Sharma', businessKey: 'rahul sharma' }),
+    );
+    await assertSucceeds(updateDoc(owner, { city: 'Pune' }));
+    await assertFails(updateDoc(owner, { storeIds: ['store-1', 'store-2'] }));
+    await assertFails(updateDoc(owner, { lastStoreId: 'store-2' }));
+    const customer = doc(as(CUSTOMER), 'users', CUSTOMER);
+    await assertFails(updateDoc(customer, { businessKey: '' }));
+    await assertFails(updateDoc(customer, { name: 'Cara', businessKey: 'cara' }));
+    await assertSucceeds(updateDoc(customer, { name: 'Cara' }));
+  });
+
+  it('lets only a super admin count and page the business users', async () => {
+    await seed(async (db) => {
+      await updateDoc(doc(db, 'users', OWNER), { storeIds: ['store-1'], businessKey: 'sharma mobile care' });
+      await updateDoc(doc(db, 'users', RIVAL), { storeIds: ['store-2'], businessKey: 'iyer' });
+    });
+    const businesses = (uid: string) =>
+      query(collection(as(uid), 'users'), where('businessKey', '>=', ''), orderBy('businessKey'), limit(10));
+    expect((await assertSucceeds(getCountFromServer(businesses(ADMIN)))).data().count).toBe(2);
+    const page = await assertSucceeds(getDocs(businesses(ADMIN)));
+    expect(page.docs.map((document) => document.id)).toEqual([RIVAL, OWNER]);
+    await assertFails(getDocs(businesses(OWNER)));
+    await assertFails(getCountFromServer(businesses(CUSTOMER)));
   });
 });
 

@@ -17,6 +17,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EmulatorRest } from '../../scripts/firebase-emulator-rest';
 import type { FirebaseBackend } from '../../src/adapters/firebase/firebase-backend';
+import { businessKeyOf, storeIdsOf } from '../../src/adapters/firebase/firestore-business';
 import { emulatorBackend, emulatorEndpoints, emulatorSeeder } from '../firebase/firebase-harness';
 import { AUTH_PROJECT } from '../firebase/projects';
 import { ASHA_PHONE, MALLORY_PROFILE, PASSWORD, seedVictims } from './fixtures';
@@ -79,6 +80,19 @@ async function refused(action: Promise<unknown>): Promise<void> {
   expect(outcome).toBe('permission-denied');
 }
 
+/** Opens a store as the rules require: with its owner's users document listing it, in one commit. */
+async function openStore(target: Firestore, uid: string, storeId: string, data: Record<string, unknown>) {
+  const profile = (await getDoc(doc(target, 'users', uid))).data() ?? {};
+  const batch = writeBatch(target);
+  batch.set(doc(target, 'stores', storeId), data);
+  batch.update(doc(target, 'users', uid), {
+    storeIds: [...storeIdsOf(profile), storeId],
+    lastStoreId: storeId,
+    businessKey: businessKeyOf(profile),
+  });
+  return batch.commit();
+}
+
 /** A repair and its index entry in one commit, as the rules require. */
 function createRepair(target: Firestore, id: string, data: Record<string, unknown>) {
   const batch = writeBatch(target);
@@ -89,7 +103,8 @@ function createRepair(target: Firestore, id: string, data: Record<string, unknow
 
 describe('threat 1: store squatting', () => {
   it("attack 1.1: a store created under the victim owner's uid gives no right over the owner's repairs", async () => {
-    await setDoc(doc(db, 'stores', 'uid-owner'), { ownerId: mallory.auth.currentUser?.uid ?? '' });
+    const me = mallory.auth.currentUser?.uid ?? '';
+    await openStore(db, me, 'uid-owner', { ownerId: me });
     await refused(getDoc(doc(db, 'repairs', 'r3')));
     await refused(updateDoc(doc(db, 'repairs', 'r3'), { status: 'delivered' }));
     await refused(deleteDoc(doc(db, 'repairs', 'r3')));
@@ -113,8 +128,9 @@ describe('threat 1: store squatting', () => {
 
 describe('threat 2: forged repairs', () => {
   beforeEach(async () => {
-    await setDoc(doc(db, 'stores', 'store-mallory'), {
-      ownerId: mallory.auth.currentUser?.uid ?? '',
+    const me = mallory.auth.currentUser?.uid ?? '';
+    await openStore(db, me, 'store-mallory', {
+      ownerId: me,
       name: 'M',
     });
   });

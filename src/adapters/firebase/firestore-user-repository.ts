@@ -2,19 +2,20 @@ import type { Auth } from 'firebase/auth';
 import {
   collection,
   doc,
-  documentId,
   type Firestore,
+  limit,
+  orderBy,
+  type QueryDocumentSnapshot,
   query,
   runTransaction,
   setDoc,
+  startAfter,
   updateDoc,
   where,
 } from 'firebase/firestore';
 import { byBusinessName, matchesBusinessSearch } from '../../domain/admin/business-performance';
-import { parseStoreRecord } from '../../domain/stores/store';
 import { type PublicProfile, parsePublicProfile } from '../../domain/users/public-profile';
 import {
-  isSuperAdmin,
   type NewUserRecord,
   type ProfilePatch,
   parseUserRecord,
@@ -23,33 +24,44 @@ import {
 import { PortError } from '../../ports/errors';
 import type { BusinessUser, BusinessUserQuery, Page, UserRepository } from '../../ports/user-repository';
 import { firestoreCall } from './firebase-errors';
-import { COLLECTIONS, chunks, plainData } from './firestore-data';
+import { BUSINESS_FIELDS, businessKeyOf, storeIdsOf } from './firestore-business';
+import { COLLECTIONS, plainData } from './firestore-data';
 import { getCountFromServer, getDoc, getDocs, transactionGet } from './firestore-reads';
 
-/** How long the admin's view of the stores and business profiles is reused (paging, search, counters). */
+/** How long the admin's page cursors and search list are reused (paging on, searching again). */
 export const BUSINESS_DIRECTORY_TTL_MS = 60_000;
 
 interface Cached<T> {
-  /** The account it was loaded for: another account never sees it. */
+  /** The account it was made for: another account never sees it. */
   readonly uid: string;
   readonly at: number;
-  readonly value: Promise<T>;
-  /** What it was derived from (the profiles are those of one owners map). */
-  readonly source: object | undefined;
+  readonly value: T;
+}
+
+/** The fields of a profile patch that the business key follows. */
+const NAME_FIELDS: readonly string[] = ['businessName', 'name'];
+
+function businessUserOf(document: QueryDocumentSnapshot): BusinessUser {
+  const data = plainData(document);
+  return { profile: parseUserRecord(document.id, data), storeIds: storeIdsOf(data).sort() };
 }
 
 /**
  * users/{uid} on Firestore. The security rules (firestore.rules) are the guard: a profile can only be
  * created by its own account with role user or distributor, and the admin queries are for role sa only.
  *
- * The admin's business view never reads the whole users collection: the stores are read to find the
- * owners (one read per store), then only those owners' documents are fetched by id, 30 per query.
- * Both are kept for BUSINESS_DIRECTORY_TTL_MS per signed-in account, so paging and searching the
- * table costs no further reads.
+ * The admin's business view never reads the stores or the whole users collection: an owner's users
+ * document lists its stores and carries its business key (firestore-business.ts; the rules keep both
+ * true), so the business users are `users where businessKey >= ''`, counted with count() and paged in
+ * the table's order (businessKey, then uid) ten documents at a time, continuing from the previous
+ * page's last document when this client read it in the last BUSINESS_DIRECTORY_TTL_MS. A search
+ * (a substring of name or e-mail, which no index answers) reads every business user once and reuses
+ * that list for BUSINESS_DIRECTORY_TTL_MS, per signed-in account.
  */
 export class FirestoreUserRepository implements UserRepository {
-  private owners: Cached<Map<string, string[]>> | null = null;
-  private profiles: Cached<Map<string, UserProfile>> | null = null;
+  /** The last document of each page read (by the offset after it), to start the next page there. */
+  private cursors: Cached<Map<number, QueryDocumentSnapshot>> | null = null;
+  private everyBusiness: Cached<Promise<BusinessUser[]>> | null = null;
 
   constructor(
     private readonly db: Firestore,
@@ -83,12 +95,30 @@ export class FirestoreUserRepository implements UserRepository {
     });
   }
 
-  /** A self-edit; firestore.rules allow only the profile's own fields, each capped. */
+  /**
+   * A self-edit; firestore.rules allow only the profile's own fields, each capped. A store owner's
+   * change of name or business name also updates its business key, in one transaction.
+   */
   updateOwnProfile(patch: ProfilePatch): Promise<void> {
     return firestoreCall(async () => {
       const uid = this.auth.currentUser?.uid;
       if (uid === undefined) throw new PortError('unauthenticated', 'Sign in first.');
-      await updateDoc(doc(this.db, COLLECTIONS.users, uid), { ...patch });
+      const ref = doc(this.db, COLLECTIONS.users, uid);
+      if (!Object.keys(patch).some((field) => NAME_FIELDS.includes(field))) {
+        await updateDoc(ref, { ...patch });
+        return;
+      }
+      await runTransaction(this.db, async (transaction) => {
+        const current = (await transactionGet(transaction, ref)).data();
+        if (current === undefined) throw new PortError('not-found', 'This account has no profile yet.');
+        const next = { ...current, ...patch };
+        transaction.update(
+          ref,
+          storeIdsOf(current).length > 0
+            ? { ...patch, [BUSINESS_FIELDS.businessKey]: businessKeyOf(next) }
+            : { ...patch },
+        );
+      });
     });
   }
 
@@ -121,106 +151,82 @@ export class FirestoreUserRepository implements UserRepository {
     return firestoreCall(async () => (await getCountFromServer(this.users())).data().count);
   }
 
+  /** The business users: count() of `users where businessKey >= ''` (1 read per 1,000). */
   countBusinessUsers(): Promise<number> {
-    return firestoreCall(async () => {
-      const byOwner = await this.storesByOwner();
-      const owners = [...byOwner.keys()];
-      const cachedProfiles = this.fresh(this.profiles, byOwner);
-      if (cachedProfiles !== null) return (await cachedProfiles).size;
-      // Owners that have a users document, counted by the server: one aggregation per 30 owners.
-      const counts = await Promise.all(
-        chunks(owners).map(
-          async (ids) =>
-            (await getCountFromServer(query(this.users(), where(documentId(), 'in', ids)))).data().count,
-        ),
-      );
-      return counts.reduce((sum, count) => sum + count, 0);
-    });
+    return firestoreCall(async () => (await getCountFromServer(this.businessUsers())).data().count);
   }
 
   pageBusinessUsers(request: BusinessUserQuery): Promise<Page<BusinessUser>> {
     return firestoreCall(async () => {
-      const owners = await this.storesByOwner();
-      const profiles = await this.ownerProfiles(owners);
-      const matching = [...profiles.values()]
-        .filter((profile) => matchesBusinessSearch(profile, request.search))
-        .sort(byBusinessName);
       const offset = Math.max(0, Math.floor(request.offset));
-      const limit = Math.max(0, Math.floor(request.limit));
-      const items = matching.slice(offset, offset + limit).map((profile) => ({
-        profile,
-        storeIds: [...(owners.get(profile.uid) ?? [])].sort(),
-      }));
-      return { items, total: matching.length };
+      const size = Math.max(0, Math.floor(request.limit));
+      if (request.search.trim() !== '') {
+        const matching = (await this.allBusinessUsers())
+          .filter((business) => matchesBusinessSearch(business.profile, request.search))
+          .sort((a, b) => byBusinessName(a.profile, b.profile));
+        return { items: matching.slice(offset, offset + size), total: matching.length };
+      }
+      const [total, items] = await Promise.all([
+        getCountFromServer(this.businessUsers()).then((snapshot) => snapshot.data().count),
+        this.page(offset, size),
+      ]);
+      return { items, total };
     });
   }
 
-  /** Reads the caller's own profile (one read); rejects unless it has role sa. */
-  private async requireSuperAdmin(): Promise<void> {
-    const uid = this.auth.currentUser?.uid;
-    if (uid === undefined) throw new PortError('unauthenticated', 'Sign in first.');
-    if (!isSuperAdmin(await this.get(uid)))
-      throw new PortError('permission-denied', 'Only a super admin may do this.');
+  /** The business users in the table's order (an inequality on businessKey also leaves out the rest). */
+  private businessUsers() {
+    return query(
+      this.users(),
+      where(BUSINESS_FIELDS.businessKey, '>=', ''),
+      orderBy(BUSINESS_FIELDS.businessKey),
+    );
   }
 
-  /** A cached value, if it was made for the signed-in account, from `source`, and recently. */
-  private fresh<T>(cached: Cached<T> | null, source?: object): Promise<T> | null {
+  /** `size` business users from `offset`: from the last page's end when known, else from the start. */
+  private async page(offset: number, size: number): Promise<BusinessUser[]> {
+    if (size === 0) return [];
+    let cursors = this.fresh(this.cursors);
+    if (cursors === null) {
+      cursors = new Map();
+      this.cursors = this.cache(cursors);
+    }
+    const from = offset === 0 ? undefined : cursors.get(offset);
+    // Without a cursor the documents before the page are read too (the web SDK has no offset, and
+    // Firestore bills an offset's skipped documents anyway).
+    const snapshot = await getDocs(
+      from === undefined
+        ? query(this.businessUsers(), limit(offset + size))
+        : query(this.businessUsers(), startAfter(from), limit(size)),
+    );
+    const documents = from === undefined ? snapshot.docs.slice(offset) : snapshot.docs;
+    const last = documents.at(-1);
+    if (last !== undefined) cursors.set(offset + documents.length, last);
+    return documents.map(businessUserOf);
+  }
+
+  /** Every business user, for a search: read once per BUSINESS_DIRECTORY_TTL_MS per account. */
+  private allBusinessUsers(): Promise<BusinessUser[]> {
+    const cached = this.fresh(this.everyBusiness);
+    if (cached !== null) return cached;
+    const load = getDocs(this.businessUsers()).then((snapshot) => snapshot.docs.map(businessUserOf));
+    const entry = this.cache(load);
+    this.everyBusiness = entry;
+    // A failed load is not kept: the next search tries again.
+    load.catch(() => {
+      if (this.everyBusiness === entry) this.everyBusiness = null;
+    });
+    return load;
+  }
+
+  /** A cached value, if it was made for the signed-in account, and recently. */
+  private fresh<T>(cached: Cached<T> | null): T | null {
     const uid = this.auth.currentUser?.uid ?? '';
-    if (cached === null || cached.uid !== uid || cached.source !== source) return null;
+    if (cached === null || cached.uid !== uid) return null;
     return this.now() - cached.at > BUSINESS_DIRECTORY_TTL_MS ? null : cached.value;
   }
 
-  private cache<T>(value: Promise<T>, source?: object): Cached<T> {
-    return { uid: this.auth.currentUser?.uid ?? '', at: this.now(), value, source };
-  }
-
-  /** Owner uid → ids of that owner's stores: one read per store. */
-  private storesByOwner(): Promise<Map<string, string[]>> {
-    const cached = this.fresh(this.owners);
-    if (cached !== null) return cached;
-    const load = (async () => {
-      // Stores are readable by any signed-in account, so check the role first: the directory is the
-      // admin's (and a page with no business at all must still be refused to others).
-      await this.requireSuperAdmin();
-      const snapshot = await getDocs(collection(this.db, COLLECTIONS.stores));
-      const byOwner = new Map<string, string[]>();
-      for (const document of snapshot.docs) {
-        const store = parseStoreRecord(document.id, plainData(document));
-        if (store.ownerId === '') continue;
-        byOwner.set(store.ownerId, [...(byOwner.get(store.ownerId) ?? []), store.id]);
-      }
-      return byOwner;
-    })();
-    const entry = this.cache(load);
-    this.owners = entry;
-    // A failed load is not kept: the next call tries again.
-    load.catch(() => {
-      if (this.owners === entry) this.owners = null;
-    });
-    return load;
-  }
-
-  /** The users documents of the owners that have one: one read per owner, 30 owners per query. */
-  private ownerProfiles(owners: Map<string, string[]>): Promise<Map<string, UserProfile>> {
-    const cached = this.fresh(this.profiles, owners);
-    if (cached !== null) return cached;
-    const load = (async () => {
-      const snapshots = await Promise.all(
-        chunks([...owners.keys()]).map((ids) => getDocs(query(this.users(), where(documentId(), 'in', ids)))),
-      );
-      const profiles = new Map<string, UserProfile>();
-      for (const snapshot of snapshots) {
-        for (const document of snapshot.docs) {
-          profiles.set(document.id, parseUserRecord(document.id, plainData(document)));
-        }
-      }
-      return profiles;
-    })();
-    const entry = this.cache(load, owners);
-    this.profiles = entry;
-    load.catch(() => {
-      if (this.profiles === entry) this.profiles = null;
-    });
-    return load;
+  private cache<T>(value: T): Cached<T> {
+    return { uid: this.auth.currentUser?.uid ?? '', at: this.now(), value };
   }
 }

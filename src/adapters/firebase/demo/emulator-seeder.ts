@@ -3,10 +3,16 @@ import {
   collection,
   connectFirestoreEmulator,
   type DocumentReference,
+  deleteField,
   doc,
   type Firestore,
+  getDoc,
+  getDocs,
   initializeFirestore,
+  query,
   setDoc,
+  updateDoc,
+  where,
   writeBatch,
 } from 'firebase/firestore';
 import type {
@@ -22,6 +28,7 @@ import type {
 } from '../../../demo/seeder';
 import { PortError } from '../../../ports/errors';
 import { firestoreCall } from '../firebase-errors';
+import { BUSINESS_FIELDS, businessKeyOf } from '../firestore-business';
 import { COLLECTIONS, repairLookupRefPath } from '../firestore-data';
 
 export interface EmulatorSeederOptions {
@@ -41,7 +48,9 @@ let appSequence = 0;
  * Privileged writes into the Firebase emulators, like the Admin SDK would make in production: Firestore
  * as the emulator's "owner" (the security rules do not apply), accounts through the Auth emulator's REST
  * API (with a chosen uid). Emulators only: production has no such door. Dates become Firestore
- * Timestamps and text stays text, the shapes the mobile apps write.
+ * Timestamps and text stays text, the shapes the mobile apps write. Like the backfill, it keeps an
+ * owner's users document listing its stores with its business key (firestore-business.ts), which the
+ * rules make every client write keep.
  */
 export class FirebaseEmulatorSeeder implements Seeder {
   private readonly app: FirebaseApp;
@@ -96,12 +105,41 @@ export class FirebaseEmulatorSeeder implements Seeder {
   }
 
   user(uid: string, record: SeedUserRecord): Promise<void> {
-    return firestoreCall(() => setDoc(doc(this.db, COLLECTIONS.users, uid), { ...record }));
+    return firestoreCall(async () => {
+      await setDoc(doc(this.db, COLLECTIONS.users, uid), { ...record });
+      await this.listStores(uid);
+    });
   }
 
   store(record: SeedStoreRecord): Promise<void> {
     const { id, ...data } = record;
-    return firestoreCall(() => setDoc(doc(this.db, COLLECTIONS.stores, id), data));
+    return firestoreCall(async () => {
+      const ref = doc(this.db, COLLECTIONS.stores, id);
+      const before = (await getDoc(ref)).data()?.ownerId;
+      await setDoc(ref, data);
+      await this.listStores(data.ownerId);
+      if (typeof before === 'string' && before !== data.ownerId) await this.listStores(before);
+    });
+  }
+
+  /** Writes on users/{uid} the stores it owns and its business key (or neither, when it owns none). */
+  private async listStores(uid: string): Promise<void> {
+    if (uid === '') return;
+    const ref = doc(this.db, COLLECTIONS.users, uid);
+    const user = (await getDoc(ref)).data();
+    if (user === undefined) return;
+    const owned = await getDocs(query(collection(this.db, COLLECTIONS.stores), where('ownerId', '==', uid)));
+    const storeIds = owned.docs.map((store) => store.id).sort();
+    if (storeIds.length > 0)
+      await updateDoc(ref, {
+        [BUSINESS_FIELDS.storeIds]: storeIds,
+        [BUSINESS_FIELDS.businessKey]: businessKeyOf(user),
+      });
+    else if (BUSINESS_FIELDS.storeIds in user || BUSINESS_FIELDS.businessKey in user)
+      await updateDoc(ref, {
+        [BUSINESS_FIELDS.storeIds]: deleteField(),
+        [BUSINESS_FIELDS.businessKey]: deleteField(),
+      });
   }
 
   /** The repair and, as the rules require of every repair, its entry in the Repair ID index. */
@@ -153,8 +191,22 @@ export class FirebaseEmulatorSeeder implements Seeder {
   async load(data: SeedData): Promise<void> {
     await Promise.all(data.accounts.map((account) => this.account(account)));
     const writes: [DocumentReference, Record<string, unknown>][] = [];
-    for (const { uid, record } of data.users)
-      writes.push([doc(this.db, COLLECTIONS.users, uid), { ...record }]);
+    const storesOf = new Map<string, string[]>();
+    for (const { id, ownerId } of data.stores)
+      if (ownerId !== '') storesOf.set(ownerId, [...(storesOf.get(ownerId) ?? []), id]);
+    for (const { uid, record } of data.users) {
+      const storeIds = storesOf.get(uid);
+      writes.push([
+        doc(this.db, COLLECTIONS.users, uid),
+        storeIds === undefined
+          ? { ...record }
+          : {
+              ...record,
+              [BUSINESS_FIELDS.storeIds]: [...storeIds].sort(),
+              [BUSINESS_FIELDS.businessKey]: businessKeyOf(record),
+            },
+      ]);
+    }
     for (const { uid, ...rest } of data.publicProfiles)
       writes.push([doc(this.db, COLLECTIONS.publicProfiles, uid), rest]);
     for (const { id, ...rest } of data.stores) writes.push([doc(this.db, COLLECTIONS.stores, id), rest]);
