@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewUserRecord } from '../../src/domain/users/user';
 import { expectPortError } from './expectations';
-import { type Cast, type CastKey, seedCast, signInAs } from './fixtures';
+import { type Cast, type CastKey, seedCast, seedStores, signInAs } from './fixtures';
 import { type BackendHarness, type HarnessFactory, PASSWORD } from './harness';
 
 const record = (email: string, role: 'user' | 'distributor' = 'user'): NewUserRecord => ({
@@ -162,6 +162,20 @@ export function userRepositoryContract(makeHarness: HarnessFactory): void {
           'invalid-argument',
         );
         expect((await h.ports.users.get(cast.customer))?.name).toBe('Cara Customer');
+      });
+
+      it("moves a renamed business in the admin's table", async () => {
+        await seedStores(h, cast);
+        await signInAs(h, 'owner');
+        await h.ports.users.updateOwnProfile({ businessName: 'Aadi Mobiles' });
+        await h.ports.auth.signOut();
+        await signInAs(h, 'admin');
+        const page = await h.ports.users.pageBusinessUsers({ search: '', offset: 0, limit: 10 });
+        expect(page.items.map((item) => [item.profile.uid, item.profile.businessName])).toEqual([
+          [cast.owner, 'Aadi Mobiles'],
+          [cast.rival, 'Iyer Electronics'],
+        ]);
+        expect(page.total).toBe(2);
       });
 
       it('needs a signed-in account', async () => {
