@@ -41,6 +41,8 @@ describe('with the network cut after the first load', () => {
     await page.goto(`${baseUrl}/`);
     await heading(page, /Every repair, customer and rupee/);
     await shown(page.getByRole('link', { name: 'Get it on Google Play' }));
+    // Every screen is its own chunk; the page downloads them all once idle, then says it is ready.
+    await page.locator('html[data-offline-ready="true"]').waitFor({ state: 'attached' });
     await context.setOffline(true);
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
     const request = await page.evaluate(() =>

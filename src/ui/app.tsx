@@ -19,13 +19,15 @@ const StartupErrorScreen = lazy(() =>
  * networkMode 'always': the backends decide what "offline" means (the demo's PouchDB never needs the
  * network, Firestore answers from its cache or fails). React Query's default would pause every query and
  * mutation while the browser reports no connection, leaving the demo spinning forever with no server.
- * One retry for reads, none for writes (a write's retry is the use case's business: idempotency keys).
+ * No automatic retries: every screen shows a failed read with its message and a Retry button, so a
+ * library retry would only delay the message; a write's retry is the use case's business (idempotency
+ * keys). One policy here instead of `retry: false` on each query.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000, networkMode: 'always' },
-      mutations: { retry: 0, networkMode: 'always' },
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 15_000, networkMode: 'always' },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }
@@ -96,9 +98,16 @@ export function App(props: AppProps) {
     () =>
       startWhenIdle(parts.router, () => {
         parts.session.start();
-        preloadAllScreens();
+        // The root element says when the page has all it needs without the network (the offline tests
+        // wait for it): every chunk, and the backend.
+        void Promise.all([preloadAllScreens(), source.load()]).then(
+          ([all]) => {
+            if (all) document.documentElement.dataset.offlineReady = 'true';
+          },
+          () => undefined,
+        );
       }),
-    [parts],
+    [parts, source],
   );
 
   if (failure !== null) {

@@ -10,7 +10,7 @@ import { parseAdminSearch } from '../domain/admin/report';
 import { useDemo } from './app-services';
 import type { RouterContext } from './routing/context';
 import { requireSignedIn, superAdminAccess } from './routing/guards';
-import { loadDashboard, loadServices } from './routing/loaders';
+import { loadDashboard, loadRecharge, loadServices, loadSupportIssues } from './routing/loaders';
 import { RouteError, RoutePending } from './routing/route-states';
 import { type ScreenComponent, screenComponent } from './routing/screen-component';
 import { SCREENS } from './routing/screens';
@@ -44,6 +44,7 @@ function RootLayout() {
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
+  errorComponent: RouteError,
   notFoundComponent: page(() => import('./pages/not-found-page'), 'NotFoundPage'),
 });
 
@@ -70,6 +71,7 @@ export const supportAdminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/support-admin',
   beforeLoad: superAdminAccess,
+  loader: ({ context }) => loadSupportIssues(context),
   component: page(SCREENS['/support-admin'], 'SupportAdminPage'),
   pendingComponent: RoutePending,
   errorComponent: RouteError,
@@ -79,6 +81,7 @@ export const rechargeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/distributor-recharge',
   beforeLoad: superAdminAccess,
+  loader: ({ context }) => loadRecharge(context),
   component: page(SCREENS['/distributor-recharge'], 'DistributorRechargePage'),
   pendingComponent: RoutePending,
   errorComponent: RouteError,

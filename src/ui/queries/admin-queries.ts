@@ -8,8 +8,8 @@ type Admin = UseCases['admin'];
 
 /**
  * The super admin's reads, one factory each: the dashboard's loader fills the cache with them
- * (ensureQueryData) and its components read the same entries (useQuery). Failures are not retried here:
- * the screen offers 'Retry'.
+ * (ensureQueryData) and its components read the same entries (useQuery). Failures are not retried (the
+ * query client's policy): the screen offers 'Retry'.
  */
 export const adminQueries = {
   all: ['admin'] as const,
@@ -18,7 +18,6 @@ export const adminQueries = {
     queryOptions({
       queryKey: ['admin', 'totals', viewer.uid],
       queryFn: async () => outcomeValue(await admin.totals(viewer)),
-      retry: false,
     }),
 
   businessPerformance: (admin: Admin, viewer: UserProfile, filter: AdminFilter) =>
@@ -33,6 +32,5 @@ export const adminQueries = {
         filter.page,
       ],
       queryFn: async () => outcomeValue(await admin.businessPerformance(viewer, filter)),
-      retry: false,
     }),
 };

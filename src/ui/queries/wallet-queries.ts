@@ -19,7 +19,6 @@ export const walletQueries = {
       queryKey: ['wallet', 'distributors'],
       queryFn: async () =>
         [...outcomeValue(await wallet.distributors(viewer))].sort((a, b) => a.name.localeCompare(b.name)),
-      retry: false,
     }),
 
   /** The latest recharges of all distributors (super admin). */
@@ -27,7 +26,6 @@ export const walletQueries = {
     queryOptions({
       queryKey: ['wallet', 'recent-recharges'],
       queryFn: async () => outcomeValue(await wallet.recentRecharges(viewer)),
-      retry: false,
     }),
 
   /** A distributor's own balance and top-ups. */
@@ -35,6 +33,5 @@ export const walletQueries = {
     queryOptions({
       queryKey: ['wallet', 'distributor', viewer.uid],
       queryFn: async () => outcomeValue(await wallet.distributorWallet(viewer)),
-      retry: false,
     }),
 };

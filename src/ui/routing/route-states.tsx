@@ -1,6 +1,5 @@
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router';
 import { LoadingBlock } from '../components/spinner';
-import { SessionFailedError } from './guards';
 
 /*
  * Shown by the router itself, so part of the first script: kept to a spinner and a message, without the
@@ -18,10 +17,9 @@ export function RoutePending() {
 
 export const ROUTE_LOAD_FAILED = 'This page could not be loaded. Check your connection and try again.';
 
-/** What a route shows when its access check, its data or its code fails: the reason, and Retry. */
-export function RouteError({ error, reset }: ErrorComponentProps) {
+/** What a route shows when its code or data cannot be loaded: the reason, and Retry. */
+export function RouteError({ reset }: ErrorComponentProps) {
   const router = useRouter();
-  const message = error instanceof SessionFailedError && error.message ? error.message : ROUTE_LOAD_FAILED;
   const retry = () => {
     reset();
     void router.invalidate();
@@ -29,7 +27,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   return (
     <main id="main" className="mx-auto flex w-full max-w-xl flex-1 flex-col justify-center gap-4 px-4 py-16">
       <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
-        {message}
+        {ROUTE_LOAD_FAILED}
       </div>
       <div className="flex gap-3">
         <button

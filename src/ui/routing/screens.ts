@@ -27,11 +27,17 @@ export function preloadScreen(pathname: string): void {
   if (Object.hasOwn(SCREENS, path)) void SCREENS[path as ScreenPath]().catch(() => undefined);
 }
 
+/** The chunks a page may need besides the screens: the demo bar (and its dialog), the QR code. */
+const EXTRAS = [() => import('../pages/demo/demo-bar'), () => import('qrcode.react')] as const;
+
 /**
- * Downloads every screen, once the page is idle after its first paint: the offline demo (and Firestore's
- * offline cache) must still open any page after the network drops, and a later click finds its screen
- * ready. Failures are ignored: the router asks again when the screen is needed.
+ * Downloads every screen and the extras, once the page is idle after its first paint: the offline demo
+ * (and Firestore's offline cache) must still open any page after the network drops, and a later click
+ * finds its screen ready. Resolves true when all have arrived; failures are not fatal (the router asks
+ * again when a screen is needed).
  */
-export function preloadAllScreens(): void {
-  for (const load of Object.values(SCREENS)) void load().catch(() => undefined);
+export async function preloadAllScreens(): Promise<boolean> {
+  const loads = [...Object.values(SCREENS), ...EXTRAS].map((load) => load());
+  const results = await Promise.allSettled(loads);
+  return results.every((result) => result.status === 'fulfilled');
 }

@@ -244,7 +244,8 @@ describe('/dashboard as super admin', () => {
     const app = await renderApp({ path: '/signin' });
     await app.user.type(await screen.findByLabelText(/^Email/), ADMIN);
     await app.user.type(screen.getByLabelText(/^Password/), 'Demo@1234');
-    app.backend.db.latencyMs = 60;
+    // Longer than the router waits before it shows its pending view (150 ms).
+    app.backend.db.latencyMs = 300;
     await app.user.click(screen.getByRole('button', { name: 'Login' }));
     // The route loads the counters and the first page before the dashboard renders: 'Loading...' in
     // the app frame, then the dashboard with its data in one paint.

@@ -98,12 +98,15 @@ describe('/dashboard as a distributor', () => {
     const app = await renderApp({ path: '/signin' });
     await app.user.type(await screen.findByLabelText(/^Email/), 'distributor@demo.test');
     await app.user.type(screen.getByLabelText(/^Password/), 'Demo@1234');
-    app.backend.db.latencyMs = 60;
+    // Longer than the router waits before it shows its pending view (150 ms).
+    app.backend.db.latencyMs = 300;
     await app.user.click(screen.getByRole('button', { name: 'Login' }));
-    await screen.findByRole('heading', { level: 1, name: 'Hello, Dev Distributor' });
-    expect(screen.getByText('Loading...')).toBeTruthy();
+    // The route loads the wallet before the dashboard renders: 'Loading...', then the balance at once.
+    expect(await screen.findByText('Loading...')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Refresh' })).toBeNull();
+    await screen.findByRole('heading', { level: 1, name: 'Hello, Dev Distributor' });
     expect(await balance()).toBe('₹500');
+    expect(screen.queryByText('Loading...')).toBeNull();
   });
 
   it('shows the failure with Retry, and recovers', async () => {

@@ -19,7 +19,7 @@ describe('/dashboard', () => {
 
   it("shows 'Loading...' until the role is known", async () => {
     const app = await renderApp({ path: '/signin' });
-    app.backend.db.latencyMs = 80;
+    app.backend.db.latencyMs = 300; // longer than the router waits before it shows its pending view (150 ms)
     await signInThroughTheForm(app, 'customer@demo.test');
     expect(await screen.findByText('Loading...')).toBeTruthy();
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();

@@ -3,7 +3,6 @@ import { act, cleanup, render, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/demo/demo-data';
 import { App } from '../../../src/ui/app';
-import { createAppRouter } from '../../../src/ui/router';
 import { seriousA11yViolations } from '../axe-check';
 import { type RenderedApp, renderApp, screen } from '../render-app';
 
@@ -172,7 +171,7 @@ describe('/demo/messages', () => {
     render(
       <App
         services={{ ...app.services, demo: null }}
-        router={createAppRouter(createMemoryHistory({ initialEntries: ['/demo/messages'] }))}
+        history={createMemoryHistory({ initialEntries: ['/demo/messages'] })}
       />,
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Not available' })).toBeTruthy();

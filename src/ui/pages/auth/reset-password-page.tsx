@@ -33,7 +33,6 @@ export function ResetPasswordPage() {
     // The code is a secret: it stays in memory only while this page is open.
     queryKey: ['password-reset-link', oobCode ?? ''],
     queryFn: () => accounts.verifyResetCode(oobCode),
-    retry: false,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });

@@ -176,7 +176,6 @@ function RepairDetails({ repair, onTrackMore }: { repair: Repair; onTrackMore: (
     queryKey: ['repairs', 'business-info', repair.id],
     // A failure reads like no business: 'Business info not available.' (the use case logs its cause).
     queryFn: async () => outcomeValue(await repairs.businessInfo(repair)),
-    retry: false,
   });
 
   // Take keyboard and screen reader users to the answer.

@@ -67,7 +67,6 @@ function Outbox<T extends { readonly id: string }>({
     staleTime: 0,
     refetchOnWindowFocus: true,
     // A local read: when it fails, retrying at once will not help; Refresh is at hand.
-    retry: false,
   });
   const messages = outbox.data ?? [];
 

@@ -3,6 +3,7 @@ import { lazy, Suspense, useId } from 'react';
 import type { StoreLinks } from '../../../domain/config/store-links';
 import { useService } from '../../app-services';
 import { cx } from '../../components/cx';
+import { configQueries } from '../../queries/config-queries';
 
 /** The QR code library arrives with the store links, after the first paint. */
 const QRCodeSVG = lazy(() => import('qrcode.react').then((module) => ({ default: module.QRCodeSVG })));
@@ -10,11 +11,7 @@ const QRCodeSVG = lazy(() => import('qrcode.react').then((module) => ({ default:
 /** The app-store links of the Urls config document (none on failure: the use case never throws). */
 export function useStoreLinks() {
   const config = useService('config');
-  return useQuery({
-    queryKey: ['config', 'store-links'],
-    queryFn: () => config.storeLinks(),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(configQueries.storeLinks(config));
 }
 
 type Store = keyof StoreLinks;

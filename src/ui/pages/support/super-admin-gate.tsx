@@ -1,6 +1,7 @@
 import { useRouteContext } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { SuperAdminProfile } from '../../../domain/users/roles';
+import { Alert } from '../../components/alert';
 import { AppPage } from '../../layout/app-page';
 import { PublicPage } from '../../layout/public-page';
 import { useSession } from '../../session';
@@ -15,6 +16,12 @@ export function SuperAdminOnly({ children }: { children: (viewer: SuperAdminProf
   const { admin } = useRouteContext({ strict: false }) as { admin?: SuperAdminProfile | null };
   const session = useSession();
   if (admin) return children(admin);
+  if (session.status === 'error')
+    return (
+      <AppPage>
+        <Alert className="mx-auto max-w-xl">{session.message}</Alert>
+      </AppPage>
+    );
   if (session.status === 'signed-out')
     return (
       <PublicPage>

@@ -13,9 +13,10 @@ import { EmptyState } from '../../components/empty-state';
 import { LoadingBlock } from '../../components/spinner';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { AppPage } from '../../layout/app-page';
+import { supportQueries } from '../../queries/support-queries';
 import { EditIssueDialog } from './edit-issue-dialog';
 import { SuperAdminOnly } from './super-admin-gate';
-import { STATUS_LABELS, SUPPORT_ISSUES_KEY } from './support-issues-query';
+import { STATUS_LABELS } from './support-issues-query';
 
 const TITLE = 'Support Issues';
 
@@ -45,15 +46,7 @@ function SupportIssues({ viewer }: { viewer: UserProfile }) {
   const support = useService('support');
   const [filter, setFilter] = useState<Filter>('all');
   const [editing, setEditing] = useState<SupportIssue | null>(null);
-  const issues = useQuery({
-    queryKey: SUPPORT_ISSUES_KEY,
-    queryFn: async () => {
-      const result = await support.list(viewer);
-      if (!result.ok) throw new Error(result.message);
-      return [...result.value];
-    },
-    retry: false,
-  });
+  const issues = useQuery(supportQueries.list(support, viewer));
 
   const all = issues.data ?? [];
   const count = (value: Filter) =>
