@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useDemo } from '../../app-services';
+import { useDemo, useService } from '../../app-services';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
@@ -18,6 +18,7 @@ const BAR_BUTTON =
  */
 export function DemoBar() {
   const demo = useDemo();
+  const log = useService('log');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
@@ -50,7 +51,8 @@ export function DemoBar() {
     try {
       await navigate({ to: '/' });
       await demo.controls?.reset();
-    } catch {
+    } catch (error) {
+      log.error('The demo data could not be reset', error);
       setError(DEMO_RESET_FAILED);
       setBusy(false);
       return;
