@@ -159,10 +159,13 @@ export function measurementTable(
   all: readonly Measurement[],
   reports: readonly BackendReport[] = [],
 ): string[] {
+  // Index rows are PouchDB's: the other backends show none.
   const rowsOf = (m: Measurement) =>
-    reports.find((report) => report.backend === m.backend && report.repairs === m.repairs)?.indexRows[
-      m.scenario
-    ];
+    m.backend.startsWith('pouchdb')
+      ? reports.find((report) => report.backend === m.backend && report.repairs === m.repairs)?.indexRows[
+          m.scenario
+        ]
+      : undefined;
   const showRows = all.some((m) => (rowsOf(m) ?? 0) > 0);
   const order = (m: Measurement) =>
     SCENARIOS.indexOf(m.scenario) * 1e9 + BACKENDS.indexOf(m.backend) * 1e7 + m.repairs;
