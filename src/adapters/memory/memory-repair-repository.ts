@@ -67,6 +67,48 @@ function entryOf(id: string, raw: unknown): Entry {
   };
 }
 
+/** The indexes of every repair, built afresh. */
+function buildIndexes(repairs: MemoryDatabase['repairs']): RepairIndexes {
+  const indexes: RepairIndexes = {
+    version: repairs.version,
+    byRepairId: new Map(),
+    createdByKey: new Map(),
+    entries: new Map(),
+  };
+  for (const [id, raw] of repairs) {
+    const entry = entryOf(id, raw);
+    indexes.entries.set(id, entry);
+    if (entry.repairId !== null) {
+      const ids = indexes.byRepairId.get(entry.repairId);
+      if (ids) ids.push(id);
+      else indexes.byRepairId.set(entry.repairId, [id]);
+    }
+    if (entry.key === '' || entry.created === undefined) continue;
+    const times = indexes.createdByKey.get(entry.key);
+    if (times) times.push(entry.created);
+    else indexes.createdByKey.set(entry.key, [entry.created]);
+  }
+  for (const ids of indexes.byRepairId.values()) ids.sort();
+  for (const times of indexes.createdByKey.values()) times.sort((a, b) => a - b);
+  return indexes;
+}
+
+function addEntry(indexes: RepairIndexes, id: string, entry: Entry): void {
+  indexes.entries.set(id, entry);
+  if (entry.repairId !== null) insertSorted(indexes.byRepairId, entry.repairId, id);
+  if (entry.key !== '' && entry.created !== undefined)
+    insertSorted(indexes.createdByKey, entry.key, entry.created);
+}
+
+function removeEntry(indexes: RepairIndexes, id: string): void {
+  const entry = indexes.entries.get(id);
+  if (entry === undefined) return;
+  indexes.entries.delete(id);
+  if (entry.repairId !== null) removeSorted(indexes.byRepairId, entry.repairId, id);
+  if (entry.key !== '' && entry.created !== undefined)
+    removeSorted(indexes.createdByKey, entry.key, entry.created);
+}
+
 /**
  * Repairs in memory, answered from two indexes (like the PouchDB views and Firestore's indexes): by
  * Repair ID, and by count key (store, else business) with sorted creation times. They are built once
@@ -83,56 +125,17 @@ export class MemoryRepairRepository implements RepairRepository {
     const repairs = this.db.repairs;
     if (current?.version === repairs.version) return current;
     const changed = current === null ? null : repairs.changedSince(current.version);
-    if (current === null || changed === null) return this.rebuild();
+    if (current === null || changed === null) {
+      this.indexes = buildIndexes(repairs);
+      return this.indexes;
+    }
     for (const id of new Set(changed)) {
-      this.remove(current, id);
+      removeEntry(current, id);
       const raw = repairs.get(id);
-      if (raw !== undefined) this.add(current, id, entryOf(id, raw));
+      if (raw !== undefined) addEntry(current, id, entryOf(id, raw));
     }
     current.version = repairs.version;
     return current;
-  }
-
-  private rebuild(): RepairIndexes {
-    const indexes: RepairIndexes = {
-      version: this.db.repairs.version,
-      byRepairId: new Map(),
-      createdByKey: new Map(),
-      entries: new Map(),
-    };
-    for (const [id, raw] of this.db.repairs) {
-      const entry = entryOf(id, raw);
-      indexes.entries.set(id, entry);
-      if (entry.repairId !== null) {
-        const ids = indexes.byRepairId.get(entry.repairId);
-        if (ids) ids.push(id);
-        else indexes.byRepairId.set(entry.repairId, [id]);
-      }
-      if (entry.key === '' || entry.created === undefined) continue;
-      const times = indexes.createdByKey.get(entry.key);
-      if (times) times.push(entry.created);
-      else indexes.createdByKey.set(entry.key, [entry.created]);
-    }
-    for (const ids of indexes.byRepairId.values()) ids.sort();
-    for (const times of indexes.createdByKey.values()) times.sort((a, b) => a - b);
-    this.indexes = indexes;
-    return indexes;
-  }
-
-  private add(indexes: RepairIndexes, id: string, entry: Entry): void {
-    indexes.entries.set(id, entry);
-    if (entry.repairId !== null) insertSorted(indexes.byRepairId, entry.repairId, id);
-    if (entry.key !== '' && entry.created !== undefined)
-      insertSorted(indexes.createdByKey, entry.key, entry.created);
-  }
-
-  private remove(indexes: RepairIndexes, id: string): void {
-    const entry = indexes.entries.get(id);
-    if (entry === undefined) return;
-    indexes.entries.delete(id);
-    if (entry.repairId !== null) removeSorted(indexes.byRepairId, entry.repairId, id);
-    if (entry.key !== '' && entry.created !== undefined)
-      removeSorted(indexes.createdByKey, entry.key, entry.created);
   }
 
   /** The index tells how many repairs carry the id; each is handed out only if the read rule allows it. */
