@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { asNumber, firstFilled, storedBoolean, storedText } from '../shared/text';
 
-import { ROLES } from './roles';
-
 export {
   type DistributorProfile,
   isDistributor,
