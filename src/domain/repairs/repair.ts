@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatRupees } from '../shared/money';
 import { asText, firstFilled, storedNumber, storedText } from '../shared/text';
 import { asInstant, formatDateTime } from '../shared/time';
+import { isRepairStatus, STATUS_LABELS } from '../shop/status';
 
 /** Statuses seen in the data; others may exist (the mobile apps own the workflow). */
 export const KNOWN_REPAIR_STATUSES = ['sent_to_service_center', 'inprogress', 'delivered'] as const;
@@ -124,14 +125,20 @@ export function displayUpdatedAt(repair: Pick<Repair, 'updatedAt'>): string {
   return typeof updatedAt === 'string' ? updatedAt : formatDateTime(updatedAt);
 }
 
-/** A status as people read it: "sent_to_service_center" → "Sent to service center", "inprogress" → "In progress". */
+/**
+ * A status as people read it in the tracker: the shop console's labels (shop/status.ts) for its
+ * statuses, except the three the tracker named first ("In progress", "Sent to service center",
+ * "Delivered"), kept until the tracker's tests and e2e move to the console's casing; any other value
+ * humanised ("waiting_for-parts" → "Waiting for parts"), '-' when blank.
+ */
 export function displayStatus(status: string): string {
-  const known: Record<string, string> = {
+  const tracker: Record<string, string> = {
     inprogress: 'In progress',
     sent_to_service_center: 'Sent to service center',
     delivered: 'Delivered',
   };
-  if (known[status]) return known[status];
+  if (tracker[status]) return tracker[status];
+  if (isRepairStatus(status)) return STATUS_LABELS[status];
   const words = status.replace(/[_-]+/g, ' ').trim();
   return words === '' ? '-' : words.charAt(0).toUpperCase() + words.slice(1);
 }

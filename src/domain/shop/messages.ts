@@ -1,0 +1,82 @@
+/**
+ * Texts of the shop console's repair desk. Labels and button texts are word for word from
+ * ../shared/spec/owner-console.md (the spec of the shop console); the messages under "Ours" are for
+ * the cases that page leaves silent.
+ */
+
+/** The job card's labels, exactly as the spec writes them ('New repair' screen). */
+export const JOB_CARD_LABELS = {
+  customerName: 'Customer Name',
+  customerMobile: 'Customer Mobile',
+  deviceType: 'Device Type',
+  brandModel: 'Brand & Model',
+  imeiSerial: 'IMEI / Serial',
+  problems: 'Problems',
+  accessories: 'Accessories Received',
+  conditionNotes: 'Condition Notes',
+  unlockCode: 'Unlock Code',
+  estimate: 'Estimate (₹)',
+  advancePaid: 'Advance Paid (₹)',
+  promisedDate: 'Promised Date',
+  photos: 'Photos',
+} as const;
+
+/** Buttons and titles the spec names. */
+export const SHOP_TEXTS = {
+  newRepair: 'New Repair',
+  createRepair: 'Create Repair',
+  sendOnWhatsApp: 'Send on WhatsApp',
+  sendSms: 'Send SMS',
+  printJobSheet: 'Print Job Sheet',
+} as const;
+
+export const SHOP_MESSAGES = {
+  // Ours: the job card's fields.
+  customerNameRequired: "Please enter the customer's name.",
+  customerNameTooLong: "The customer's name is at most 100 characters.",
+  customerMobileRequired: "Please enter the customer's mobile number.",
+  customerMobileInvalid: 'Please enter a valid 10-digit Indian mobile number.',
+  deviceTypeRequired: 'Please choose the device type.',
+  brandModelRequired: 'Please enter the brand and model.',
+  brandModelTooLong: 'Brand & Model is at most 100 characters.',
+  imeiInvalid: 'This IMEI is not valid. Please check the 15 digits (dial *#06# on the phone).',
+  serialInvalid: 'An IMEI or serial number has 4 to 40 letters, digits, dashes or slashes.',
+  problemsRequired: 'Please choose or describe at least one problem.',
+  problemUnknown: 'Please choose problems from the list, or describe the problem in your own words.',
+  problemTooLong: 'Please describe the problem in at most 200 characters.',
+  tooManyProblems: 'Please list at most 12 problems.',
+  accessoryUnknown: 'Please choose accessories from the list.',
+  otherAccessoryRequired: 'Please say which other accessory was received.',
+  otherAccessoryTooLong: 'Please describe the other accessories in at most 100 characters.',
+  conditionNotesTooLong: 'Condition notes are at most 500 characters.',
+  unlockCodeTooLong: 'The unlock code is at most 64 characters.',
+  amountInvalid: 'Please enter an amount in rupees, for example 1500 or 1499.50.',
+  amountTooLarge: 'Please enter an amount of at most ₹10,00,000.',
+  advanceAboveEstimate: 'The advance cannot be more than the estimate.',
+  promisedDateInvalid: 'Please choose a valid date.',
+  promisedDateInPast: 'The promised date cannot be in the past.',
+  tooManyPhotos: 'Please add at most 6 photos.',
+  photoNotImage: 'Photos must be images (JPEG, PNG, WebP or HEIC).',
+  // Ours: the status workflow.
+  sameStatus: 'The repair is already at this status.',
+  unknownTarget: 'Please choose one of the listed statuses.',
+  moveForbidden: (from: string, to: string) => `A repair cannot go from '${from}' to '${to}'.`,
+  finalStatus: (status: string) =>
+    `This repair is ${status}. Only the shop owner can reopen it, with a note saying why.`,
+  reopenNoteRequired: 'Please add a note saying why the repair is reopened.',
+  reopenTargetInvalid: "A reopened repair goes back to 'Received' or 'In Progress'.",
+  deliveryCodeRequired: "Please enter the customer's 4-digit delivery code.",
+  deliveryCodeFormat: 'The delivery code has 4 digits.',
+  deliveryCodeWrong: 'This delivery code does not match. Please ask the customer for the code again.',
+  deliveryCodeMissing:
+    'This repair has no delivery code. The shop owner can mark it delivered with a reason.',
+  overrideOwnerOnly: 'Only the shop owner can mark a repair delivered without the delivery code.',
+  overrideReasonRequired: 'Please give the reason for delivering without the code.',
+  overrideNotForThisMove: "An override only applies when marking a repair 'Delivered'.",
+  noteTooLong: 'A note is at most 500 characters.',
+  // Ours: templates and settings.
+  templateTooLong: 'A message template is at most 1000 characters.',
+  templateRequired: 'Please write the message.',
+  upiIdInvalid: 'Please enter a valid UPI ID, for example shopname@okaxis.',
+  repairIdPrefixInvalid: 'A Repair ID prefix is 2 to 5 capital letters or digits, starting with a letter.',
+} as const;

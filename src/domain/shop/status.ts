@@ -1,0 +1,236 @@
+import type { Failure, Outcome } from '../shared/validation';
+import { done } from '../shared/validation';
+import { type HistoryActor, type HistoryEntry, historyEntry, MAX_NOTE_LENGTH } from './history';
+import { SHOP_MESSAGES } from './messages';
+
+/**
+ * The repair workflow of the shop console (../shared/spec/owner-console.md, "Status workflow"). The
+ * values are what every client stores in repairs.status; the first three are the mobile apps' own.
+ */
+export const REPAIR_STATUSES = [
+  'received',
+  'inprogress',
+  'sent_to_service_center',
+  'waiting_for_parts',
+  'ready',
+  'delivered',
+  'cancelled',
+] as const;
+
+export type RepairStatus = (typeof REPAIR_STATUSES)[number];
+
+/** The status of a new repair. */
+export const INITIAL_STATUS: RepairStatus = 'received';
+
+/** How every screen (board, repair page, tracker, tracking link, messages) names each status. */
+export const STATUS_LABELS: Readonly<Record<RepairStatus, string>> = {
+  received: 'Received',
+  inprogress: 'In Progress',
+  sent_to_service_center: 'Sent to Service Center',
+  waiting_for_parts: 'Waiting for Parts',
+  ready: 'Ready for Pickup',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** The allowed moves, exactly as the spec lists them. Final statuses have none (only a reopen). */
+export const STATUS_MOVES: Readonly<Record<RepairStatus, readonly RepairStatus[]>> = {
+  received: ['inprogress', 'cancelled'],
+  inprogress: ['sent_to_service_center', 'waiting_for_parts', 'ready', 'cancelled'],
+  sent_to_service_center: ['inprogress', 'ready', 'cancelled'],
+  waiting_for_parts: ['inprogress', 'ready', 'cancelled'],
+  ready: ['delivered', 'inprogress'],
+  delivered: [],
+  cancelled: [],
+};
+
+export const FINAL_STATUSES: readonly RepairStatus[] = ['delivered', 'cancelled'];
+
+/** Where an owner's reopen takes a delivered or cancelled repair. */
+export const REOPEN_TARGETS: readonly RepairStatus[] = ['inprogress', 'received'];
+
+export const DELIVERY_CODE_PATTERN = /^\d{4}$/;
+
+export function isRepairStatus(value: unknown): value is RepairStatus {
+  return typeof value === 'string' && (REPAIR_STATUSES as readonly string[]).includes(value);
+}
+
+export function isFinalStatus(status: string): boolean {
+  return (FINAL_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * A status as people read it: the spec's label for a known value; any other value the apps write is
+ * shown as written (trimmed), never as an error; '-' when there is none.
+ */
+export function statusLabel(status: string): string {
+  if (isRepairStatus(status)) return STATUS_LABELS[status];
+  const written = status.trim();
+  return written === '' ? '-' : written;
+}
+
+/**
+ * Whether the workflow allows `from` → `to` as an ordinary move. A status the web does not know (an
+ * app's own) may move to any known status but itself, so such a repair is never stuck.
+ */
+export function isAllowedMove(from: string, to: RepairStatus): boolean {
+  if (!isRepairStatus(from)) return from.trim() !== to;
+  return STATUS_MOVES[from].includes(to);
+}
+
+/** Who asks for a change: an owner of the repair's store, or staff of it. */
+export type ShopRole = 'owner' | 'staff';
+
+export interface ShopActor extends HistoryActor {
+  readonly role: ShopRole;
+}
+
+/** What the repair page offers next, for this actor. */
+export interface NextStep {
+  readonly status: RepairStatus;
+  readonly label: string;
+  /** 'status' for an ordinary move, 'reopen' for an owner's reopen of a final status. */
+  readonly kind: 'status' | 'reopen';
+  /** The page asks for the delivery code (or, for an owner, an override reason). */
+  readonly needsDeliveryCode: boolean;
+  /** The page asks for a note (a reopen). */
+  readonly needsNote: boolean;
+}
+
+/** The next statuses the repair page shows for this repair and actor, in the spec's order (forward first). */
+export function nextSteps(current: string, role: ShopRole): readonly NextStep[] {
+  if (isFinalStatus(current)) {
+    if (role !== 'owner') return [];
+    return REOPEN_TARGETS.map((status) => ({
+      status,
+      label: STATUS_LABELS[status],
+      kind: 'reopen' as const,
+      needsDeliveryCode: false,
+      needsNote: true,
+    }));
+  }
+  const targets = isRepairStatus(current)
+    ? STATUS_MOVES[current]
+    : REPAIR_STATUSES.filter((to) => isAllowedMove(current, to));
+  return targets.map((status) => ({
+    status,
+    label: STATUS_LABELS[status],
+    kind: 'status' as const,
+    needsDeliveryCode: status === 'delivered',
+    needsNote: false,
+  }));
+}
+
+/** The repair as far as a status change needs it. */
+export interface StatusChangeCurrent {
+  readonly status: string;
+  /** The stored 4-digit delivery code ('' when a record has none). */
+  readonly deliveryCode: string;
+}
+
+export interface StatusChangeRequest {
+  /** The wanted status (a value of REPAIR_STATUSES; anything else is refused). */
+  readonly to: string;
+  /** Optional for ordinary moves; required for a reopen. */
+  readonly note?: string;
+  /** The code the customer tells at the counter, for 'delivered'. */
+  readonly deliveryCode?: string;
+  /** An owner delivering without the code: the reason, kept in the history. */
+  readonly override?: { readonly reason: string };
+}
+
+/** The form fields a failure points at. */
+export type StatusChangeField = 'to' | 'note' | 'deliveryCode' | 'reason';
+
+/** The failures the repair page tells apart. */
+export type StatusChangeReason =
+  | 'unknown-status'
+  | 'same-status'
+  | 'forbidden-move'
+  | 'final-status'
+  | 'owner-only'
+  | 'note-required'
+  | 'note-too-long'
+  | 'code-required'
+  | 'wrong-code'
+  | 'no-code-stored'
+  | 'reason-required';
+
+export interface StatusChangePlan {
+  readonly status: RepairStatus;
+  /** The entry to append to the repair's history, in the same write as the status. */
+  readonly entry: HistoryEntry;
+}
+
+export type StatusChangeOutcome = Outcome<StatusChangePlan, StatusChangeField, StatusChangeReason>;
+
+function refuse(
+  reason: StatusChangeReason,
+  message: string,
+  field?: StatusChangeField,
+): Failure<StatusChangeField, StatusChangeReason> {
+  return field === undefined
+    ? { ok: false, reason, message }
+    : { ok: false, reason, message, fieldErrors: { [field]: message } };
+}
+
+/**
+ * Decides a status change, purely: the next status and the history entry to append, or why not.
+ *
+ * - Ordinary moves follow STATUS_MOVES (a status the web does not know may go to any known one).
+ * - 'delivered' needs the stored 4-digit delivery code, typed by the customer; or, for an owner only,
+ *   an override with a reason (history kind 'override', the reason as its note).
+ * - 'delivered' and 'cancelled' are final: only an owner reopens them, to 'inprogress' or 'received',
+ *   with a note (history kind 'reopen').
+ * - A note is at most MAX_NOTE_LENGTH characters.
+ *
+ * `now` stamps the history entry (the use case passes its clock's time).
+ */
+export function planStatusChange(
+  current: StatusChangeCurrent,
+  request: StatusChangeRequest,
+  actor: ShopActor,
+  now: Date,
+): StatusChangeOutcome {
+  const to = request.to.trim();
+  const from = current.status.trim();
+  const note = (request.note ?? '').trim();
+  if (!isRepairStatus(to)) return refuse('unknown-status', SHOP_MESSAGES.unknownTarget, 'to');
+  if (to === from) return refuse('same-status', SHOP_MESSAGES.sameStatus, 'to');
+  if (note.length > MAX_NOTE_LENGTH) return refuse('note-too-long', SHOP_MESSAGES.noteTooLong, 'note');
+  if (request.override !== undefined && to !== 'delivered')
+    return refuse('forbidden-move', SHOP_MESSAGES.overrideNotForThisMove, 'reason');
+
+  if (isFinalStatus(from)) {
+    if (actor.role !== 'owner') return refuse('owner-only', SHOP_MESSAGES.finalStatus(statusLabel(from)));
+    if (!REOPEN_TARGETS.includes(to))
+      return refuse('forbidden-move', SHOP_MESSAGES.reopenTargetInvalid, 'to');
+    if (note === '') return refuse('note-required', SHOP_MESSAGES.reopenNoteRequired, 'note');
+    return done({ status: to, entry: historyEntry('reopen', to, actor, now, note, from) });
+  }
+
+  if (!isAllowedMove(from, to))
+    return refuse('forbidden-move', SHOP_MESSAGES.moveForbidden(statusLabel(from), STATUS_LABELS[to]), 'to');
+
+  if (to !== 'delivered')
+    return done({ status: to, entry: historyEntry('status', to, actor, now, note, from) });
+
+  if (request.override !== undefined) {
+    if (actor.role !== 'owner') return refuse('owner-only', SHOP_MESSAGES.overrideOwnerOnly);
+    const reason = request.override.reason.trim();
+    if (reason === '') return refuse('reason-required', SHOP_MESSAGES.overrideReasonRequired, 'reason');
+    if (reason.length > MAX_NOTE_LENGTH) return refuse('note-too-long', SHOP_MESSAGES.noteTooLong, 'reason');
+    const text = note === '' ? reason : `${reason} — ${note}`;
+    if (text.length > MAX_NOTE_LENGTH) return refuse('note-too-long', SHOP_MESSAGES.noteTooLong, 'note');
+    return done({ status: to, entry: historyEntry('override', to, actor, now, text, from) });
+  }
+
+  const stored = current.deliveryCode.trim();
+  const typed = (request.deliveryCode ?? '').replace(/\s/g, '');
+  if (!DELIVERY_CODE_PATTERN.test(stored)) return refuse('no-code-stored', SHOP_MESSAGES.deliveryCodeMissing);
+  if (typed === '') return refuse('code-required', SHOP_MESSAGES.deliveryCodeRequired, 'deliveryCode');
+  if (!DELIVERY_CODE_PATTERN.test(typed))
+    return refuse('wrong-code', SHOP_MESSAGES.deliveryCodeFormat, 'deliveryCode');
+  if (typed !== stored) return refuse('wrong-code', SHOP_MESSAGES.deliveryCodeWrong, 'deliveryCode');
+  return done({ status: to, entry: historyEntry('status', to, actor, now, note, from) });
+}
