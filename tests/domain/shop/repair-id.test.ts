@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FIRST_REPAIR_NUMBER,
+  formatRepairId,
+  isCounterAdvance,
+  isValidPrefix,
+  nextRepairNumber,
+  parseRepairId,
+  prefixFromStoreName,
+} from '../../../src/domain/shop/repair-id';
+import { seeded } from './seeded';
+
+describe('the store prefix', () => {
+  it.each([
+    ['Sharma Mobile Care', 'SMC'],
+    ['Iyer Electronics', 'IE'],
+    ['  sharma   mobile care ', 'SMC'],
+    ['Sri Balaji Mobile Repair Centre', 'SBMR'],
+    ['Fixit', 'FIX'],
+    ['A & B Mobiles', 'ABM'],
+    ['The House of Phones', 'HP'],
+    ['Café Télécom', 'CT'],
+    ['2 Brothers Mobile', 'BM'],
+    ['Mobile-Zone', 'MZ'],
+    ['शर्मा मोबाइल', 'RPR'],
+    ['', 'RPR'],
+    ['X', 'RPR'],
+  ])('%s → %s', (name, prefix) => {
+    expect(prefixFromStoreName(name)).toBe(prefix);
+    expect(isValidPrefix(prefix)).toBe(true);
+  });
+
+  it('is 2 to 5 capital letters or digits, starting with a letter', () => {
+    for (const prefix of ['SMC', 'RPR', 'AB', 'S2M', 'ABCDE']) expect(isValidPrefix(prefix)).toBe(true);
+    for (const prefix of ['A', 'smc', '2SM', 'ABCDEF', 'S-M', '']) expect(isValidPrefix(prefix)).toBe(false);
+  });
+});
+
+describe('the Repair ID', () => {
+  it('is the prefix, a dash and the number', () => {
+    expect(formatRepairId('SMC', 1042)).toBe('SMC-1042');
+    expect(formatRepairId('RPR', 1001)).toBe('RPR-1001');
+  });
+
+  it('refuses a bad prefix or number (a programming error)', () => {
+    expect(() => formatRepairId('smc', 1)).toThrow(RangeError);
+    expect(() => formatRepairId('SMC', 0)).toThrow(RangeError);
+    expect(() => formatRepairId('SMC', 1.5)).toThrow(RangeError);
+    expect(() => formatRepairId('SMC', 1_000_000_000)).toThrow(RangeError);
+  });
+
+  it.each([
+    ['SMC-1042', 'SMC-1042'],
+    [' smc-1042 ', 'SMC-1042'],
+    ['SMC 1042', 'SMC-1042'],
+    ['smc1042', 'SMC-1042'],
+    ['RPR-1001', 'RPR-1001'],
+    ['S2M-7', 'S2M-7'],
+  ])('reads %s as %s', (typed, id) => {
+    expect(parseRepairId(typed)?.id).toBe(id);
+  });
+
+  it('parses into prefix and number', () => {
+    expect(parseRepairId('SMC-1042')).toEqual({ prefix: 'SMC', number: 1042, id: 'SMC-1042' });
+  });
+
+  it.each(['', 'SMC', '1042', 'SMC-', 'SMC-0', 'S-1', 'SMC--1', 'SMC-12a', 'ABCDEF-1', 'SMC-1234567890'])(
+    'refuses %s',
+    (typed) => {
+      expect(parseRepairId(typed)).toBeNull();
+    },
+  );
+
+  it('round-trips every formatted ID (seeded)', () => {
+    const random = seeded(1042);
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    for (let run = 0; run < 500; run++) {
+      const prefix = Array.from({ length: random.int(2, 5) }, (_, i) =>
+        i === 0 || random.next() < 0.7 ? random.pick([...letters]) : String(random.int(0, 9)),
+      ).join('');
+      const n = random.int(1, 999_999_999);
+      const id = formatRepairId(prefix, n);
+      expect(parseRepairId(id)).toEqual({ prefix, number: n, id });
+      expect(parseRepairId(id.toLowerCase())?.id).toBe(id);
+    }
+  });
+});
+
+describe('the allocation rule', () => {
+  it('starts a store at 1001 and takes the number after the counter', () => {
+    expect(FIRST_REPAIR_NUMBER).toBe(1001);
+    expect(nextRepairNumber(null)).toBe(1001);
+    expect(nextRepairNumber(undefined)).toBe(1001);
+    expect(nextRepairNumber(1001)).toBe(1002);
+    expect(nextRepairNumber(1041)).toBe(1042);
+    expect(nextRepairNumber(5)).toBe(1001);
+    expect(nextRepairNumber(1041.7)).toBe(1042);
+    expect(() => nextRepairNumber(Number.NaN)).toThrow(RangeError);
+  });
+
+  it('lets a counter only move to the next number', () => {
+    expect(isCounterAdvance(1041, 1042)).toBe(true);
+    expect(isCounterAdvance(null, 1001)).toBe(true);
+    expect(isCounterAdvance(1041, 1041)).toBe(false);
+    expect(isCounterAdvance(1041, 1040)).toBe(false);
+    expect(isCounterAdvance(1041, 1043)).toBe(false);
+  });
+
+  it('never hands out a number twice, even after deletions (seeded)', () => {
+    const random = seeded(7);
+    let counter: number | null = null;
+    const handedOut = new Set<number>();
+    const live = new Set<number>();
+    for (let step = 0; step < 2000; step++) {
+      if (live.size > 0 && random.next() < 0.3) {
+        live.delete(random.pick([...live])); // a repair deleted: its number is not given again
+        continue;
+      }
+      const n = nextRepairNumber(counter);
+      expect(isCounterAdvance(counter, n)).toBe(true);
+      expect(handedOut.has(n)).toBe(false);
+      handedOut.add(n);
+      live.add(n);
+      counter = n;
+    }
+  });
+});
