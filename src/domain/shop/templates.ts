@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { indianMobileDigits } from '../shared/phone';
+import { formatPaise } from './amounts';
+import { SHOP_MESSAGES } from './messages';
+import { REPAIR_STATUSES, type RepairStatus, statusLabel } from './status';
+
+/**
+ * Telling the customer: a message per status from the shop's templates, sent from the owner's own phone
+ * through a WhatsApp (`https://wa.me/91…?text=…`) or SMS (`sms:+91…?body=…`) link; and the UPI link
+ * for the amount due.
+ */
+
+export const TEMPLATE_PLACEHOLDERS = [
+  'customerName',
+  'repairId',
+  'status',
+  'amountDue',
+  'trackingLink',
+  'shopName',
+  'shopPhone',
+] as const;
+
+export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
+export type TemplateValues = Readonly<Record<TemplatePlaceholder, string>>;
+/** A shop's templates by status; a status without one uses the default. */
+export type MessageTemplates = Readonly<Partial<Record<RepairStatus, string>>>;
+
+export const MAX_TEMPLATE_LENGTH = 1000;
+
+const SIGNATURE = '- {shopName}, {shopPhone}';
+
+/** The default templates of a new shop: short, plain English, as an Indian repair counter writes. */
+export const DEFAULT_TEMPLATES: Readonly<Record<RepairStatus, string>> = {
+  received: `Dear {customerName}, we have received your device at {shopName}. Your Repair ID is {repairId}. Track your repair here: {trackingLink} ${SIGNATURE}`,
+  inprogress: `Dear {customerName}, work on your repair {repairId} has started. Status: {status}. Track it here: {trackingLink} ${SIGNATURE}`,
+  sent_to_service_center: `Dear {customerName}, your device ({repairId}) has been sent to the service center. We will inform you when it is back. Track it here: {trackingLink} ${SIGNATURE}`,
+  waiting_for_parts: `Dear {customerName}, we are waiting for parts for your repair {repairId}. We will inform you as soon as they arrive. Track it here: {trackingLink} ${SIGNATURE}`,
+  ready: `Dear {customerName}, good news! Your device ({repairId}) is ready for pickup. Amount due: {amountDue}. Please bring your delivery code. Details: {trackingLink} ${SIGNATURE}`,
+  delivered: `Dear {customerName}, your device ({repairId}) has been delivered. Thank you for choosing {shopName}! For any help, call {shopPhone}.`,
+  cancelled: `Dear {customerName}, your repair {repairId} has been cancelled. Please collect your device from {shopName}. For details, call {shopPhone}.`,
+};
+
+/** For a status the web does not know (an app's own). */
+export const DEFAULT_OTHER_STATUS_TEMPLATE = `Dear {customerName}, your repair {repairId} is now: {status}. Track it here: {trackingLink} ${SIGNATURE}`;
+
+/** The template for a status: the shop's own when it has a non-blank one, else the default. */
+export function templateFor(templates: MessageTemplates | null | undefined, status: string): string {
+  const known = (REPAIR_STATUSES as readonly string[]).includes(status) ? (status as RepairStatus) : null;
+  if (known === null) return DEFAULT_OTHER_STATUS_TEMPLATE;
+  const own = templates?.[known];
+  return own !== undefined && own.trim() !== '' ? own : DEFAULT_TEMPLATES[known];
+}
+
+const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
+
+function isPlaceholder(name: string): name is TemplatePlaceholder {
+  return (TEMPLATE_PLACEHOLDERS as readonly string[]).includes(name);
+}
+
+/**
+ * Fills a template's placeholders in one pass (a value containing `{repairId}` is not filled again);
+ * a placeholder we do not know stays as written.
+ */
+export function fillTemplate(template: string, values: TemplateValues): string {
+  return template.replace(PLACEHOLDER, (match, name: string) => (isPlaceholder(name) ? values[name] : match));
+}
+
+/** Placeholders in a template that are not ours (the settings screen warns about them). */
+export function unknownPlaceholders(template: string): string[] {
+  const found = [...template.matchAll(PLACEHOLDER)].map((match) => match[1] ?? '');
+  return [...new Set(found.filter((name) => !isPlaceholder(name)))].map((name) => `{${name}}`);
+}
+
+/** A template as the settings form checks it. */
+export const messageTemplateSchema = z
+  .string()
+  .trim()
+  .min(1, SHOP_MESSAGES.templateRequired)
+  .max(MAX_TEMPLATE_LENGTH, SHOP_MESSAGES.templateTooLong);
+
+/** The values of a message about a repair: the status by its label, the amount due as "₹2,000". */
+export function templateValues(facts: {
+  readonly customerName: string;
+  readonly repairId: string;
+  readonly status: string;
+  readonly duePaise: number;
+  readonly trackingLink: string;
+  readonly shopName: string;
+  readonly shopPhone: string;
+}): TemplateValues {
+  return {
+    customerName: facts.customerName,
+    repairId: facts.repairId,
+    status: statusLabel(facts.status),
+    amountDue: formatPaise(facts.duePaise),
+    trackingLink: facts.trackingLink,
+    shopName: facts.shopName,
+    shopPhone: facts.shopPhone,
+  };
+}
+
+/** `https://wa.me/91XXXXXXXXXX?text=…` for an Indian mobile (any form phone.ts accepts); null otherwise. */
+export function whatsAppLink(mobile: string, text: string): string | null {
+  const digits = indianMobileDigits(mobile);
+  return digits === null ? null : `https://wa.me/91${digits}?text=${encodeURIComponent(text)}`;
+}
+
+/** `sms:+91XXXXXXXXXX?body=…` for an Indian mobile; null otherwise. */
+export function smsLink(mobile: string, text: string): string | null {
+  const digits = indianMobileDigits(mobile);
+  return digits === null ? null : `sms:+91${digits}?body=${encodeURIComponent(text)}`;
+}
+
+/** A UPI ID (VPA): name@bank, e.g. sharmamobile@okaxis. */
+export function isValidUpiId(value: string): boolean {
+  return /^[A-Za-z0-9][A-Za-z0-9._-]{1,255}@[A-Za-z][A-Za-z0-9]{1,63}$/.test(value.trim());
+}
+
+export const upiIdSchema = z.string().trim().refine(isValidUpiId, SHOP_MESSAGES.upiIdInvalid);
+
+/** Percent-encoding for a UPI parameter; the '@' of a UPI ID stays as it is (some apps need it so). */
+function upiParam(value: string): string {
+  return encodeURIComponent(value).replace(/%40/g, '@');
+}
+
+/**
+ * `upi://pay?pa={UPI ID}&pn={shop name}&am={due}&tn={Repair ID}`, the amount in rupees with two
+ * decimals; null when the shop has no valid UPI ID or nothing is due.
+ */
+export function upiLink(facts: {
+  readonly upiId: string;
+  readonly shopName: string;
+  readonly duePaise: number;
+  readonly repairId: string;
+}): string | null {
+  const upiId = facts.upiId.trim();
+  if (!isValidUpiId(upiId) || !Number.isSafeInteger(facts.duePaise) || facts.duePaise <= 0) return null;
+  const amount = (facts.duePaise / 100).toFixed(2);
+  return `upi://pay?pa=${upiParam(upiId)}&pn=${upiParam(facts.shopName)}&am=${amount}&tn=${upiParam(facts.repairId)}`;
+}
