@@ -1,0 +1,160 @@
+import { type PaymentLike, repairAmounts } from './amounts';
+import type { HistoryEntry } from './history';
+import type { ShopRepair } from './repair-record';
+import { statusLabel } from './status';
+import { upiLink } from './templates';
+
+/**
+ * The tracking link (`/t/$token`): a secret, unguessable token per repair that opens a customer-safe
+ * view without sign-in. Randomness is injected (`RandomBytes`) so the domain stays pure and tests are
+ * repeatable; the app passes `(n) => crypto.getRandomValues(new Uint8Array(n))`.
+ */
+
+/** n cryptographically random bytes. */
+export type RandomBytes = (n: number) => Uint8Array;
+
+/** 16 bytes = 128 bits, written as 22 base64url characters. */
+export const TRACKING_TOKEN_BYTES = 16;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,128}$/;
+
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** Bytes as base64url without padding (RFC 4648 §5). */
+export function base64url(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const count = Math.min(3, bytes.length - i);
+    const triple = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    // 3 bytes → 4 characters, 2 → 3, 1 → 2.
+    for (let k = 0; k <= count; k++) out += BASE64URL[(triple >> (18 - 6 * k)) & 63];
+  }
+  return out;
+}
+
+function bytesFrom(random: RandomBytes, n: number): Uint8Array {
+  const bytes = random(n);
+  if (!(bytes instanceof Uint8Array) || bytes.length !== n)
+    throw new RangeError(`The random source gave ${bytes?.length} bytes instead of ${n}`);
+  return bytes;
+}
+
+/** A new tracking token: 128 random bits, 22 URL-safe characters. */
+export function generateTrackingToken(random: RandomBytes): string {
+  return base64url(bytesFrom(random, TRACKING_TOKEN_BYTES));
+}
+
+/** The shape of a tracking token (22 to 128 base64url characters); says nothing about whether it exists. */
+export function isTrackingToken(value: unknown): value is string {
+  return typeof value === 'string' && TOKEN_PATTERN.test(value);
+}
+
+/** The tracking page's path for a token. */
+export function trackingPath(token: string): string {
+  return `/t/${encodeURIComponent(token)}`;
+}
+
+/** The full tracking link, e.g. `https://app.example/t/…`, from the site's origin. */
+export function trackingLink(origin: string, token: string): string {
+  return `${origin.replace(/\/+$/, '')}${trackingPath(token)}`;
+}
+
+/**
+ * A 4-digit delivery code ('0000' to '9999', each equally likely): two random bytes, drawn again when
+ * they fall in the uneven last 5,536 values.
+ */
+export function generateDeliveryCode(random: RandomBytes): string {
+  for (let attempt = 0; attempt < 64; attempt++) {
+    const [high = 0, low = 0] = bytesFrom(random, 2);
+    const value = high * 256 + low;
+    if (value < 60_000) return String(value % 10_000).padStart(4, '0');
+  }
+  throw new RangeError('The random source never gave a usable value');
+}
+
+/** The shop as the tracking page shows it. */
+export interface TrackingShop {
+  readonly name: string;
+  readonly phone: string;
+  /** For the payment button; '' when the shop has none. */
+  readonly upiId: string;
+}
+
+export interface TimelineStep {
+  readonly status: string;
+  readonly label: string;
+  readonly at: Date;
+}
+
+/** Everything the tracking page shows, and nothing else: no delivery code, no unlock code, no notes. */
+export interface TrackingView {
+  readonly repairId: string;
+  readonly shop: { readonly name: string; readonly phone: string };
+  readonly device: { readonly type: string; readonly name: string };
+  readonly problems: readonly string[];
+  readonly status: string;
+  readonly statusLabel: string;
+  /** Status changes, oldest first, without notes or names. */
+  readonly timeline: readonly TimelineStep[];
+  readonly promisedDate: string | null;
+  readonly estimatePaise: number | null;
+  /** The final amount, once the shop has set it. */
+  readonly finalPaise: number | null;
+  readonly paidPaise: number;
+  readonly duePaise: number;
+  /** The UPI payment link for the amount due, or null (nothing due, or no UPI ID). */
+  readonly payLink: string | null;
+}
+
+const TIMELINE_KINDS: ReadonlySet<HistoryEntry['kind']> = new Set([
+  'created',
+  'status',
+  'override',
+  'reopen',
+]);
+
+/** The status timeline from the history; a repair without history shows its current status alone. */
+export function statusTimeline(
+  repair: Pick<ShopRepair, 'history' | 'status' | 'createdAt' | 'updatedAt'>,
+): TimelineStep[] {
+  const steps = repair.history
+    .filter((entry) => TIMELINE_KINDS.has(entry.kind))
+    .map((entry) => ({ status: entry.status, label: statusLabel(entry.status), at: entry.at }));
+  if (steps.length > 0) return steps;
+  const at = repair.updatedAt instanceof Date ? repair.updatedAt : repair.createdAt;
+  return at === null ? [] : [{ status: repair.status, label: statusLabel(repair.status), at }];
+}
+
+/**
+ * The customer-safe projection of a repair for its tracking link. Built field by field from an allow
+ * list, so a field added to repairs later never leaks by default. `payments` (when the caller has
+ * them) give the amount paid; otherwise the repair's own paidPaise.
+ */
+export function trackingView(
+  repair: ShopRepair,
+  shop: TrackingShop,
+  payments: readonly PaymentLike[] | null = null,
+): TrackingView {
+  const paid: readonly PaymentLike[] =
+    payments ?? (repair.paidPaise > 0 ? [{ kind: 'payment', amountPaise: repair.paidPaise }] : []);
+  const amounts = repairAmounts(repair.finalPaise, repair.estimatePaise, paid);
+  return {
+    repairId: repair.repairId,
+    shop: { name: shop.name, phone: shop.phone },
+    device: { type: repair.productType, name: repair.productName },
+    problems: [...repair.problemList],
+    status: repair.status,
+    statusLabel: statusLabel(repair.status),
+    timeline: statusTimeline(repair),
+    promisedDate: repair.promisedDate,
+    estimatePaise: repair.estimatePaise,
+    finalPaise: repair.finalPaise,
+    paidPaise: amounts.paidPaise,
+    duePaise: amounts.duePaise,
+    payLink: upiLink({
+      upiId: shop.upiId,
+      shopName: shop.name,
+      duePaise: amounts.duePaise,
+      repairId: repair.repairId,
+    }),
+  };
+}
