@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { SHOP_MESSAGES } from './messages';
+
 /**
  * The Repair ID of a repair created in the shop console: the store's prefix, a dash and a number,
  * e.g. `SMC-1042` for Sharma Mobile Care. Short enough to read over the phone, unique within its store
@@ -49,6 +52,12 @@ export function prefixFromStoreName(name: string): string {
 export function isValidPrefix(prefix: string): boolean {
   return PREFIX_PATTERN.test(prefix);
 }
+
+/** A prefix as the settings form takes it: trimmed and upper-cased, then checked. */
+export const repairIdPrefixSchema = z
+  .string()
+  .transform((value) => value.trim().toUpperCase())
+  .pipe(z.string().refine(isValidPrefix, SHOP_MESSAGES.repairIdPrefixInvalid));
 
 /** `formatRepairId('SMC', 1042)` → 'SMC-1042'. Throws on a bad prefix or number (a programming error). */
 export function formatRepairId(prefix: string, n: number): string {

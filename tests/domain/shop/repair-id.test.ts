@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SHOP_MESSAGES } from '../../../src/domain/shop/messages';
 import {
   FIRST_REPAIR_NUMBER,
   formatRepairId,
@@ -7,6 +8,7 @@ import {
   nextRepairNumber,
   parseRepairId,
   prefixFromStoreName,
+  repairIdPrefixSchema,
 } from '../../../src/domain/shop/repair-id';
 import { seeded } from './seeded';
 
@@ -33,6 +35,13 @@ describe('the store prefix', () => {
   it('is 2 to 5 capital letters or digits, starting with a letter', () => {
     for (const prefix of ['SMC', 'RPR', 'AB', 'S2M', 'ABCDE']) expect(isValidPrefix(prefix)).toBe(true);
     for (const prefix of ['A', 'smc', '2SM', 'ABCDEF', 'S-M', '']) expect(isValidPrefix(prefix)).toBe(false);
+  });
+
+  it('may be chosen in settings: trimmed and upper-cased, else a clear message', () => {
+    expect(repairIdPrefixSchema.parse(' smc ')).toBe('SMC');
+    expect(repairIdPrefixSchema.safeParse('S M C').error?.issues[0]?.message).toBe(
+      SHOP_MESSAGES.repairIdPrefixInvalid,
+    );
   });
 });
 
