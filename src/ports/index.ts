@@ -3,6 +3,9 @@ import type { AuthGateway } from './auth-gateway';
 import type { Clock } from './clock';
 import type { Logger } from './logger';
 import type { RepairRepository } from './repair-repository';
+import type { ShopMembershipRepository } from './shop-membership';
+import type { ShopRepairRepository } from './shop-repairs';
+import type { TrackingLinkRepository } from './shop-tracking';
 import type { StoreRepository } from './store-repository';
 import type { SupportIssueRepository } from './support-issue-repository';
 import type { UserRepository } from './user-repository';
@@ -26,6 +29,22 @@ export {
   type RepairLookupResult,
   type RepairRepository,
 } from './repair-repository';
+export type { ShopMembership, ShopMembershipRepository, StaffMember } from './shop-membership';
+export type { PhotoStore, StoredPhoto } from './shop-photos';
+export {
+  MAX_SHOP_PAGE_SIZE,
+  type NewShopRepair,
+  type ShopPayment,
+  type ShopRepairPage,
+  type ShopRepairPatch,
+  type ShopRepairQuery,
+  type ShopRepairRepository,
+  type ShopSearch,
+  type ShopSearchField,
+  type ShopStatusChange,
+  type ShopStatusCounts,
+} from './shop-repairs';
+export type { TrackingLinkInfo, TrackingLinkRepository, TrackingResolution } from './shop-tracking';
 export type { StoreRepository } from './store-repository';
 export type { SupportIssueRepository } from './support-issue-repository';
 export type { BusinessUser, BusinessUserQuery, Page, UserRepository } from './user-repository';
@@ -40,6 +59,12 @@ export interface Ports {
   readonly support: SupportIssueRepository;
   readonly wallet: WalletLedger;
   readonly config: AppConfigRepository;
+  /** The shop console: who works in which store. */
+  readonly shopMembers: ShopMembershipRepository;
+  /** The shop console: a store's repairs (the repair desk). */
+  readonly shopRepairs: ShopRepairRepository;
+  /** The shop console: tracking links, resolved without sign-in. */
+  readonly tracking: TrackingLinkRepository;
   readonly clock: Clock;
   /** Keeps the causes of failures the use cases turn into messages. */
   readonly logger: Logger;

@@ -5,6 +5,7 @@ import type { Ports } from '../../ports';
 import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
 import { ConsoleLogger } from '../console-logger';
+import { shopPortsNotYetAvailable } from '../shared/shop-unavailable';
 import { SystemClock } from '../system-clock';
 import { type AppVerification, FirebaseAuthGateway } from './firebase-auth-gateway';
 import { FirestoreAppConfigRepository } from './firestore-app-config-repository';
@@ -68,6 +69,8 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       support: new FirestoreSupportIssueRepository(firestore, clock),
       wallet: new FirestoreWalletLedger(firestore, auth, clock),
       config: new FirestoreAppConfigRepository(firestore),
+      // The shop console has no Firestore adapters, rules or indexes yet: every call rejects with 'unavailable'.
+      ...shopPortsNotYetAvailable(),
       clock,
       logger: options.logger ?? new ConsoleLogger(),
     },

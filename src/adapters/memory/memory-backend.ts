@@ -4,6 +4,7 @@ import type { Ports } from '../../ports';
 import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
 import { ConsoleLogger } from '../console-logger';
+import { shopPortsNotYetAvailable } from '../shared/shop-unavailable';
 import { SystemClock } from '../system-clock';
 import { MemoryDemoMailbox, MemoryDemoSmsInbox } from './demo/memory-outbox';
 import { MemorySeeder } from './demo/memory-seeder';
@@ -40,6 +41,7 @@ export function createMemoryBackend(
       support: new MemorySupportIssueRepository(db, clock),
       wallet: new MemoryWalletLedger(db, clock),
       config: new MemoryAppConfigRepository(db),
+      ...shopPortsNotYetAvailable(),
       clock,
       logger: options.logger ?? new ConsoleLogger(),
     },

@@ -5,6 +5,7 @@ import type { Ports } from '../../ports';
 import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
 import { ConsoleLogger } from '../console-logger';
+import { shopPortsNotYetAvailable } from '../shared/shop-unavailable';
 import { SystemClock } from '../system-clock';
 import { PouchDemoMailbox, PouchDemoSmsInbox } from './demo/pouchdb-outbox';
 import { PouchSeeder } from './demo/pouchdb-seeder';
@@ -109,6 +110,8 @@ export async function createPouchBackend(options: PouchBackendOptions): Promise<
     support,
     wallet: new PouchWalletLedger(dbs, auth, userDocs, clock, options.faults),
     config: new PouchAppConfigRepository(dbs),
+    // The shop console has no PouchDB adapters yet: every call rejects with 'unavailable'.
+    ...shopPortsNotYetAvailable(),
     clock,
     logger: options.logger ?? new ConsoleLogger(),
   };

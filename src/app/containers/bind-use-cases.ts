@@ -8,9 +8,35 @@ export function bindUseCases(container: Container, settings: UseCaseSettings): v
   container
     .bind(TOKENS.UseCases)
     .toResolvedValue(
-      (auth, users, stores, repairs, support, wallet, config, clock, logger) =>
+      (
+        auth,
+        users,
+        stores,
+        repairs,
+        support,
+        wallet,
+        config,
+        shopMembers,
+        shopRepairs,
+        tracking,
+        clock,
+        logger,
+      ) =>
         createUseCases(
-          { auth, users, stores, repairs, support, wallet, config, clock, logger } satisfies Ports,
+          {
+            auth,
+            users,
+            stores,
+            repairs,
+            support,
+            wallet,
+            config,
+            shopMembers,
+            shopRepairs,
+            tracking,
+            clock,
+            logger,
+          } satisfies Ports,
           settings,
         ),
       [
@@ -21,6 +47,9 @@ export function bindUseCases(container: Container, settings: UseCaseSettings): v
         TOKENS.SupportIssueRepository,
         TOKENS.WalletLedger,
         TOKENS.AppConfigRepository,
+        TOKENS.ShopMembershipRepository,
+        TOKENS.ShopRepairRepository,
+        TOKENS.TrackingLinkRepository,
         TOKENS.Clock,
         TOKENS.Logger,
       ],
@@ -37,6 +66,9 @@ export function bindPorts(container: Container, ports: Ports): void {
   container.bind(TOKENS.SupportIssueRepository).toConstantValue(ports.support);
   container.bind(TOKENS.WalletLedger).toConstantValue(ports.wallet);
   container.bind(TOKENS.AppConfigRepository).toConstantValue(ports.config);
+  container.bind(TOKENS.ShopMembershipRepository).toConstantValue(ports.shopMembers);
+  container.bind(TOKENS.ShopRepairRepository).toConstantValue(ports.shopRepairs);
+  container.bind(TOKENS.TrackingLinkRepository).toConstantValue(ports.tracking);
   container.bind(TOKENS.Clock).toConstantValue(ports.clock);
   container.bind(TOKENS.Logger).toConstantValue(ports.logger);
 }

@@ -1,0 +1,175 @@
+import type { Accessory, DeviceType, ValidJobCard } from '../domain/shop/job-card';
+import type { AdvancePayment, PaymentMode, ShopOnlyRecord, ShopRepair } from '../domain/shop/repair-record';
+import type { RepairStatus, StatusChangeRequest } from '../domain/shop/status';
+
+/** What the counter hands the port to create a repair; the port adds the Repair ID, the store's
+ * business, who and when. */
+export interface NewShopRepair {
+  /** The checked job card (validateJobCard). Its photos are not stored here: the PhotoStore does. */
+  readonly card: ValidJobCard;
+  /** Four digits (generateDeliveryCode). */
+  readonly deliveryCode: string;
+  /** A fresh token (generateTrackingToken); 'conflict' if it is already in use. */
+  readonly trackingToken: string;
+  /** How the advance was paid; cash unless said. */
+  readonly advanceMode?: PaymentMode;
+}
+
+/** A page of a store's repairs, newest first. */
+export interface ShopRepairQuery {
+  /** Only this stored status (any value, known or an app's own); all statuses when absent. */
+  readonly status?: string;
+  /** createdAt within [from, to) when given; repairs without createdAt never match a range. */
+  readonly from?: Date;
+  readonly to?: Date;
+  /** 1 to MAX_SHOP_PAGE_SIZE. */
+  readonly limit: number;
+  /** The `next` of the previous page; null or absent for the first. */
+  readonly cursor?: string | null;
+}
+
+export interface ShopRepairPage {
+  readonly items: readonly ShopRepair[];
+  /** An opaque cursor for the next page, or null when this page is the last. */
+  readonly next: string | null;
+}
+
+export const MAX_SHOP_PAGE_SIZE = 50;
+
+/** The fields a search looks in. */
+export type ShopSearchField = 'repairId' | 'mobile' | 'imeiSerial' | 'name';
+
+export interface ShopSearch {
+  /**
+   * repairId: the stored Repair ID exactly (pass parseRepairId(…).id for what was typed);
+   * mobile: customerMobile exactly (the 10 digits, as the web stores it);
+   * imeiSerial: a prefix of the stored imeiSerial (digits, or an upper-case serial);
+   * name: a prefix of customerNameLower (pass it lower-cased).
+   */
+  readonly field: ShopSearchField;
+  readonly text: string;
+  /** 1 to MAX_SHOP_PAGE_SIZE. */
+  readonly limit: number;
+}
+
+/** Counts of a store's repairs: one per known status, and all of them (apps' own statuses included). */
+export interface ShopStatusCounts {
+  readonly byStatus: Readonly<Record<RepairStatus, number>>;
+  readonly total: number;
+}
+
+/** A status change as the repair page sends it. */
+export interface ShopStatusChange extends StatusChangeRequest {
+  /**
+   * The status the person saw when choosing the move. The write is refused with 'conflict' when the
+   * stored status is another (someone moved the repair meanwhile): a stale write never lands.
+   */
+  readonly expectedStatus: string;
+}
+
+/**
+ * The fields a member may edit after creation. Absent fields are unchanged. The spec's fields the
+ * tracker and the apps read are kept in step by the backend (customerName → customerNameLower,
+ * problemList → problems, estimatePaise → estimatedCost, finalPaise → amount, in rupees).
+ */
+export interface ShopRepairPatch {
+  readonly customerName?: string;
+  /** 10 digits. */
+  readonly customerMobile?: string;
+  readonly productType?: DeviceType;
+  readonly productName?: string;
+  readonly imeiSerial?: string;
+  readonly problemList?: readonly string[];
+  readonly accessories?: readonly Accessory[];
+  readonly otherAccessory?: string;
+  readonly conditionNotes?: string;
+  readonly estimatePaise?: number | null;
+  /** The final amount (the spec's amount); null clears it. */
+  readonly finalPaise?: number | null;
+  /** 'YYYY-MM-DD' or null. */
+  readonly promisedDate?: string | null;
+  /** Kept apart from the repair (ShopOnlyRecord). */
+  readonly unlockCode?: string;
+}
+
+/** A payment recorded against a repair (part 1 records only the advance; part 2 adds the rest). */
+export interface ShopPayment extends Omit<AdvancePayment, 'kind'> {
+  readonly id: string;
+  /** The repair's document id. */
+  readonly repairDocId: string;
+  readonly kind: 'payment' | 'refund';
+}
+
+/**
+ * The shop console's repairs: the same `repairs` documents the apps, the customer tracker
+ * (RepairRepository.findByRepairId) and the admin's monthly count (RepairRepository.countCreated)
+ * read, with every field the spec names (domain/shop/repair-record.ts). Every query is answered from
+ * an index of one store (storeId + createdAt, storeId + status + createdAt, storeId + repairId,
+ * storeId + customerMobile, storeId + imeiSerial, storeId + customerNameLower), never by reading the
+ * collection.
+ *
+ * Security (every backend, enforced in the family): the members of a store are its owner
+ * (stores.ownerId) and its staff (ShopMembershipRepository). Signed out: 'unauthenticated'. Anyone
+ * else, including a customer of the repair, a super admin and the owner of another store:
+ * 'permission-denied' (the customer and the super admin read repairs through RepairRepository). A
+ * repair id that names no repair reads as null (get, getShopOnly) and is refused with 'not-found' by
+ * the other methods, for any signed-in account: it tells nothing about any store.
+ */
+export interface ShopRepairRepository {
+  /**
+   * Creates a repair in `storeId` with status 'received' and a 'created' history entry by the caller.
+   * Members of the store (owner, staff).
+   *
+   * The Repair ID is allocated atomically with the write: the store's counter (suggested home
+   * `repairCounters/{storeId}`: prefix, last number) moves to nextRepairNumber(last) in the same
+   * transaction as the repair is written, so two creates never get one number and a number is never
+   * handed out again, even after its repair is deleted. The prefix is fixed at the first allocation
+   * (the store's `repairIdPrefix` when valid, else prefixFromStoreName). A number whose Repair ID
+   * already names a repair of the store (an app's record) is skipped. Memory does all of it in one
+   * JavaScript turn; PouchDB writes the counter document with its _rev and retries on a 409 before
+   * writing the repair (the counter update is the commit point; a repair written offline on one
+   * device takes numbers from that device's replica, see docs/shop.md); Firestore runs one transaction
+   * over the counter and the new repair document (offline: it fails with 'unavailable', and the repair
+   * cannot be created until the network returns).
+   *
+   * The unlock code goes to the shop-only record; an advance above zero is recorded as a payment.
+   */
+  create(storeId: string, repair: NewShopRepair): Promise<ShopRepair>;
+  /** A repair by document id, or null. Members of its store. */
+  get(id: string): Promise<ShopRepair | null>;
+  /** The shop-only part of a repair (the unlock code), or null. Members of its store. */
+  getShopOnly(id: string): Promise<ShopOnlyRecord | null>;
+  /** The payments of a repair, oldest first. Members of its store. */
+  listPayments(id: string): Promise<ShopPayment[]>;
+  /**
+   * A store's repairs, newest first (createdAt descending, then document id descending), filtered by
+   * one status and/or a creation range. Members of the store. 'invalid-argument' for a bad limit or a
+   * cursor this query did not make.
+   */
+  page(storeId: string, query: ShopRepairQuery): Promise<ShopRepairPage>;
+  /** Up to `limit` repairs of a store matching the search, newest first. Members of the store. */
+  search(storeId: string, search: ShopSearch): Promise<ShopRepair[]>;
+  /** How many repairs the store has, per status. Members of the store. */
+  countByStatus(storeId: string): Promise<ShopStatusCounts>;
+  /**
+   * Moves a repair to another status: the stored status must be `expectedStatus` ('conflict'
+   * otherwise) and planStatusChange must allow the move from it for the caller's role
+   * ('failed-precondition' with the workflow's message, 'permission-denied' for what only an owner
+   * may do: a reopen, a delivery without the code). The write sets status and updatedAt and appends
+   * exactly one history entry, by the caller (appendsOneEntryBy), in one atomic write. Members of the
+   * repair's store.
+   */
+  changeStatus(id: string, change: ShopStatusChange): Promise<ShopRepair>;
+  /**
+   * Edits the fields of `patch` and appends one 'edit' history entry naming them. Never changes the
+   * Repair ID, store, business, status, history, delivery code, tracking token, payments or
+   * createdAt. 'invalid-argument' for a value the job card would refuse. Members of the repair's
+   * store.
+   */
+  update(id: string, patch: ShopRepairPatch): Promise<ShopRepair>;
+  /**
+   * Deletes a repair, its shop-only record, payments and tracking link. Its number is never handed
+   * out again. The store's owner only (staff: 'permission-denied').
+   */
+  delete(id: string): Promise<void>;
+}
