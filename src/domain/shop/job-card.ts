@@ -342,7 +342,7 @@ export type JobCardOutcome = Outcome<ValidJobCard, JobCardField>;
 
 /** Checks a job card as the use case does: each field's first message, or the checked card. */
 export function validateJobCard(input: JobCardInput, today: string | null = null): JobCardOutcome {
-  const parsed = jobCardSchemaFor(today).safeParse(input);
+  const parsed = (today === null ? jobCardSchema : jobCardSchemaFor(today)).safeParse(input);
   if (parsed.success) return done(parsed.data satisfies ValidJobCard);
   const fieldErrors: FieldErrors<JobCardField> = {};
   for (const issue of parsed.error.issues) {
