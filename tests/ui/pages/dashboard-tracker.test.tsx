@@ -51,7 +51,7 @@ describe('/dashboard as a customer (repair tracker)', () => {
     expect(screen.getByRole('link', { name: '9811111111' }).getAttribute('href')).toBe('tel:9811111111');
     expect(detail('Product')).toBe('Galaxy S21 · Mobile');
     expect(detail('Problems')).toBe('Cracked screen');
-    expect(detail('Status')).toBe('In progress');
+    expect(detail('Status')).toBe('In Progress');
     expect(detail('Amount')).toBe('₹2500');
     expect(detail('Delivery code')).toContain('4821');
     const {
