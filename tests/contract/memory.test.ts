@@ -2,10 +2,11 @@ import { describe } from 'vitest';
 import { createMemoryBackend } from '../../src/adapters/memory/memory-backend';
 import { ManualClock } from '../../src/demo/manual-clock';
 import { allContracts } from './all-contracts';
-import { oobCodeOf } from './harness';
+import { type HarnessFactory, oobCodeOf } from './harness';
+import { shopContracts } from './shop-contracts';
 
 describe('memory backend', () => {
-  allContracts(async () => {
+  const makeHarness: HarnessFactory = async () => {
     const clock = new ManualClock(new Date());
     const backend = createMemoryBackend({ clock });
     return {
@@ -24,5 +25,7 @@ describe('memory backend', () => {
       advanceClock: (ms) => clock.advance(ms),
       async dispose() {},
     };
-  });
+  };
+  allContracts(makeHarness);
+  shopContracts(makeHarness);
 });

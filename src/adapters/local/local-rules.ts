@@ -1,4 +1,15 @@
 import type { RepairReader } from '../../domain/repairs/access';
+import { appendsOneEntryBy } from '../../domain/shop/history';
+import type { ShopRepair } from '../../domain/shop/repair-record';
+import {
+  DELIVERY_CODE_PATTERN,
+  isAllowedMove,
+  isFinalStatus,
+  isRepairStatus,
+  REOPEN_TARGETS,
+  type ShopRole,
+} from '../../domain/shop/status';
+import type { Store } from '../../domain/stores/store';
 import { isValidPublicProfile } from '../../domain/users/public-profile';
 import {
   isAccountType,
@@ -116,4 +127,130 @@ export async function repairReaderOf(
   const uid = requireSignedIn(session);
   const profile = await loadProfile(uid);
   return { uid, role: profile?.role ?? null, verifiedPhone: session.currentPhone() };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The shop console (ports/shop-*.ts): store membership, and what a write to a repair may change.
+
+/** The signed-in account as a member of one store. */
+export interface ShopAccess {
+  readonly uid: string;
+  readonly role: ShopRole;
+  readonly store: Store;
+}
+
+/** What the membership rules need to read (the local twin of the rules' get() and exists()). */
+export interface ShopMembershipLookup {
+  store(storeId: string): Promise<Store | null>;
+  /** Whether storeMembers/{storeId}_{uid} exists. */
+  isStaff(storeId: string, uid: string): Promise<boolean>;
+}
+
+/** The role of `uid` in `store`: its owner (stores.ownerId), else staff when its owner added it. */
+export function shopRoleFor(store: Store | null, uid: string, isStaff: boolean): ShopRole | null {
+  if (store === null || uid === '' || store.id === '') return null;
+  if (store.ownerId === uid) return 'owner';
+  return isStaff ? 'staff' : null;
+}
+
+/** The signed-in account's membership of `storeId`, or null. Throws 'unauthenticated' signed out. */
+export async function shopAccessOf(
+  session: LocalSession,
+  storeId: string,
+  lookup: ShopMembershipLookup,
+): Promise<ShopAccess | null> {
+  const uid = requireSignedIn(session);
+  if (storeId === '') return null;
+  const store = await lookup.store(storeId);
+  if (store === null) return null;
+  const role = shopRoleFor(store, uid, store.ownerId !== uid && (await lookup.isStaff(storeId, uid)));
+  return role === null ? null : { uid, role, store };
+}
+
+/** Members of the store (owner, staff) only; a store that does not exist is refused the same way. */
+export async function requireStoreMember(
+  session: LocalSession,
+  storeId: string,
+  lookup: ShopMembershipLookup,
+): Promise<ShopAccess> {
+  const access = await shopAccessOf(session, storeId, lookup);
+  if (access === null) throw new PortError('permission-denied', 'Only members of this store may do this.');
+  return access;
+}
+
+/** The store's owner only (staff are refused too). */
+export async function requireStoreOwner(
+  session: LocalSession,
+  storeId: string,
+  lookup: ShopMembershipLookup,
+): Promise<ShopAccess> {
+  const access = await requireStoreMember(session, storeId, lookup);
+  if (access.role !== 'owner')
+    throw new PortError('permission-denied', "Only the store's owner may do this.");
+  return access;
+}
+
+/** Fields no write of the shop console changes after creation (rotate/revoke alone move the token). */
+const FIXED_REPAIR_FIELDS = ['repairId', 'storeId', 'businessId', 'store', 'deliveryCode'] as const;
+
+/** What the writer presented with a status change (the delivery code, an owner's override). */
+export interface PresentedForStatus {
+  readonly deliveryCode?: string;
+  readonly override?: { readonly reason: string };
+}
+
+/**
+ * The rule on every update of a repair by a member (firestore.rules will say the same):
+ *  - the Repair ID, store, business and delivery code never change, nor createdAt; the tracking
+ *    token only on a 'tracking' write;
+ *  - the history grows by exactly one entry, written by the caller (appendsOneEntryBy), whose status
+ *    is the repair's new status;
+ *  - a status changes only on a 'status' write, by a move the workflow allows from the stored status:
+ *    STATUS_MOVES, or an owner's reopen of a final status with a note; 'delivered' only with the
+ *    stored delivery code presented, or an owner's override with a reason (history kind 'override').
+ */
+export function checkShopRepairUpdate(
+  previous: ShopRepair,
+  next: ShopRepair,
+  access: ShopAccess,
+  write: 'status' | 'edit' | 'tracking',
+  presented: PresentedForStatus = {},
+): void {
+  const deny = (why: string): never => {
+    throw new PortError('permission-denied', `This change is not allowed: ${why}.`);
+  };
+  for (const field of FIXED_REPAIR_FIELDS) if (previous[field] !== next[field]) deny(`${field} is fixed`);
+  if (previous.createdAt?.getTime() !== next.createdAt?.getTime()) deny('createdAt is fixed');
+  if (write !== 'tracking' && previous.trackingToken !== next.trackingToken)
+    deny('the tracking link changes only by rotating or revoking it');
+  if (!appendsOneEntryBy(previous.history, next.history, access.uid))
+    deny('the history only grows, by one entry in your name');
+  const entry = next.history[next.history.length - 1];
+  if (entry === undefined || entry.status !== next.status)
+    deny("the new entry must carry the repair's status");
+  if (previous.status === next.status) {
+    if (write === 'status') deny('a status change must change the status');
+    return;
+  }
+  if (write !== 'status') deny('the status changes only by a status change');
+  const from = previous.status.trim();
+  const to = next.status;
+  if (!isRepairStatus(to)) deny('unknown status');
+  if (entry?.from !== from) deny('the entry must name the status it leaves');
+  if (isFinalStatus(from)) {
+    if (access.role !== 'owner') deny('only the owner reopens a repair');
+    if (!(REOPEN_TARGETS as readonly string[]).includes(to) || entry?.kind !== 'reopen' || entry.note === '')
+      deny('a reopen goes to Received or In Progress, with a note');
+    return;
+  }
+  if (!isRepairStatus(to) || !isAllowedMove(from, to)) deny(`the move from ${from} to ${to} is not allowed`);
+  if (to !== 'delivered') return;
+  if (entry?.kind === 'override') {
+    if (access.role !== 'owner' || (presented.override?.reason ?? '').trim() === '')
+      deny('only the owner delivers without the code, with a reason');
+    return;
+  }
+  const code = (presented.deliveryCode ?? '').replace(/\s/g, '');
+  if (!DELIVERY_CODE_PATTERN.test(previous.deliveryCode) || code !== previous.deliveryCode)
+    deny('delivery needs the customer’s delivery code');
 }

@@ -4,7 +4,6 @@ import type { Ports } from '../../ports';
 import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
 import { ConsoleLogger } from '../console-logger';
-import { shopPortsNotYetAvailable } from '../shared/shop-unavailable';
 import { SystemClock } from '../system-clock';
 import { MemoryDemoMailbox, MemoryDemoSmsInbox } from './demo/memory-outbox';
 import { MemorySeeder } from './demo/memory-seeder';
@@ -12,6 +11,9 @@ import { MemoryAppConfigRepository } from './memory-app-config-repository';
 import { MemoryAuthGateway } from './memory-auth-gateway';
 import { MemoryDatabase } from './memory-database';
 import { MemoryRepairRepository } from './memory-repair-repository';
+import { MemoryShopMembershipRepository } from './memory-shop-membership';
+import { MemoryShopRepairRepository } from './memory-shop-repairs';
+import { MemoryTrackingLinkRepository } from './memory-shop-tracking';
 import { MemoryStoreRepository } from './memory-store-repository';
 import { MemorySupportIssueRepository } from './memory-support-issue-repository';
 import { MemoryUserRepository } from './memory-user-repository';
@@ -41,7 +43,9 @@ export function createMemoryBackend(
       support: new MemorySupportIssueRepository(db, clock),
       wallet: new MemoryWalletLedger(db, clock),
       config: new MemoryAppConfigRepository(db),
-      ...shopPortsNotYetAvailable(),
+      shopMembers: new MemoryShopMembershipRepository(db, clock),
+      shopRepairs: new MemoryShopRepairRepository(db, clock),
+      tracking: new MemoryTrackingLinkRepository(db, clock),
       clock,
       logger: options.logger ?? new ConsoleLogger(),
     },

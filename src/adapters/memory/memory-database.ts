@@ -83,6 +83,16 @@ export class MemoryDatabase implements LocalSession {
   readonly users = new VersionedMap<string, StoredRecord>();
   readonly stores = new VersionedMap<string, StoredRecord>();
   readonly repairs = new VersionedMap<string, StoredRecord>();
+  /** The shop console: storeMembers/{storeId}_{uid} (staff of a store). */
+  readonly storeMembers = new VersionedMap<string, StoredRecord>();
+  /** The shop console: repairCounters/{storeId} (prefix, last number handed out). */
+  readonly repairCounters = new Map<string, StoredRecord>();
+  /** The shop console: the shop-only part of each repair (unlock code), by repair document id. */
+  readonly repairPrivate = new Map<string, StoredRecord>();
+  /** The shop console: payments of each repair, oldest first, by repair document id. */
+  readonly payments = new Map<string, StoredRecord[]>();
+  /** The shop console: tracking/{token} (repairDocId, storeId, revoked). */
+  readonly trackingLinks = new Map<string, StoredRecord>();
   readonly support = new Map<string, StoredRecord>();
   readonly transactions = new Map<string, StoredRecord>();
   readonly resetCodes = new Map<string, ResetCode>();
@@ -156,6 +166,11 @@ export class MemoryDatabase implements LocalSession {
       this.users,
       this.stores,
       this.repairs,
+      this.storeMembers,
+      this.repairCounters,
+      this.repairPrivate,
+      this.payments,
+      this.trackingLinks,
       this.support,
       this.transactions,
       this.resetCodes,

@@ -1,0 +1,14 @@
+import type { HarnessFactory } from './harness';
+import { shopMembershipContract } from './shop-membership.contract';
+import { shopRepairsContract } from './shop-repairs.contract';
+import { shopTrackingContract } from './shop-tracking.contract';
+
+/**
+ * The shop console's ports, for one backend. Run on memory (memory.test.ts); pouchdb.test.ts and
+ * tests/firebase/contract.test.ts call it once those families implement the ports (docs/shop.md).
+ */
+export function shopContracts(makeHarness: HarnessFactory): void {
+  shopMembershipContract(makeHarness);
+  shopRepairsContract(makeHarness);
+  shopTrackingContract(makeHarness);
+}

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expectPortError } from './expectations';
+import { type CastKey, signInAs } from './fixtures';
+import type { BackendHarness, HarnessFactory } from './harness';
+import { freshToken, ownerCreates, seedShop } from './shop-fixtures';
+
+export function shopTrackingContract(makeHarness: HarnessFactory): void {
+  describe('TrackingLinkRepository', () => {
+    let h: BackendHarness;
+    beforeEach(async () => {
+      h = await makeHarness();
+      await seedShop(h);
+    });
+    afterEach(async () => {
+      await h.dispose();
+    });
+
+    it('resolves a link signed out to the customer-safe view only', async () => {
+      const repair = await ownerCreates(h, { unlockCode: '7391' });
+      await h.ports.shopRepairs.changeStatus(repair.id, {
+        to: 'inprogress',
+        expectedStatus: 'received',
+        note: 'secret note',
+      });
+      await h.ports.auth.signOut();
+      const resolved = await h.ports.tracking.resolve(repair.trackingToken);
+      expect(resolved.state).toBe('active');
+      if (resolved.state !== 'active') return;
+      expect(resolved.view).toMatchObject({
+        repairId: repair.repairId,
+        shop: { name: 'Sharma Mobile Care - Bandra' },
+        device: { type: 'Mobile', name: 'Galaxy S21' },
+        problems: ['Screen broken'],
+        status: 'inprogress',
+        statusLabel: 'In Progress',
+        estimatePaise: 280000,
+        paidPaise: 50000,
+        duePaise: 230000,
+      });
+      expect(resolved.view.timeline.map((step) => step.status)).toEqual(['received', 'inprogress']);
+      const text = JSON.stringify(resolved.view);
+      for (const secret of [
+        '4821',
+        '7391',
+        'secret note',
+        'deliveryCode',
+        'unlockCode',
+        '9876543210',
+        'Rahul',
+      ])
+        expect(text).not.toContain(secret);
+    });
+
+    it('says clearly when a link was revoked, and when there is none', async () => {
+      const repair = await ownerCreates(h);
+      await signInAs(h, 'staff');
+      await h.ports.tracking.revoke(repair.id);
+      await h.ports.auth.signOut();
+      expect(await h.ports.tracking.resolve(repair.trackingToken)).toEqual({ state: 'revoked' });
+      expect(await h.ports.tracking.resolve(freshToken())).toEqual({ state: 'not-found' });
+      expect(await h.ports.tracking.resolve('../../etc')).toEqual({ state: 'not-found' });
+    });
+
+    it('rotates a link: the new one works, the old one is revoked', async () => {
+      const repair = await ownerCreates(h);
+      const token = freshToken();
+      const info = await h.ports.tracking.rotate(repair.id, token);
+      expect(info).toEqual({ token, repairDocId: repair.id, revoked: false });
+      expect((await h.ports.shopRepairs.get(repair.id))?.trackingToken).toBe(token);
+      await expectPortError(h.ports.tracking.rotate(repair.id, token), 'conflict');
+      await expectPortError(h.ports.tracking.rotate(repair.id, 'bad token'), 'invalid-argument');
+      await h.ports.auth.signOut();
+      expect((await h.ports.tracking.resolve(token)).state).toBe('active');
+      expect(await h.ports.tracking.resolve(repair.trackingToken)).toEqual({ state: 'revoked' });
+    });
+
+    it('lets only members of the store rotate or revoke', async () => {
+      const repair = await ownerCreates(h);
+      for (const key of ['rival', 'customer', 'admin', 'distributor'] as CastKey[]) {
+        await signInAs(h, key);
+        await expectPortError(h.ports.tracking.revoke(repair.id), 'permission-denied');
+        await expectPortError(h.ports.tracking.rotate(repair.id, freshToken()), 'permission-denied');
+      }
+      await signInAs(h, 'owner');
+      await expectPortError(h.ports.tracking.revoke('no-such-repair'), 'not-found');
+      await h.ports.auth.signOut();
+      await expectPortError(h.ports.tracking.revoke(repair.id), 'unauthenticated');
+      expect((await h.ports.tracking.resolve(repair.trackingToken)).state).toBe('active');
+    });
+
+    it('a deleted repair’s link leads nowhere', async () => {
+      const repair = await ownerCreates(h);
+      await h.ports.shopRepairs.delete(repair.id);
+      await h.ports.auth.signOut();
+      expect(await h.ports.tracking.resolve(repair.trackingToken)).toEqual({ state: 'not-found' });
+    });
+  });
+}
