@@ -128,7 +128,7 @@ export interface ShopRepairRepository {
    * already names a repair of the store (an app's record) is skipped. Memory does all of it in one
    * JavaScript turn; PouchDB writes the counter document with its _rev and retries on a 409 before
    * writing the repair (the counter update is the commit point; a repair written offline on one
-   * device takes numbers from that device's replica, see docs/shop.md); Firestore runs one transaction
+   * device takes numbers from that device's replica, see docs/adapters.md, "The shop console"); Firestore runs one transaction
    * over the counter and the new repair document (offline: it fails with 'unavailable', and the repair
    * cannot be created until the network returns).
    *

@@ -5,7 +5,7 @@ import { shopTrackingContract } from './shop-tracking.contract';
 
 /**
  * The shop console's ports, for one backend. Run on memory (memory.test.ts); pouchdb.test.ts and
- * tests/firebase/contract.test.ts call it once those families implement the ports (docs/shop.md).
+ * tests/firebase/contract.test.ts call it once those families implement the ports (docs/adapters.md, "The shop console").
  */
 export function shopContracts(makeHarness: HarnessFactory): void {
   shopMembershipContract(makeHarness);
