@@ -147,7 +147,11 @@ export interface ShopRepairRepository {
    * cursor this query did not make.
    */
   page(storeId: string, query: ShopRepairQuery): Promise<ShopRepairPage>;
-  /** Up to `limit` repairs of a store matching the search, newest first. Members of the store. */
+  /**
+   * Up to `limit` repairs of a store matching the search. Exact searches (repairId, mobile) come
+   * newest first; prefix searches (imeiSerial, name) in the order of the searched field, then oldest
+   * first (what an index on the field can give without reading every match). Members of the store.
+   */
   search(storeId: string, search: ShopSearch): Promise<ShopRepair[]>;
   /** How many repairs the store has, per status. Members of the store. */
   countByStatus(storeId: string): Promise<ShopStatusCounts>;
