@@ -1,7 +1,5 @@
 import { storeRefOf } from '../../domain/repairs/repair';
-import { paiseToRupees } from '../../domain/shop/amounts';
 import { appendHistory, historyEntry } from '../../domain/shop/history';
-import { checkImeiSerial, DEVICE_TYPES, JOB_CARD_LIMITS } from '../../domain/shop/job-card';
 import {
   formatRepairId,
   isValidPrefix,
@@ -23,17 +21,16 @@ import {
 import { isTrackingToken } from '../../domain/shop/tracking';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
-import {
-  MAX_SHOP_PAGE_SIZE,
-  type NewShopRepair,
-  type ShopPayment,
-  type ShopRepairPage,
-  type ShopRepairPatch,
-  type ShopRepairQuery,
-  type ShopRepairRepository,
-  type ShopSearch,
-  type ShopStatusChange,
-  type ShopStatusCounts,
+import type {
+  NewShopRepair,
+  ShopPayment,
+  ShopRepairPage,
+  ShopRepairPatch,
+  ShopRepairQuery,
+  ShopRepairRepository,
+  ShopSearch,
+  ShopStatusChange,
+  ShopStatusCounts,
 } from '../../ports/shop-repairs';
 import {
   checkShopRepairUpdate,
@@ -42,14 +39,10 @@ import {
   requireStoreOwner,
   type ShopAccess,
 } from '../local/local-rules';
+import { applyShopPatch, checkShopLimit, checkShopPatch } from '../local/shop-rules';
 import type { MemoryDatabase, StoredRecord } from './memory-database';
 import { idOfKey, type ShopIndexName, shopIndexesOf, tailOfKey, timeKey } from './memory-shop-indexes';
 import { memoryMembershipLookup } from './memory-shop-membership';
-
-function checkLimit(limit: number): void {
-  if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_SHOP_PAGE_SIZE)
-    throw new PortError('invalid-argument', `A page holds 1 to ${MAX_SHOP_PAGE_SIZE} repairs.`);
-}
 
 function encodeCursor(key: string): string {
   const { time, id } = tailOfKey(key);
@@ -75,56 +68,6 @@ function parsePayment(repairDocId: string, raw: StoredRecord): ShopPayment {
     by: { uid: String(by.uid ?? ''), name: String(by.name ?? '') },
     note: String(raw.note ?? ''),
   };
-}
-
-const MAX_PAISE = 100_000_000;
-
-/** The local rule on an edit's values: what the job card would accept. */
-function checkPatch(patch: ShopRepairPatch): void {
-  const bad = (field: string): never => {
-    throw new PortError('invalid-argument', `This value of ${field} is not allowed.`);
-  };
-  const text = (field: keyof ShopRepairPatch, max: number, required = false) => {
-    const value = patch[field];
-    if (value === undefined) return;
-    if (typeof value !== 'string' || value.length > max || (required && value.trim() === '')) bad(field);
-  };
-  text('customerName', JOB_CARD_LIMITS.customerName, true);
-  text('productName', JOB_CARD_LIMITS.brandModel, true);
-  text('otherAccessory', JOB_CARD_LIMITS.otherAccessory);
-  text('conditionNotes', JOB_CARD_LIMITS.conditionNotes);
-  text('unlockCode', JOB_CARD_LIMITS.unlockCode);
-  if (patch.customerMobile !== undefined && !/^[6-9]\d{9}$/.test(patch.customerMobile)) bad('customerMobile');
-  if (patch.productType !== undefined && !(DEVICE_TYPES as readonly string[]).includes(patch.productType))
-    bad('productType');
-  if (patch.imeiSerial !== undefined) {
-    const checked = checkImeiSerial(patch.imeiSerial);
-    if (!checked.ok || checked.value !== patch.imeiSerial) bad('imeiSerial');
-  }
-  if (
-    patch.problemList !== undefined &&
-    (patch.problemList.length === 0 ||
-      patch.problemList.length > JOB_CARD_LIMITS.problems ||
-      patch.problemList.some(
-        (p) => typeof p !== 'string' || p.trim() === '' || p.length > JOB_CARD_LIMITS.problem,
-      ))
-  )
-    bad('problemList');
-  for (const field of ['estimatePaise', 'finalPaise'] as const) {
-    const value = patch[field];
-    if (
-      value !== undefined &&
-      value !== null &&
-      (!Number.isSafeInteger(value) || value < 0 || value > MAX_PAISE)
-    )
-      bad(field);
-  }
-  if (
-    patch.promisedDate !== undefined &&
-    patch.promisedDate !== null &&
-    !/^\d{4}-\d{2}-\d{2}$/.test(patch.promisedDate)
-  )
-    bad('promisedDate');
 }
 
 /**
@@ -242,7 +185,7 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
   async page(storeId: string, query: ShopRepairQuery): Promise<ShopRepairPage> {
     await this.db.roundTrip();
     await requireStoreMember(this.db, storeId, this.lookup);
-    checkLimit(query.limit);
+    checkShopLimit(query.limit);
     const ranged = query.from !== undefined || query.to !== undefined;
     const options = {
       ...(ranged ? { fromKey: timeKey(query.from?.getTime() ?? 0) } : {}),
@@ -264,7 +207,7 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
   async search(storeId: string, search: ShopSearch): Promise<ShopRepair[]> {
     await this.db.roundTrip();
     await requireStoreMember(this.db, storeId, this.lookup);
-    checkLimit(search.limit);
+    checkShopLimit(search.limit);
     const text = search.text;
     if (text.trim() === '') return [];
     const keys =
@@ -312,52 +255,9 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
   async update(id: string, patch: ShopRepairPatch): Promise<ShopRepair> {
     await this.db.roundTrip();
     const access = await this.access(id);
-    checkPatch(patch);
+    checkShopPatch(patch);
     const { raw, repair } = this.current(id);
-    const next: StoredRecord = { ...raw };
-    const changed: string[] = [];
-    const set = (field: string, value: unknown) => {
-      if (value === undefined) delete next[field];
-      else next[field] = value;
-    };
-    const plain: readonly (keyof ShopRepairPatch)[] = [
-      'customerMobile',
-      'productType',
-      'productName',
-      'imeiSerial',
-      'otherAccessory',
-      'conditionNotes',
-      'promisedDate',
-    ];
-    for (const field of plain) {
-      if (patch[field] === undefined) continue;
-      set(field, patch[field]);
-      changed.push(field);
-    }
-    if (patch.customerName !== undefined) {
-      set('customerName', patch.customerName.trim());
-      set('customerNameLower', patch.customerName.trim().toLowerCase());
-      changed.push('customerName');
-    }
-    if (patch.problemList !== undefined) {
-      set('problemList', [...patch.problemList]);
-      set('problems', patch.problemList.join(', '));
-      changed.push('problemList');
-    }
-    if (patch.accessories !== undefined) {
-      set('accessories', [...patch.accessories]);
-      changed.push('accessories');
-    }
-    if (patch.estimatePaise !== undefined) {
-      set('estimatePaise', patch.estimatePaise);
-      set('estimatedCost', patch.estimatePaise === null ? undefined : paiseToRupees(patch.estimatePaise));
-      changed.push('estimatePaise');
-    }
-    if (patch.finalPaise !== undefined) {
-      set('amount', patch.finalPaise === null ? undefined : paiseToRupees(patch.finalPaise));
-      changed.push('finalPaise');
-    }
-    if (patch.unlockCode !== undefined) changed.push('unlockCode');
+    const { next, changed } = applyShopPatch(raw, patch);
     if (changed.length === 0) return this.handOut(id);
     const now = this.clock.now();
     const by = { uid: access.uid, name: this.actorName(access.uid) };
