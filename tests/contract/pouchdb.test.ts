@@ -3,12 +3,13 @@ import { createPouchBackend } from '../../src/adapters/pouchdb/pouchdb-backend';
 import { nodePouchDB } from '../../src/adapters/pouchdb/pouchdb-node';
 import { ManualClock } from '../../src/demo/manual-clock';
 import { allContracts } from './all-contracts';
-import { oobCodeOf } from './harness';
+import { type HarnessFactory, oobCodeOf } from './harness';
+import { shopContracts } from './shop-contracts';
 
 let sequence = 0;
 
 describe('pouchdb backend', () => {
-  allContracts(async () => {
+  const makeHarness: HarnessFactory = async () => {
     sequence += 1;
     const clock = new ManualClock(new Date());
     const backend = await createPouchBackend({
@@ -35,5 +36,7 @@ describe('pouchdb backend', () => {
       advanceClock: (ms) => clock.advance(ms),
       dispose: () => backend.destroy(),
     };
-  });
+  };
+  allContracts(makeHarness);
+  shopContracts(makeHarness);
 });

@@ -5,7 +5,6 @@ import type { Ports } from '../../ports';
 import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
 import { ConsoleLogger } from '../console-logger';
-import { shopPortsNotYetAvailable } from '../shared/shop-unavailable';
 import { SystemClock } from '../system-clock';
 import { PouchDemoMailbox, PouchDemoSmsInbox } from './demo/pouchdb-outbox';
 import { PouchSeeder } from './demo/pouchdb-seeder';
@@ -16,6 +15,9 @@ import { PouchDatabases } from './pouchdb-databases';
 import { checkIterations, DEFAULT_PBKDF2_ITERATIONS } from './pouchdb-password';
 import { withRegisteredViews } from './pouchdb-registered-views';
 import { PouchRepairRepository } from './pouchdb-repair-repository';
+import { PouchShopMembershipRepository } from './pouchdb-shop-membership';
+import { PouchShopRepairRepository } from './pouchdb-shop-repairs';
+import { PouchTrackingLinkRepository } from './pouchdb-shop-tracking';
 import { PouchStoreRepository } from './pouchdb-store-repository';
 import { PouchSupportIssueRepository } from './pouchdb-support-issue-repository';
 import { PouchSync } from './pouchdb-sync';
@@ -110,8 +112,9 @@ export async function createPouchBackend(options: PouchBackendOptions): Promise<
     support,
     wallet: new PouchWalletLedger(dbs, auth, userDocs, clock, options.faults),
     config: new PouchAppConfigRepository(dbs),
-    // The shop console has no PouchDB adapters yet: every call rejects with 'unavailable'.
-    ...shopPortsNotYetAvailable(),
+    shopMembers: new PouchShopMembershipRepository(dbs, auth, userDocs, clock),
+    shopRepairs: new PouchShopRepairRepository(dbs, auth, userDocs, clock),
+    tracking: new PouchTrackingLinkRepository(dbs, auth, userDocs, clock),
     clock,
     logger: options.logger ?? new ConsoleLogger(),
   };

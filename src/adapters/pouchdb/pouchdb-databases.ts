@@ -5,7 +5,15 @@ import {
   type PouchConstructor,
   type PouchStats,
 } from './pouchdb-collection';
-import { type DesignDoc, LEDGER_DESIGN, REPAIRS_DESIGN, STORES_DESIGN, USERS_DESIGN } from './pouchdb-views';
+import {
+  type DesignDoc,
+  LEDGER_DESIGN,
+  REPAIRS_DESIGN,
+  SHOP_REPAIRS_DESIGN,
+  STORE_MEMBERS_DESIGN,
+  STORES_DESIGN,
+  USERS_DESIGN,
+} from './pouchdb-views';
 
 /**
  * One PouchDB database per Firestore collection (as CouchDB apps usually do), plus the accounts and
@@ -21,13 +29,21 @@ export const COLLECTIONS = [
   'config',
   'accounts',
   'mail',
+  // The shop console (docs/pouchdb.md, "The shop console"): membership records, the per-store Repair
+  // ID counters, the tracking links, and the shop-only part of repairs (unlock codes, payments).
+  'storeMembers',
+  'repairCounters',
+  'tracking',
+  'shopPrivate',
 ] as const;
 export type CollectionName = (typeof COLLECTIONS)[number];
 
 /**
  * What replicates to a sync server. The accounts (password hashes, phone codes, reset codes) and the
  * demo outbox never leave the device: each device signs its own people in, and authenticates to the
- * sync server with a device account of its own (docs/pouchdb.md, "Sync server").
+ * sync server with a device account of its own (docs/pouchdb.md, "Sync server"). The shop console's
+ * databases do not replicate yet: the sync gateway must first learn who may read and write them
+ * (docs/pouchdb.md, "The shop console").
  */
 export const SYNCED_COLLECTIONS: readonly CollectionName[] = [
   'users',
@@ -39,12 +55,14 @@ export const SYNCED_COLLECTIONS: readonly CollectionName[] = [
   'config',
 ];
 
-const DESIGN_DOCS: Partial<Record<CollectionName, DesignDoc>> = {
-  users: USERS_DESIGN,
-  stores: STORES_DESIGN,
-  repairs: REPAIRS_DESIGN,
-  transactions: LEDGER_DESIGN,
-};
+const DESIGN_DOCS: readonly (readonly [CollectionName, DesignDoc])[] = [
+  ['users', USERS_DESIGN],
+  ['stores', STORES_DESIGN],
+  ['repairs', REPAIRS_DESIGN],
+  ['repairs', SHOP_REPAIRS_DESIGN],
+  ['transactions', LEDGER_DESIGN],
+  ['storeMembers', STORE_MEMBERS_DESIGN],
+];
 
 export class PouchDatabases {
   readonly stats: PouchStats = emptyStats();
@@ -96,12 +114,25 @@ export class PouchDatabases {
   get mail(): Collection {
     return this.collections.mail;
   }
+  get storeMembers(): Collection {
+    return this.collections.storeMembers;
+  }
+  get repairCounters(): Collection {
+    return this.collections.repairCounters;
+  }
+  get tracking(): Collection {
+    return this.collections.tracking;
+  }
+  /** Never replicated to customers' devices: unlock codes and payments (docs/pouchdb.md). */
+  get shopPrivate(): Collection {
+    return this.collections.shopPrivate;
+  }
 
   /** Creates or updates the design documents (the indexes). Idempotent. */
   async ensureDesignDocs(): Promise<void> {
     await Promise.all(
-      Object.entries(DESIGN_DOCS).map(async ([name, design]) => {
-        const collection = this.collections[name as CollectionName];
+      DESIGN_DOCS.map(async ([name, design]) => {
+        const collection = this.collections[name];
         const current = await collection.get(design._id);
         if (current !== null && JSON.stringify(current.views) === JSON.stringify(design.views)) return;
         const rev = await collection.put({
@@ -117,8 +148,8 @@ export class PouchDatabases {
 
   /** Builds every index now rather than on the first query (after a bulk load). */
   async warmIndexes(): Promise<void> {
-    for (const [name, design] of Object.entries(DESIGN_DOCS)) {
-      const collection = this.collections[name as CollectionName];
+    for (const [name, design] of DESIGN_DOCS) {
+      const collection = this.collections[name];
       // PouchDB indexes each view separately, on its first query: touch each one.
       for (const view of Object.keys(design.views)) {
         await collection.query(`${design._id.slice('_design/'.length)}/${view}`, { limit: 0, reduce: false });

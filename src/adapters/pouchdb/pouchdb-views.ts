@@ -1,4 +1,4 @@
-import { countKeyOf } from '../../domain/repairs/repair';
+import { countKeyOf, storeRefOf } from '../../domain/repairs/repair';
 import { asText } from '../../domain/shared/text';
 import { asInstant } from '../../domain/shared/time';
 import { countedLedgerPaise } from '../shared/recharge';
@@ -115,6 +115,72 @@ export const REPAIRS_DESIGN = design('repairs', {
   },
 });
 
+/** The store a repair belongs to (storeId, else the apps' store), '' when none. */
+const shopStoreOf = (doc: Readonly<Record<string, unknown>>): string =>
+  storeRefOf({ storeId: asText(doc.storeId), store: asText(doc.store) });
+
+/** The status as the shop console reads it (parseRepairRecord keeps the stored text). */
+const shopStatusOf = (doc: Readonly<Record<string, unknown>>): string => asText(doc.status);
+
+/**
+ * The shop console's indexes over the repairs database (ports/shop-repairs.ts): one store's repairs by
+ * time, by status and time, and by one searched field; repairs naming no store are left out. Times are
+ * createdAt in epoch ms, null when a repair has none (null sorts before every number).
+ */
+export const SHOP_REPAIRS_DESIGN = design('shop', {
+  /** Key: [store, createdAt ms, doc id]: a store's repairs, newest first when read descending. */
+  byStore: {
+    map: (doc, emit) => {
+      const store = shopStoreOf(doc);
+      if (store !== '') emit([store, millis(doc.createdAt), doc._id], null);
+    },
+  },
+  /** Key: [store, status, createdAt ms, doc id]; reduce: count (grouped at level 2: counts per status). */
+  byStatus: {
+    map: (doc, emit) => {
+      const store = shopStoreOf(doc);
+      if (store !== '') emit([store, shopStatusOf(doc), millis(doc.createdAt), doc._id], null);
+    },
+    reduce: '_count',
+  },
+  /**
+   * Key: [store, field, stored value, createdAt ms, doc id] for the searched fields (repairId,
+   * customerMobile as 'mobile', imeiSerial, customerNameLower as 'name'), only what is stored as text.
+   */
+  byField: {
+    map: (doc, emit) => {
+      const store = shopStoreOf(doc);
+      if (store === '') return;
+      const time = millis(doc.createdAt);
+      const fields: readonly [string, unknown][] = [
+        ['repairId', doc.repairId],
+        ['mobile', doc.customerMobile],
+        ['imeiSerial', doc.imeiSerial],
+        ['name', doc.customerNameLower],
+      ];
+      for (const [field, value] of fields)
+        if (typeof value === 'string' && value !== '') emit([store, field, value, time, doc._id], null);
+    },
+  },
+});
+
+/** Store membership records (storeMembers/{storeId}_{uid}). */
+export const STORE_MEMBERS_DESIGN = design('members', {
+  /** Key: the member's uid: the stores an account is staff of. */
+  byUid: {
+    map: (doc, emit) => {
+      if (typeof doc.uid === 'string' && typeof doc.storeId === 'string') emit(doc.uid, doc.storeId);
+    },
+  },
+  /** Key: [storeId, name, uid]: a store's staff in the settings' order. */
+  byStore: {
+    map: (doc, emit) => {
+      if (typeof doc.uid === 'string' && typeof doc.storeId === 'string')
+        emit([doc.storeId, asText(doc.name), doc.uid], null);
+    },
+  },
+});
+
 export const LEDGER_DESIGN = design('ledger', {
   /** Key: timestamp in epoch ms (null when undated): the latest transactions, newest first. */
   byTime: {
@@ -148,6 +214,11 @@ export const VIEWS = {
   storesByOwner: 'stores/byOwner',
   repairsByRepairId: 'repairs/byRepairId',
   repairsCreatedByKey: 'repairs/createdByKey',
+  shopByStore: 'shop/byStore',
+  shopByStatus: 'shop/byStatus',
+  shopByField: 'shop/byField',
+  membersByUid: 'members/byUid',
+  membersByStore: 'members/byStore',
   ledgerByTime: 'ledger/byTime',
   ledgerByDistributor: 'ledger/byDistributor',
   ledgerByDistributorAdmin: 'ledger/byDistributorAdmin',
