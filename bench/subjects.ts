@@ -22,6 +22,7 @@ import { createMemoryBackend } from '../src/adapters/memory/memory-backend';
 import { createPouchBackend } from '../src/adapters/pouchdb/pouchdb-backend';
 import { type PouchCollection, storedRecord } from '../src/adapters/pouchdb/pouchdb-collection';
 import { nodePouchDB } from '../src/adapters/pouchdb/pouchdb-node';
+import { cryptoRandomBytes } from '../src/app/containers/bind-use-cases';
 import type { Seeder } from '../src/demo';
 import { DEMO_PASSWORD, DEMO_UIDS } from '../src/demo/demo-data';
 import { ManualClock } from '../src/demo/manual-clock';
@@ -70,7 +71,7 @@ async function signInAdmin(ports: Ports): Promise<Session> {
   if (admin === null) throw new Error('The benchmark data has no super admin.');
   return {
     ports,
-    useCases: createUseCases(ports, { resetPasswordUrl: RESET_URL }),
+    useCases: createUseCases(ports, { resetPasswordUrl: RESET_URL, random: cryptoRandomBytes }),
     admin,
     close: async () => undefined,
   };

@@ -1,9 +1,28 @@
 import type { Ports } from '../ports';
+import type { ShopStatusChange } from '../ports/shop-repairs';
 import { listBusinessPerformance, loadAdminTotals } from './admin/business-performance';
 import type { AdminFilter } from './admin/report';
 import { loadStoreLinks } from './config/store-links';
 import { loadBusinessInfo, lookUpRepair } from './repairs/look-up-repair';
 import type { Repair } from './repairs/repair';
+import type { JobCardInput } from './shop/job-card';
+import type { ShopRepair } from './shop/repair-record';
+import {
+  type BoardFilter,
+  changeRepairStatus,
+  createRepair,
+  customerMessage,
+  deleteRepair,
+  loadRepairPage,
+  myStores,
+  type RepairEditInput,
+  type ShopContact,
+  searchRepairs,
+  storeBoard,
+  updateRepair,
+} from './shop/shop-use-cases';
+import type { RandomBytes } from './shop/tracking';
+import { resolveTracking, revokeTracking, rotateTracking } from './shop/tracking-use-cases';
 import type { NewSupportIssue, SupportIssuePatch } from './support/support-issue';
 import { listSupportIssues, submitSupportIssue, updateSupportIssue } from './support/support-use-cases';
 import {
@@ -28,6 +47,11 @@ import {
 export interface UseCaseSettings {
   /** Absolute URL of the app's /reset-password page, the return link of reset e-mails. */
   readonly resetPasswordUrl: string;
+  /**
+   * n cryptographically random bytes, for delivery codes and tracking tokens. The composition root
+   * passes `crypto.getRandomValues`; tests a seeded source. The domain never calls crypto itself.
+   */
+  readonly random: RandomBytes;
 }
 
 /**
@@ -35,6 +59,7 @@ export interface UseCaseSettings {
  * user's profile from the session, and each backend checks the same permissions again on its side.
  */
 export function createUseCases(ports: Ports, settings: UseCaseSettings) {
+  const shopPorts = { ...ports, random: settings.random };
   return {
     clock: ports.clock,
     /** Where the UI keeps the cause of a failure it shows a message for (never a bare `catch {}`). */
@@ -80,6 +105,26 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
     },
     config: {
       storeLinks: () => loadStoreLinks(ports),
+    },
+    /** The shop console's repair desk: the signed-in account acts; every backend checks membership. */
+    shop: {
+      myStores: () => myStores(ports),
+      storeBoard: (storeId: string, filter?: BoardFilter) => storeBoard(ports, storeId, filter),
+      search: (storeId: string, text: string) => searchRepairs(ports, storeId, text),
+      createRepair: (storeId: string, input: JobCardInput, now: Date = ports.clock.now()) =>
+        createRepair(shopPorts, storeId, input, now),
+      repairPage: (id: string) => loadRepairPage(ports, id),
+      changeStatus: (id: string, change: ShopStatusChange) => changeRepairStatus(ports, id, change),
+      updateRepair: (id: string, edit: RepairEditInput) => updateRepair(ports, id, edit),
+      deleteRepair: (id: string) => deleteRepair(ports, id),
+      customerMessage: (repair: ShopRepair, status: string, shop: ShopContact, origin: string) =>
+        customerMessage(repair, status, shop, origin),
+    },
+    /** Tracking links: resolved signed out; revoked and rotated by the store's members. */
+    tracking: {
+      resolve: (token: string) => resolveTracking(ports, token),
+      revoke: (repairDocId: string) => revokeTracking(ports, repairDocId),
+      rotate: (repairDocId: string) => rotateTracking(shopPorts, repairDocId),
     },
   };
 }

@@ -1,8 +1,10 @@
 import { createMemoryBackend } from '../../src/adapters/memory/memory-backend';
 import { ManualClock } from '../../src/demo/manual-clock';
 import { MemoryLogger } from '../../src/demo/memory-logger';
-import { createUseCases } from '../../src/domain/use-cases';
+import type { RandomBytes } from '../../src/domain/shop/tracking';
+import { createUseCases, type UseCaseSettings } from '../../src/domain/use-cases';
 import type { UserProfile } from '../../src/domain/users/user';
+import { seeded } from './shop/seeded';
 
 /**
  * A fresh in-memory backend with the use cases bound to it, at a fixed instant. Every domain test acts
@@ -14,13 +16,19 @@ export const RESET_URL = 'https://repairmate.test/reset-password';
 /** 15 March 2026, 10:30 local time. */
 export const NOW = new Date(2026, 2, 15, 10, 30);
 
-export function createWorld(now: Date = NOW) {
+/** Settings for use cases in tests: the reset link, and random bytes from a seeded generator. */
+export function testSettings(random: RandomBytes = seeded(20260315).bytes): UseCaseSettings {
+  return { resetPasswordUrl: RESET_URL, random };
+}
+
+export function createWorld(now: Date = NOW, random?: RandomBytes) {
   const clock = new ManualClock(now);
   // The causes of failures the use cases turn into messages: tests assert they are kept.
   const logger = new MemoryLogger();
   const backend = createMemoryBackend({ clock, logger });
-  const useCases = createUseCases(backend.ports, { resetPasswordUrl: RESET_URL });
-  return { ...backend, clock, logger, useCases };
+  const settings = testSettings(random);
+  const useCases = createUseCases(backend.ports, settings);
+  return { ...backend, clock, logger, settings, useCases };
 }
 
 export type World = ReturnType<typeof createWorld>;

@@ -2,6 +2,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryBackend, type MemoryBackend } from '../../src/adapters/memory/memory-backend';
+import { cryptoRandomBytes } from '../../src/app/containers/bind-use-cases';
 import { DEMO_PASSWORD, generateDemoData } from '../../src/demo/demo-data';
 import { ManualClock } from '../../src/demo/manual-clock';
 import { createUseCases } from '../../src/domain/use-cases';
@@ -42,7 +43,10 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<Rendere
   if (options.demoData ?? true) await backend.seeder.load(generateDemoData(clock.now()));
   if (options.signedInAs) await backend.ports.auth.signIn(options.signedInAs, DEMO_PASSWORD);
   const services: AppServices = {
-    useCases: createUseCases(backend.ports, { resetPasswordUrl: 'http://localhost:4173/reset-password' }),
+    useCases: createUseCases(backend.ports, {
+      resetPasswordUrl: 'http://localhost:4173/reset-password',
+      random: cryptoRandomBytes,
+    }),
     demo: {
       mailbox: backend.mailbox,
       sms: backend.sms,

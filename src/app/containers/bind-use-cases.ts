@@ -1,10 +1,22 @@
 import type { Container } from 'inversify';
+import type { RandomBytes } from '../../domain/shop/tracking';
 import { createUseCases, type UseCaseSettings } from '../../domain/use-cases';
 import type { Ports } from '../../ports';
 import { TOKENS } from '../tokens';
+import type { ContainerOptions } from './options';
+
+/** n cryptographically random bytes from the platform (browsers and Node 20). */
+export const cryptoRandomBytes: RandomBytes = (n) => globalThis.crypto.getRandomValues(new Uint8Array(n));
 
 /** Binds the use cases over whatever adapters the backend's container bound to the port tokens. */
-export function bindUseCases(container: Container, settings: UseCaseSettings): void {
+export function bindUseCases(
+  container: Container,
+  options: Pick<ContainerOptions, 'resetPasswordUrl' | 'random'>,
+): void {
+  const settings: UseCaseSettings = {
+    resetPasswordUrl: options.resetPasswordUrl,
+    random: options.random ?? cryptoRandomBytes,
+  };
   container
     .bind(TOKENS.UseCases)
     .toResolvedValue(

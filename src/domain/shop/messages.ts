@@ -79,4 +79,22 @@ export const SHOP_MESSAGES = {
   templateRequired: 'Please write the message.',
   upiIdInvalid: 'Please enter a valid UPI ID, for example shopname@okaxis.',
   repairIdPrefixInvalid: 'A Repair ID prefix is 2 to 5 capital letters or digits, starting with a letter.',
+  // Ours: the repair desk's use cases.
+  signInRequired: 'Please sign in to use the shop console.',
+  notStoreMember: 'You do not work in this store, so you cannot see or change its repairs.',
+  repairNotFound: 'This repair no longer exists. It may have been deleted.',
+  statusConflict:
+    'Someone changed this repair meanwhile. Please look at its new status and choose the next step again.',
+  statusChangeRefused: 'This status change is not allowed.',
+  deleteOwnerOnly: 'Only the shop owner can delete a repair.',
+  loadFailed: 'Could not load the repairs. Please try again.',
+  createFailed: 'Could not create the repair. Please try again.',
+  saveFailed: 'Could not save the changes. Please try again.',
+  deleteFailed: 'Could not delete the repair. Please try again.',
+  dateRangeInvalid: 'The end date must be after the start date.',
+  customerMobileUnusable: "This customer's mobile number cannot receive messages. Please correct it first.",
+  trackingRevoked: 'This tracking link was turned off by the shop. Please ask the shop for a new link.',
+  trackingNotFound: 'This tracking link is not valid. Please check the link, or ask the shop for a new one.',
+  trackingFailed: 'Could not load this repair. Please try again.',
+  trackingChangeFailed: 'Could not change the tracking link. Please try again.',
 } as const;

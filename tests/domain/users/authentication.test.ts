@@ -15,7 +15,7 @@ function withFailing(
   auth[method] = async () => {
     throw error;
   };
-  return createUseCases({ ...world.ports, auth }, { resetPasswordUrl: RESET_URL });
+  return createUseCases({ ...world.ports, auth }, world.settings);
 }
 
 describe('sign-in', () => {

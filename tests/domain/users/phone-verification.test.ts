@@ -4,7 +4,7 @@ import { PHONE_MESSAGES } from '../../../src/domain/users/phone-verification';
 import type { UserProfile } from '../../../src/domain/users/user';
 import type { Ports } from '../../../src/ports';
 import { AuthError } from '../../../src/ports/errors';
-import { addPerson, createWorld, RESET_URL, signInAs, type World } from '../world';
+import { addPerson, createWorld, signInAs, type World } from '../world';
 
 let world: World;
 let profile: UserProfile;
@@ -21,7 +21,7 @@ function failing(method: 'sendPhoneVerificationCode' | 'confirmPhoneVerification
   auth[method] = async () => {
     throw error;
   };
-  return createUseCases({ ...world.ports, auth }, { resetPasswordUrl: RESET_URL });
+  return createUseCases({ ...world.ports, auth }, world.settings);
 }
 
 describe('sending the code', () => {
@@ -131,7 +131,7 @@ describe('confirming the code', () => {
     users.updateOwnProfile = async () => {
       throw new Error('write refused');
     };
-    const useCases = createUseCases({ ...world.ports, users }, { resetPasswordUrl: RESET_URL });
+    const useCases = createUseCases({ ...world.ports, users }, world.settings);
     const stale = { ...profile, mobile: '9000000000' };
     expect((await useCases.phone.confirmCode(verificationId, code, stale)).ok).toBe(true);
     expect(world.logger.at('warn').map((entry) => [entry.message, String(entry.cause)])).toEqual([

@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES } from '../../../src/domain/users/messages';
 import { roleOf, type SessionState } from '../../../src/domain/users/session';
 import type { UserProfile } from '../../../src/domain/users/user';
 import type { Ports } from '../../../src/ports';
-import { addPerson, createWorld, emailOf, PASSWORD, RESET_URL, settle, type World } from '../world';
+import { addPerson, createWorld, emailOf, PASSWORD, settle, type World } from '../world';
 
 /** Watches the session and records every state reported. */
 function watch(world: World, useCases = world.useCases) {
@@ -21,7 +21,7 @@ function heldReads(world: World) {
     new Promise<UserProfile | null>((resolve, reject) => {
       pending.push({ uid, release: () => world.ports.users.get(uid).then(resolve, reject) });
     });
-  return { pending, useCases: createUseCases({ ...world.ports, users }, { resetPasswordUrl: RESET_URL }) };
+  return { pending, useCases: createUseCases({ ...world.ports, users }, world.settings) };
 }
 
 describe('watchSession', () => {

@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES, PASSWORD_REQUIREMENTS } from '../../../src/domain/use
 import { type SignUpInput, validateSignUp } from '../../../src/domain/users/sign-up';
 import type { Ports } from '../../../src/ports';
 import { AuthError } from '../../../src/ports/errors';
-import { createWorld, NOW, RESET_URL } from '../world';
+import { createWorld, NOW } from '../world';
 
 const valid: SignUpInput = {
   accountType: 'user',
@@ -262,7 +262,7 @@ describe('sign-up: provider errors', () => {
     auth.signUp = async () => {
       throw error;
     };
-    return { world, useCases: createUseCases({ ...world.ports, auth }, { resetPasswordUrl: RESET_URL }) };
+    return { world, useCases: createUseCases({ ...world.ports, auth }, world.settings) };
   };
 
   it.each([
@@ -348,7 +348,7 @@ describe('sign-up: rollback', () => {
     users.createProfile = async () => {
       throw new Error('write refused');
     };
-    const useCases = createUseCases({ ...world.ports, auth, users }, { resetPasswordUrl: RESET_URL });
+    const useCases = createUseCases({ ...world.ports, auth, users }, world.settings);
     expect(await useCases.accounts.signUp(valid)).toEqual({
       ok: false,
       message: ACCOUNT_MESSAGES.signUpFailed,

@@ -6,6 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FirebaseBackend } from '../../../src/adapters/firebase/firebase-backend';
 import { createMemoryBackend } from '../../../src/adapters/memory/memory-backend';
+import { cryptoRandomBytes } from '../../../src/app/containers/bind-use-cases';
 import { ManualClock } from '../../../src/demo/manual-clock';
 import { createUseCases } from '../../../src/domain/use-cases';
 import { ACCOUNT_MESSAGES } from '../../../src/domain/users/messages';
@@ -70,7 +71,10 @@ function renderOnFirebaseAuth(path: string) {
         router = created;
       }}
       services={{
-        useCases: createUseCases(ports, { resetPasswordUrl: 'http://localhost:4173/reset-password' }),
+        useCases: createUseCases(ports, {
+          resetPasswordUrl: 'http://localhost:4173/reset-password',
+          random: cryptoRandomBytes,
+        }),
         demo: null,
         settings: { productName: 'RepairMate', supportEmail: 'support@repairmate.app', backend: 'firebase' },
       }}

@@ -1,0 +1,511 @@
+import type { Ports } from '../../ports';
+import { isPortError } from '../../ports/errors';
+import type { ShopMembership } from '../../ports/shop-membership';
+import type {
+  ShopPayment,
+  ShopRepairPage,
+  ShopRepairPatch,
+  ShopSearchField,
+  ShopStatusChange,
+  ShopStatusCounts,
+} from '../../ports/shop-repairs';
+import { storeRefOf } from '../repairs/repair';
+import { indianMobileDigits } from '../shared/phone';
+import { done, type FieldErrors, failed, invalid, type Outcome } from '../shared/validation';
+import { parseRupeesInput, type RepairAmounts, repairAmounts } from './amounts';
+import { emptyJobCard, type JobCardField, type JobCardInput, localDate, validateJobCard } from './job-card';
+import { SHOP_MESSAGES } from './messages';
+import { parseRepairId } from './repair-id';
+import type { ShopRepair } from './repair-record';
+import { type ShopFailureReason, shopPortFailure } from './shop-failures';
+import {
+  type NextStep,
+  nextSteps,
+  planStatusChange,
+  type ShopRole,
+  type StatusChangeField,
+  type StatusChangeReason,
+} from './status';
+import {
+  fillTemplate,
+  type MessageTemplates,
+  smsLink,
+  templateFor,
+  templateValues,
+  whatsAppLink,
+} from './templates';
+import {
+  generateDeliveryCode,
+  generateTrackingToken,
+  type RandomBytes,
+  trackingLink,
+  trackingPath,
+} from './tracking';
+
+/**
+ * The repair desk's use cases (../shared/spec/owner-console.md): the board, search, the job card, the
+ * repair page, status changes, edits and deletion. Every backend checks membership and the workflow
+ * again on its side; the use cases check first to show the right message early.
+ */
+
+/** What the shop use cases need: the shop ports, the session, and a source of random bytes. */
+export type ShopPorts = Pick<Ports, 'auth' | 'users' | 'shopMembers' | 'shopRepairs' | 'logger' | 'clock'> & {
+  /** Cryptographically random bytes (the app passes crypto.getRandomValues; tests a seeded source). */
+  readonly random: RandomBytes;
+};
+
+/** Repairs on one page of the board. */
+export const BOARD_PAGE_SIZE = 20;
+/** Repairs a search shows at most. */
+export const SEARCH_LIMIT = 20;
+
+// ───────────────────────────── stores and board ─────────────────────────────
+
+/** The stores the signed-in account works in, each with its role (owned first, then staffed). */
+export async function myStores(
+  ports: Pick<ShopPorts, 'shopMembers' | 'logger'>,
+): Promise<Outcome<readonly ShopMembership[], never, ShopFailureReason>> {
+  try {
+    return done(await ports.shopMembers.myStores());
+  } catch (error) {
+    return shopPortFailure(ports, 'Loading my stores', error, SHOP_MESSAGES.loadFailed);
+  }
+}
+
+/** The board's filters (in the URL). */
+export interface BoardFilter {
+  /** One stored status, or all. */
+  readonly status?: string;
+  /** Created within [from, to). */
+  readonly from?: Date;
+  readonly to?: Date;
+  /** The `next` of the page before. */
+  readonly cursor?: string | null;
+}
+
+export interface StoreBoard {
+  readonly store: ShopMembership;
+  readonly counts: ShopStatusCounts;
+  readonly page: ShopRepairPage;
+}
+
+/** A store's board: counts per status, and one page (BOARD_PAGE_SIZE) of its repairs, newest first. */
+export async function storeBoard(
+  ports: Pick<ShopPorts, 'shopMembers' | 'shopRepairs' | 'logger'>,
+  storeId: string,
+  filter: BoardFilter = {},
+): Promise<Outcome<StoreBoard, 'to', ShopFailureReason>> {
+  if (filter.from !== undefined && filter.to !== undefined && filter.to.getTime() <= filter.from.getTime())
+    return invalid({ to: SHOP_MESSAGES.dateRangeInvalid });
+  try {
+    const store = await ports.shopMembers.roleIn(storeId);
+    if (store === null) return failed(SHOP_MESSAGES.notStoreMember, 'not-permitted');
+    const status = filter.status?.trim();
+    const [counts, page] = await Promise.all([
+      ports.shopRepairs.countByStatus(storeId),
+      ports.shopRepairs.page(storeId, {
+        limit: BOARD_PAGE_SIZE,
+        ...(status ? { status } : {}),
+        ...(filter.from ? { from: filter.from } : {}),
+        ...(filter.to ? { to: filter.to } : {}),
+        ...(filter.cursor ? { cursor: filter.cursor } : {}),
+      }),
+    ]);
+    return done({ store, counts, page });
+  } catch (error) {
+    return shopPortFailure(ports, `Loading the board of store ${storeId}`, error, SHOP_MESSAGES.loadFailed);
+  }
+}
+
+/** What a search looks for, read from what was typed. */
+export interface ShopSearchPlan {
+  readonly field: ShopSearchField;
+  /** The value the port matches: a canonical Repair ID, 10 digits, an upper-case prefix, a lower-case prefix. */
+  readonly text: string;
+}
+
+/**
+ * Picks the field from the text: a Repair ID's shape ('smc 1042' → SMC-1042) is a Repair ID; an Indian
+ * mobile (10 digits, +91, 0, spaces, dashes) a mobile; other digits (an IMEI or its first digits) or
+ * a word of letters and digits with at least one digit (a serial) an IMEI/serial prefix; anything
+ * else a name prefix. Null for blank text.
+ */
+export function planShopSearch(raw: string): ShopSearchPlan | null {
+  const text = raw.trim();
+  if (text === '') return null;
+  const repairId = parseRepairId(text);
+  if (repairId !== null) return { field: 'repairId', text: repairId.id };
+  const mobile = indianMobileDigits(text);
+  if (mobile !== null) return { field: 'mobile', text: mobile };
+  const digits = text.replace(/[\s\-/]/g, '');
+  if (/^\d+$/.test(digits)) return { field: 'imeiSerial', text: digits };
+  if (/^[A-Za-z0-9\-/]{4,40}$/.test(text) && /\d/.test(text))
+    return { field: 'imeiSerial', text: text.toUpperCase() };
+  return { field: 'name', text: text.replace(/\s+/g, ' ').toLowerCase() };
+}
+
+export interface ShopSearchResult {
+  /** The field searched; null when nothing was typed. */
+  readonly field: ShopSearchField | null;
+  readonly repairs: readonly ShopRepair[];
+}
+
+/** Searches a store's repairs by Repair ID, mobile, IMEI/serial prefix or name prefix (planShopSearch). */
+export async function searchRepairs(
+  ports: Pick<ShopPorts, 'shopRepairs' | 'logger'>,
+  storeId: string,
+  text: string,
+): Promise<Outcome<ShopSearchResult, never, ShopFailureReason>> {
+  const plan = planShopSearch(text);
+  if (plan === null) return done({ field: null, repairs: [] });
+  try {
+    const repairs = await ports.shopRepairs.search(storeId, { ...plan, limit: SEARCH_LIMIT });
+    return done({ field: plan.field, repairs });
+  } catch (error) {
+    return shopPortFailure(ports, `Searching store ${storeId}`, error, SHOP_MESSAGES.loadFailed);
+  }
+}
+
+// ───────────────────────────── create ─────────────────────────────
+
+export interface CreatedRepair {
+  readonly repair: ShopRepair;
+  /** '/t/…', the tracking page of the new repair. */
+  readonly trackingPath: string;
+}
+
+/**
+ * Takes a job card at the counter: checks it (a promised date not before `now`'s local date), draws
+ * the delivery code and the tracking token from the injected random source, and creates the repair
+ * (the backend allocates its Repair ID). Members of the store.
+ */
+export async function createRepair(
+  ports: Pick<ShopPorts, 'shopRepairs' | 'logger' | 'random'>,
+  storeId: string,
+  input: JobCardInput,
+  now: Date,
+): Promise<Outcome<CreatedRepair, JobCardField, ShopFailureReason>> {
+  const checked = validateJobCard(input, localDate(now));
+  if (!checked.ok) return checked;
+  const deliveryCode = generateDeliveryCode(ports.random);
+  const trackingToken = generateTrackingToken(ports.random);
+  try {
+    const repair = await ports.shopRepairs.create(storeId, {
+      card: checked.value,
+      deliveryCode,
+      trackingToken,
+    });
+    return done({ repair, trackingPath: trackingPath(repair.trackingToken) });
+  } catch (error) {
+    return shopPortFailure(ports, `Creating a repair in store ${storeId}`, error, SHOP_MESSAGES.createFailed);
+  }
+}
+
+// ───────────────────────────── the repair page ─────────────────────────────
+
+/** The shop as its messages and the tracking page name it. */
+export interface ShopContact {
+  readonly name: string;
+  readonly phone: string;
+  /** '' when the shop has none. */
+  readonly upiId: string;
+  /** The shop's own templates (settings, part 2); the defaults otherwise. */
+  readonly templates?: MessageTemplates;
+}
+
+export interface RepairPage {
+  readonly repair: ShopRepair;
+  readonly store: ShopMembership;
+  /** The viewer's role in the repair's store. */
+  readonly role: ShopRole;
+  /** Shop-only: the unlock code ('' when none), handed out to the store's members only. */
+  readonly unlockCode: string;
+  readonly payments: readonly ShopPayment[];
+  readonly amounts: RepairAmounts;
+  /** The statuses the page offers this viewer. */
+  readonly nextSteps: readonly NextStep[];
+  /** The repair's tracking link, or null when it has none (revoked, or an app's repair). */
+  readonly tracking: { readonly token: string; readonly path: string } | null;
+  /** Name (the store's) and phone (its owner's public profile) for messages. */
+  readonly shop: ShopContact;
+  /** Only the owner may delete. */
+  readonly canDelete: boolean;
+}
+
+/** Reads a repair and the viewer's membership of its store; failures as outcomes. */
+async function repairAndRole(
+  ports: Pick<ShopPorts, 'shopMembers' | 'shopRepairs'>,
+  id: string,
+): Promise<Outcome<{ repair: ShopRepair; store: ShopMembership }, never, ShopFailureReason>> {
+  const repair = await ports.shopRepairs.get(id);
+  if (repair === null) return failed(SHOP_MESSAGES.repairNotFound, 'not-found');
+  const store = await ports.shopMembers.roleIn(storeRefOf(repair));
+  if (store === null) return failed(SHOP_MESSAGES.notStoreMember, 'not-permitted');
+  return done({ repair, store });
+}
+
+/** Everything the repair page shows, for a member of the repair's store. */
+export async function loadRepairPage(
+  ports: Pick<ShopPorts, 'shopMembers' | 'shopRepairs' | 'users' | 'logger'>,
+  id: string,
+): Promise<Outcome<RepairPage, never, ShopFailureReason>> {
+  try {
+    const found = await repairAndRole(ports, id);
+    if (!found.ok) return found;
+    const { repair, store } = found.value;
+    const [shopOnly, payments, owner] = await Promise.all([
+      ports.shopRepairs.getShopOnly(id),
+      ports.shopRepairs.listPayments(id),
+      ports.users.getPublicProfile(store.ownerId).catch((error: unknown) => {
+        ports.logger.warn(`The public profile of store ${store.storeId}'s owner could not be read`, error);
+        return null;
+      }),
+    ]);
+    return done({
+      repair,
+      store,
+      role: store.role,
+      unlockCode: shopOnly?.unlockCode ?? '',
+      payments,
+      amounts: repairAmounts(repair.finalPaise, repair.estimatePaise, payments),
+      nextSteps: nextSteps(repair.status, store.role),
+      tracking:
+        repair.trackingToken === ''
+          ? null
+          : { token: repair.trackingToken, path: trackingPath(repair.trackingToken) },
+      shop: { name: store.storeName || (owner?.businessName ?? ''), phone: owner?.phone ?? '', upiId: '' },
+      canDelete: store.role === 'owner',
+    });
+  } catch (error) {
+    return shopPortFailure(ports, `Loading repair ${id}`, error, SHOP_MESSAGES.loadFailed);
+  }
+}
+
+// ───────────────────────────── status ─────────────────────────────
+
+export type ChangeStatusOutcome = Outcome<
+  ShopRepair,
+  StatusChangeField,
+  StatusChangeReason | ShopFailureReason
+>;
+
+/**
+ * Moves a repair to another status. `change.expectedStatus` is the status the person saw: when the
+ * stored one is another, the move is refused ('conflict') and the page shows the repair again. The
+ * workflow (planStatusChange) is checked against the stored repair and the viewer's role first, so
+ * its message goes under the right field; the backend checks it again and refuses a stale write.
+ */
+export async function changeRepairStatus(
+  ports: Pick<ShopPorts, 'shopMembers' | 'shopRepairs' | 'auth' | 'clock' | 'logger'>,
+  id: string,
+  change: ShopStatusChange,
+): Promise<ChangeStatusOutcome> {
+  try {
+    const found = await repairAndRole(ports, id);
+    if (!found.ok) return found;
+    const { repair, store } = found.value;
+    if (repair.status !== change.expectedStatus) return failed(SHOP_MESSAGES.statusConflict, 'conflict');
+    const actor = { uid: ports.auth.currentUser()?.uid ?? '', name: '', role: store.role };
+    const plan = planStatusChange(repair, change, actor, ports.clock.now());
+    if (!plan.ok) return plan;
+    return done(await ports.shopRepairs.changeStatus(id, change));
+  } catch (error) {
+    // The backend refused a move the use case's own check let through (its rules moved on).
+    if (isPortError(error, 'failed-precondition'))
+      return failed(error.message || SHOP_MESSAGES.statusChangeRefused, 'forbidden-move');
+    return shopPortFailure(ports, `Changing the status of repair ${id}`, error, SHOP_MESSAGES.saveFailed);
+  }
+}
+
+// ───────────────────────────── edit and delete ─────────────────────────────
+
+/** What the repair page's edit form sends: the job card's fields as typed, and the final amount. */
+export interface RepairEditInput {
+  readonly customerName?: string;
+  readonly customerMobile?: string;
+  readonly deviceType?: JobCardInput['deviceType'];
+  readonly brandModel?: string;
+  readonly imeiSerial?: string;
+  /** With otherProblem: the whole new list (the one left out counts as empty). */
+  readonly problems?: readonly string[];
+  readonly otherProblem?: string;
+  /** With otherAccessory when 'other' is ticked. */
+  readonly accessories?: readonly string[];
+  readonly otherAccessory?: string;
+  readonly conditionNotes?: string;
+  readonly unlockCode?: string;
+  /** Rupees as typed; blank clears it. */
+  readonly estimate?: string;
+  /** The final amount in rupees as typed; blank clears it. */
+  readonly finalAmount?: string;
+  /** 'YYYY-MM-DD' or '' to clear. */
+  readonly promisedDate?: string;
+}
+
+export type RepairEditField = keyof RepairEditInput;
+
+/** A job card every field of which passes, for checking only the edited ones. */
+const VALID_BASE: JobCardInput = {
+  ...emptyJobCard(),
+  customerName: 'x',
+  customerMobile: '9999999999',
+  deviceType: 'Other',
+  brandModel: 'x',
+  problems: [],
+  otherProblem: 'x',
+};
+
+/** The job card fields an edit field is checked as. */
+const CARD_FIELD: Partial<Record<RepairEditField, JobCardField>> = {
+  customerName: 'customerName',
+  customerMobile: 'customerMobile',
+  deviceType: 'deviceType',
+  brandModel: 'brandModel',
+  imeiSerial: 'imeiSerial',
+  problems: 'problems',
+  otherProblem: 'otherProblem',
+  accessories: 'accessories',
+  otherAccessory: 'otherAccessory',
+  conditionNotes: 'conditionNotes',
+  unlockCode: 'unlockCode',
+  estimate: 'estimate',
+  promisedDate: 'promisedDate',
+};
+
+/**
+ * Checks an edit with the job card's own rules (each edited field as the job card would take it; a
+ * promised date not before `today`) and turns it into the port's patch.
+ */
+export function checkRepairEdit(
+  edit: RepairEditInput,
+  today: string | null,
+): Outcome<ShopRepairPatch, RepairEditField> {
+  const editsProblems = edit.problems !== undefined || edit.otherProblem !== undefined;
+  const card: JobCardInput = {
+    ...VALID_BASE,
+    ...Object.fromEntries(
+      Object.entries(edit).filter(
+        ([field, value]) => value !== undefined && CARD_FIELD[field as RepairEditField],
+      ),
+    ),
+    ...(editsProblems ? { problems: edit.problems ?? [], otherProblem: edit.otherProblem ?? '' } : {}),
+  };
+  const checked = validateJobCard(card, today);
+  const fieldErrors: FieldErrors<RepairEditField> = {};
+  if (!checked.ok)
+    for (const [field, message] of Object.entries(checked.fieldErrors ?? {}) as [JobCardField, string][]) {
+      // A message of a field the edit left alone is the stand-in's, not the person's; the
+      // cross-field ones (no problem left, 'other' ticked without saying what) count when a field
+      // they depend on was edited.
+      const edited =
+        edit[field as RepairEditField] !== undefined ||
+        (field === 'problems' && editsProblems) ||
+        (field === 'otherAccessory' && edit.accessories !== undefined);
+      if (edited) fieldErrors[field as RepairEditField] ??= message;
+    }
+  let finalPaise: number | null | undefined;
+  if (edit.finalAmount !== undefined) {
+    const parsed = parseRupeesInput(edit.finalAmount);
+    if (parsed.ok) finalPaise = parsed.paise;
+    else
+      fieldErrors.finalAmount =
+        parsed.reason === 'too-large' ? SHOP_MESSAGES.amountTooLarge : SHOP_MESSAGES.amountInvalid;
+  }
+  if (Object.keys(fieldErrors).length > 0 || !checked.ok) return invalid(fieldErrors);
+  const value = checked.value;
+  const patch: Record<string, unknown> = {};
+  if (edit.customerName !== undefined) patch.customerName = value.customerName;
+  if (edit.customerMobile !== undefined) patch.customerMobile = value.customerMobile;
+  if (edit.deviceType !== undefined) patch.productType = value.deviceType;
+  if (edit.brandModel !== undefined) patch.productName = value.brandModel;
+  if (edit.imeiSerial !== undefined) patch.imeiSerial = value.imeiSerial;
+  if (editsProblems) patch.problemList = value.problems;
+  if (edit.accessories !== undefined) patch.accessories = value.accessories;
+  if (edit.otherAccessory !== undefined || edit.accessories !== undefined)
+    patch.otherAccessory = value.otherAccessory;
+  if (edit.conditionNotes !== undefined) patch.conditionNotes = value.conditionNotes;
+  if (edit.unlockCode !== undefined) patch.unlockCode = value.unlockCode;
+  if (edit.estimate !== undefined) patch.estimatePaise = value.estimatePaise;
+  if (finalPaise !== undefined) patch.finalPaise = finalPaise;
+  if (edit.promisedDate !== undefined) patch.promisedDate = value.promisedDate;
+  return done(patch as ShopRepairPatch);
+}
+
+/** Edits a repair's fields (members of its store), checked like the job card. */
+export async function updateRepair(
+  ports: Pick<ShopPorts, 'shopRepairs' | 'clock' | 'logger'>,
+  id: string,
+  edit: RepairEditInput,
+): Promise<Outcome<ShopRepair, RepairEditField, ShopFailureReason>> {
+  const checked = checkRepairEdit(edit, edit.promisedDate ? localDate(ports.clock.now()) : null);
+  if (!checked.ok) return checked;
+  try {
+    return done(await ports.shopRepairs.update(id, checked.value));
+  } catch (error) {
+    return shopPortFailure(ports, `Editing repair ${id}`, error, SHOP_MESSAGES.saveFailed);
+  }
+}
+
+/** Deletes a repair: the store's owner only (staff are told so before anything is sent). */
+export async function deleteRepair(
+  ports: Pick<ShopPorts, 'shopMembers' | 'shopRepairs' | 'logger'>,
+  id: string,
+): Promise<Outcome<void, never, ShopFailureReason>> {
+  try {
+    const found = await repairAndRole(ports, id);
+    if (!found.ok) return found;
+    if (found.value.store.role !== 'owner') return failed(SHOP_MESSAGES.deleteOwnerOnly, 'not-permitted');
+    await ports.shopRepairs.delete(id);
+    return done();
+  } catch (error) {
+    return shopPortFailure(ports, `Deleting repair ${id}`, error, SHOP_MESSAGES.deleteFailed);
+  }
+}
+
+// ───────────────────────────── telling the customer ─────────────────────────────
+
+export interface CustomerMessage {
+  readonly text: string;
+  /** https://wa.me/91…?text=… */
+  readonly whatsAppLink: string;
+  /** sms:+91…?body=… */
+  readonly smsLink: string;
+  /** The full tracking link in the message ('' when the repair has none). */
+  readonly trackingLink: string;
+}
+
+/**
+ * The shop's message for `status` about a repair, filled in (the amount due from the repair's
+ * payments so far), with its WhatsApp and SMS links. `origin` is the site's, for the tracking link.
+ */
+export function customerMessage(
+  repair: ShopRepair,
+  status: string,
+  shop: ShopContact,
+  origin: string,
+): Outcome<CustomerMessage, never, 'no-mobile'> {
+  const mobile = indianMobileDigits(repair.customerMobile);
+  if (mobile === null) return failed(SHOP_MESSAGES.customerMobileUnusable, 'no-mobile');
+  const link = repair.trackingToken === '' ? '' : trackingLink(origin, repair.trackingToken);
+  const due = repairAmounts(repair.finalPaise, repair.estimatePaise, [
+    { kind: 'payment', amountPaise: repair.paidPaise },
+  ]).duePaise;
+  const text = fillTemplate(
+    templateFor(shop.templates, status),
+    templateValues({
+      customerName: repair.customerName,
+      repairId: repair.repairId,
+      status,
+      duePaise: due,
+      trackingLink: link,
+      shopName: shop.name,
+      shopPhone: shop.phone,
+    }),
+  );
+  return done({
+    text,
+    whatsAppLink: whatsAppLink(mobile, text) ?? '',
+    smsLink: smsLink(mobile, text) ?? '',
+    trackingLink: link,
+  });
+}
