@@ -117,14 +117,13 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
       changeStatus: (id: string, change: ShopStatusChange) => changeRepairStatus(ports, id, change),
       updateRepair: (id: string, edit: RepairEditInput) => updateRepair(ports, id, edit),
       deleteRepair: (id: string) => deleteRepair(ports, id),
-      customerMessage: (repair: ShopRepair, status: string, shop: ShopContact, origin: string) =>
+      /** Pure, but async like every method of a group the UI may call before the backend has loaded. */
+      customerMessage: async (repair: ShopRepair, status: string, shop: ShopContact, origin: string) =>
         customerMessage(repair, status, shop, origin),
-    },
-    /** Tracking links: resolved signed out; revoked and rotated by the store's members. */
-    tracking: {
-      resolve: (token: string) => resolveTracking(ports, token),
-      revoke: (repairDocId: string) => revokeTracking(ports, repairDocId),
-      rotate: (repairDocId: string) => rotateTracking(shopPorts, repairDocId),
+      /** The tracking page, signed out: the customer-safe view, or 'revoked' / 'not-found'. */
+      resolveTracking: (token: string) => resolveTracking(ports, token),
+      revokeTracking: (repairDocId: string) => revokeTracking(ports, repairDocId),
+      rotateTracking: (repairDocId: string) => rotateTracking(shopPorts, repairDocId),
     },
   };
 }

@@ -19,7 +19,7 @@ beforeEach(async () => {
 describe('resolveTracking (no sign-in)', () => {
   it('shows the customer-safe view of an active link, signed out', async () => {
     await world.ports.auth.signOut();
-    const result = await world.useCases.tracking.resolve(repair.trackingToken);
+    const result = await world.useCases.shop.resolveTracking(repair.trackingToken);
     expect(result).toMatchObject({
       ok: true,
       value: {
@@ -36,24 +36,24 @@ describe('resolveTracking (no sign-in)', () => {
   });
 
   it('says when the shop revoked the link, and when there is no such link', async () => {
-    expect(await world.useCases.tracking.revoke(repair.id)).toEqual({ ok: true, value: undefined });
+    expect(await world.useCases.shop.revokeTracking(repair.id)).toEqual({ ok: true, value: undefined });
     await world.ports.auth.signOut();
-    expect(await world.useCases.tracking.resolve(repair.trackingToken)).toEqual({
+    expect(await world.useCases.shop.resolveTracking(repair.trackingToken)).toEqual({
       ok: false,
       message: SHOP_MESSAGES.trackingRevoked,
       reason: 'revoked',
     });
-    expect(await world.useCases.tracking.resolve('A'.repeat(22))).toEqual({
+    expect(await world.useCases.shop.resolveTracking('A'.repeat(22))).toEqual({
       ok: false,
       message: SHOP_MESSAGES.trackingNotFound,
       reason: 'not-found',
     });
-    expect(await world.useCases.tracking.resolve('not a token')).toMatchObject({ reason: 'not-found' });
+    expect(await world.useCases.shop.resolveTracking('not a token')).toMatchObject({ reason: 'not-found' });
   });
 
   it('says when it cannot load, and keeps the cause', async () => {
     world.db.outage = true;
-    expect(await world.useCases.tracking.resolve(repair.trackingToken)).toEqual({
+    expect(await world.useCases.shop.resolveTracking(repair.trackingToken)).toEqual({
       ok: false,
       message: SHOP_MESSAGES.trackingFailed,
       reason: 'failed',
@@ -64,23 +64,25 @@ describe('resolveTracking (no sign-in)', () => {
 
 describe('rotate and revoke', () => {
   it('gives a new link that works while the old one says revoked', async () => {
-    const rotated = await world.useCases.tracking.rotate(repair.id);
+    const rotated = await world.useCases.shop.rotateTracking(repair.id);
     if (!rotated.ok) throw new Error(rotated.message);
     expect(rotated.value).toMatchObject({ repairDocId: repair.id, revoked: false });
     expect(rotated.value.path).toBe(`/t/${rotated.value.token}`);
     expect(rotated.value.token).not.toBe(repair.trackingToken);
     await world.ports.auth.signOut();
-    expect((await world.useCases.tracking.resolve(rotated.value.token)).ok).toBe(true);
-    expect(await world.useCases.tracking.resolve(repair.trackingToken)).toMatchObject({ reason: 'revoked' });
+    expect((await world.useCases.shop.resolveTracking(rotated.value.token)).ok).toBe(true);
+    expect(await world.useCases.shop.resolveTracking(repair.trackingToken)).toMatchObject({
+      reason: 'revoked',
+    });
   });
 
   it('refuses outsiders; says when it cannot change the link', async () => {
     await signInAs(world, 'rival');
-    expect(await world.useCases.tracking.revoke(repair.id)).toMatchObject({ reason: 'not-permitted' });
-    expect(await world.useCases.tracking.rotate(repair.id)).toMatchObject({ reason: 'not-permitted' });
+    expect(await world.useCases.shop.revokeTracking(repair.id)).toMatchObject({ reason: 'not-permitted' });
+    expect(await world.useCases.shop.rotateTracking(repair.id)).toMatchObject({ reason: 'not-permitted' });
     await signInAs(world, 'owner');
     world.db.outage = true;
-    expect(await world.useCases.tracking.rotate(repair.id)).toEqual({
+    expect(await world.useCases.shop.rotateTracking(repair.id)).toEqual({
       ok: false,
       message: SHOP_MESSAGES.trackingChangeFailed,
       reason: 'failed',
@@ -89,8 +91,8 @@ describe('rotate and revoke', () => {
 });
 
 describe('customerMessage', () => {
-  it("fills the status's template with the tracking link and the amount due, as WhatsApp and SMS links", () => {
-    const result = world.useCases.shop.customerMessage(repair, 'ready', SHOP, ORIGIN);
+  it("fills the status's template with the tracking link and the amount due, as WhatsApp and SMS links", async () => {
+    const result = await world.useCases.shop.customerMessage(repair, 'ready', SHOP, ORIGIN);
     if (!result.ok) throw new Error(result.message);
     const link = `${ORIGIN}/t/${repair.trackingToken}`;
     expect(result.value.trackingLink).toBe(link);
@@ -103,8 +105,8 @@ describe('customerMessage', () => {
     expect(result.value.smsLink).toBe(`sms:+919876543210?body=${encodeURIComponent(result.value.text)}`);
   });
 
-  it("uses the shop's own template when it has one", () => {
-    const result = world.useCases.shop.customerMessage(
+  it("uses the shop's own template when it has one", async () => {
+    const result = await world.useCases.shop.customerMessage(
       repair,
       'inprogress',
       { ...SHOP, templates: { inprogress: '{repairId} is {status}.' } },
@@ -113,9 +115,14 @@ describe('customerMessage', () => {
     expect(result.ok && result.value.text).toBe('SMCB-1001 is In Progress.');
   });
 
-  it('says when the customer has no usable mobile number', () => {
+  it('says when the customer has no usable mobile number', async () => {
     expect(
-      world.useCases.shop.customerMessage({ ...repair, customerMobile: '12345' }, 'ready', SHOP, ORIGIN),
+      await world.useCases.shop.customerMessage(
+        { ...repair, customerMobile: '12345' },
+        'ready',
+        SHOP,
+        ORIGIN,
+      ),
     ).toEqual({ ok: false, message: SHOP_MESSAGES.customerMobileUnusable, reason: 'no-mobile' });
   });
 });
