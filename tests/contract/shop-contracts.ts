@@ -4,8 +4,8 @@ import { shopRepairsContract } from './shop-repairs.contract';
 import { shopTrackingContract } from './shop-tracking.contract';
 
 /**
- * The shop console's ports, for one backend. Run on memory (memory.test.ts); pouchdb.test.ts and
- * tests/firebase/contract.test.ts call it once those families implement the ports (docs/adapters.md, "The shop console").
+ * The shop console's ports, for one backend. Run on memory (memory.test.ts) and PouchDB
+ * (pouchdb.test.ts); tests/firebase/contract.test.ts calls it once that family implements the ports (docs/adapters.md, "The shop console").
  */
 export function shopContracts(makeHarness: HarnessFactory): void {
   shopMembershipContract(makeHarness);

@@ -10,8 +10,8 @@ import type {
 import type { TrackingLinkInfo, TrackingLinkRepository, TrackingResolution } from '../../ports/shop-tracking';
 
 /**
- * The shop console's ports on a backend that does not implement them yet (PouchDB and Firebase, until
- * their adapters, rules and indexes land: docs/adapters.md, "The shop console"). Every call rejects with 'unavailable'; nothing
+ * The shop console's ports on a backend that does not implement them yet (Firebase, until its
+ * adapters, rules and indexes land: docs/adapters.md, "The shop console"). Every call rejects with 'unavailable'; nothing
  * pretends to work.
  */
 export const SHOP_UNAVAILABLE_MESSAGE = 'The shop console is not available on this backend yet.';
