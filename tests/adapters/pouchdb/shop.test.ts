@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryBackend } from '../../../src/adapters/memory/memory-backend';
+import { SYNCED_COLLECTIONS } from '../../../src/adapters/pouchdb/pouchdb-databases';
 import type { Seeder } from '../../../src/demo';
 import { generateDemoData } from '../../../src/demo/demo-data';
 import { ManualClock } from '../../../src/demo/manual-clock';
@@ -128,5 +129,30 @@ describe('PouchDB shop indexes agree with the memory adapter on the demo data', 
       if (storeId === 'store-sharma-1')
         expect(await pouch.ports.shopRepairs.search(storeId, searches[0] as ShopSearch)).toHaveLength(1);
     }
+  });
+});
+
+describe('PouchDB shop databases', () => {
+  afterEach(destroyAll);
+
+  it('keeps the shop-only databases off the sync until the gateway checks them', () => {
+    for (const name of ['storeMembers', 'repairCounters', 'tracking', 'shopPrivate'] as const)
+      expect(SYNCED_COLLECTIONS).not.toContain(name);
+    expect(SYNCED_COLLECTIONS).toContain('repairs');
+  });
+
+  it('keeps the counter across a reload: the next create takes the next number', async () => {
+    const backend = await shopWithRepairs(2);
+    const before = await backend.ports.shopRepairs.page('store-1', { limit: 5 });
+    expect(before.items.map((r) => r.repairId)).toEqual(['SMC-1002', 'SMC-1001']);
+    await backend.ports.shopRepairs.delete(before.items[0]?.id ?? '');
+    const again = await backend.reopen();
+    await again.ports.auth.signIn('owner@x.test', 'Secret#123');
+    const created = await again.ports.shopRepairs.create('store-1', newRepair());
+    expect(created.repairId).toBe('SMC-1003');
+    expect(await again.ports.shopRepairs.getShopOnly(created.id)).toEqual({ unlockCode: '1234' });
+    // The unlock code is not in the repairs document (which the tracker and the apps read).
+    const doc = await again.databases.repairs.get(created.id);
+    expect(JSON.stringify(doc)).not.toContain('unlockCode');
   });
 });
