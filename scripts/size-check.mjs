@@ -13,7 +13,7 @@ import { build } from 'vite';
 
 export const INITIAL_BUDGET_KB = 120;
 export const ROUTE_BUDGET_KB = 60;
-const PUBLIC_ROUTES = ['/', '/signin', '/support', '/terms', '/privacy'];
+const PUBLIC_ROUTES = ['/', '/signin', '/support', '/terms', '/privacy', '/t/$token'];
 /** Modules a public page must not load before its first paint. */
 const NOT_BEFORE_FIRST_PAINT = [
   { pattern: /src\/ui\/pages\/dashboard\//, what: 'a dashboard' },

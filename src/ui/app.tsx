@@ -100,6 +100,8 @@ export function App(props: AppProps) {
         parts.session.start();
         // The root element says when the page has all it needs without the network (the offline tests
         // wait for it): every chunk, and the backend.
+        // A customer on a tracking link needs nothing else: no other screen is fetched for them.
+        if (parts.router.state.location.pathname.startsWith('/t/')) return;
         void Promise.all([preloadAllScreens(), source.load()]).then(
           ([all]) => {
             if (all) document.documentElement.dataset.offlineReady = 'true';

@@ -10,7 +10,13 @@ import { parseAdminSearch } from '../domain/admin/report';
 import { useDemo } from './app-services';
 import type { RouterContext } from './routing/context';
 import { requireSignedIn, superAdminAccess } from './routing/guards';
-import { loadDashboard, loadRecharge, loadServices, loadSupportIssues } from './routing/loaders';
+import {
+  loadDashboard,
+  loadRecharge,
+  loadServices,
+  loadSupportIssues,
+  loadTracking,
+} from './routing/loaders';
 import { RouteError, RoutePending } from './routing/route-states';
 import { type ScreenComponent, screenComponent } from './routing/screen-component';
 import { SCREENS } from './routing/screens';
@@ -115,6 +121,13 @@ export const routeTree = rootRoute.addChildren([
     path: '/demo/messages',
     loader: loadServices,
     component: page(SCREENS['/demo/messages'], 'MessagesPage'),
+  }),
+  // The customer's tracking link: no sign-in, its own small chunk; the loader reads the one view.
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/t/$token',
+    loader: ({ context, params }) => loadTracking(context, params.token),
+    component: page(SCREENS['/t/$token'], 'TrackingPage'),
   }),
 ]);
 

@@ -3,6 +3,7 @@ import { isDistributor, isSuperAdmin, type SuperAdminProfile } from '../../domai
 import type { UserProfile } from '../../domain/users/user';
 import { adminQueries } from '../queries/admin-queries';
 import { supportQueries } from '../queries/support-queries';
+import { trackingQueries } from '../queries/tracking-queries';
 import { walletQueries } from '../queries/wallet-queries';
 import type { RouterContext } from './context';
 
@@ -61,4 +62,12 @@ export async function loadRecharge(
     queryClient.ensureQueryData(walletQueries.distributors(useCases.wallet, admin)),
     queryClient.ensureQueryData(walletQueries.recentRecharges(useCases.wallet, admin)),
   ]);
+}
+
+/** /t/$token: the customer-safe view of the link (a revoked or unknown link is the page's answer). */
+export async function loadTracking(context: RouterContext, token: string): Promise<void> {
+  const { useCases } = await context.services.load();
+  await context.queryClient
+    .ensureQueryData(trackingQueries.view(useCases.shop, token))
+    .catch(() => undefined);
 }

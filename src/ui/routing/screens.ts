@@ -17,14 +17,25 @@ export const SCREENS = {
   '/distributor-recharge': () => import('../pages/recharge/distributor-recharge-page'),
   '/demo/mailbox': () => import('../pages/demo/mailbox-page'),
   '/demo/messages': () => import('../pages/demo/messages-page'),
+  '/t/$token': () => import('../pages/tracking/tracking-page'),
 } as const;
 
 export type ScreenPath = keyof typeof SCREENS;
 
+/** The screen path of a URL path: itself, or the route with a parameter it matches ('/t/abc' → '/t/$token'). */
+export function screenPathOf(pathname: string): ScreenPath | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (Object.hasOwn(SCREENS, path)) return path as ScreenPath;
+  const pattern = (Object.keys(SCREENS) as ScreenPath[]).find(
+    (key) => key.includes('$') && new RegExp(`^${key.replace(/\$[^/]+/g, '[^/]+')}$`).test(path),
+  );
+  return pattern ?? null;
+}
+
 /** Starts downloading the screen of `pathname` (a trailing slash is ignored); unknown paths do nothing. */
 export function preloadScreen(pathname: string): void {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (Object.hasOwn(SCREENS, path)) void SCREENS[path as ScreenPath]().catch(() => undefined);
+  const path = screenPathOf(pathname);
+  if (path !== null) void SCREENS[path]().catch(() => undefined);
 }
 
 /** The chunks a page may need besides the screens: the demo bar (and its dialog), the QR code. */
