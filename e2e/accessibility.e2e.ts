@@ -342,11 +342,29 @@ const SCREENS: readonly Screen[] = [
     },
   },
   {
-    name: 'dashboard-coming-soon-owner',
+    name: 'shop-board',
     role: 'owner',
     open: async (page) => {
       await go(page, '/dashboard');
-      await heading(page, 'Coming Soon');
+      await heading(page, 'Sharma Mobile Care - Andheri');
+      await shown(page.getByRole('link', { name: 'RPR-1007' }).first());
+    },
+  },
+  {
+    name: 'shop-new-repair',
+    role: 'owner',
+    open: async (page) => {
+      await go(page, '/shop/repairs/new');
+      await heading(page, 'New Repair');
+    },
+  },
+  {
+    name: 'shop-repair',
+    role: 'owner',
+    open: async (page) => {
+      await go(page, '/shop/repairs/repair-1007');
+      await heading(page, 'RPR-1007');
+      await shown(page.getByRole('link', { name: 'Send on WhatsApp' }));
     },
   },
 ];

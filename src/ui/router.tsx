@@ -7,13 +7,17 @@ import {
 } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { parseAdminSearch } from '../domain/admin/report';
+import { parseBoardSearch } from '../domain/shop/board-search';
 import { useDemo } from './app-services';
 import type { RouterContext } from './routing/context';
 import { requireSignedIn, superAdminAccess } from './routing/guards';
 import {
   loadDashboard,
+  loadNewRepair,
   loadRecharge,
   loadServices,
+  loadShopBoard,
+  loadShopRepair,
   loadSupportIssues,
   loadTracking,
 } from './routing/loaders';
@@ -73,6 +77,45 @@ export const dashboardRoute = createRoute({
   errorComponent: RouteError,
 });
 
+export const shopBoardRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/shop',
+  validateSearch: parseBoardSearch,
+  beforeLoad: requireSignedIn,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => loadShopBoard(context, deps),
+  component: page(SCREENS['/shop'], 'ShopBoardPage'),
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
+});
+
+/** The store a new repair goes to: an id of a sane length, or nothing (the first store). */
+const newRepairSearch = (search: Record<string, unknown>): { store?: string } =>
+  typeof search.store === 'string' && search.store !== '' && search.store.length <= 200
+    ? { store: search.store }
+    : {};
+
+export const newRepairRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/shop/repairs/new',
+  validateSearch: newRepairSearch,
+  beforeLoad: requireSignedIn,
+  loader: ({ context }) => loadNewRepair(context),
+  component: page(SCREENS['/shop/repairs/new'], 'NewRepairPage'),
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
+});
+
+export const shopRepairRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/shop/repairs/$id',
+  beforeLoad: requireSignedIn,
+  loader: ({ context, params }) => loadShopRepair(context, params.id),
+  component: page(SCREENS['/shop/repairs/$id'], 'RepairPage'),
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
+});
+
 export const supportAdminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/support-admin',
@@ -105,6 +148,9 @@ export const routeTree = rootRoute.addChildren([
     component: page(SCREENS['/reset-password'], 'ResetPasswordPage'),
   }),
   dashboardRoute,
+  shopBoardRoute,
+  newRepairRoute,
+  shopRepairRoute,
   publicRoute('/terms', page(SCREENS['/terms'], 'TermsPage')),
   publicRoute('/privacy', page(SCREENS['/privacy'], 'PrivacyPage')),
   publicRoute('/support', page(SCREENS['/support'], 'SupportPage')),

@@ -1,7 +1,10 @@
+import { redirect } from '@tanstack/react-router';
 import { type AdminSearchParams, resolveAdminFilter } from '../../domain/admin/report';
-import { isDistributor, isSuperAdmin, type SuperAdminProfile } from '../../domain/users/roles';
+import type { BoardSearchParams } from '../../domain/shop/board-search';
+import { isDistributor, isSuperAdmin, ROLES, type SuperAdminProfile } from '../../domain/users/roles';
 import type { UserProfile } from '../../domain/users/user';
 import { adminQueries } from '../queries/admin-queries';
+import { shopQueries } from '../queries/shop-queries';
 import { supportQueries } from '../queries/support-queries';
 import { trackingQueries } from '../queries/tracking-queries';
 import { walletQueries } from '../queries/wallet-queries';
@@ -23,6 +26,7 @@ export async function loadDashboard(
   deps: AdminSearchParams,
 ): Promise<void> {
   const { viewer, queryClient } = context;
+  await sendShopPeopleToShop(context);
   if (isDistributor(viewer)) {
     const { useCases } = await context.services.load();
     await queryClient
@@ -62,6 +66,64 @@ export async function loadRecharge(
     queryClient.ensureQueryData(walletQueries.distributors(useCases.wallet, admin)),
     queryClient.ensureQueryData(walletQueries.recentRecharges(useCases.wallet, admin)),
   ]);
+}
+
+/** The roles whose web screen is not the shop console: they never ask for stores. */
+const NOT_SHOP_ROLES: readonly string[] = [ROLES.superAdmin, ROLES.user, ROLES.distributor];
+
+/**
+ * /dashboard: owners and staff (an account that works in at least one store) go to /shop. Any other
+ * account, or one whose stores cannot be read, stays (and sees its dashboard, or 'Coming Soon').
+ */
+async function sendShopPeopleToShop(context: RouterContext & { readonly viewer: UserProfile | null }) {
+  const role = context.viewer?.role;
+  if (role && NOT_SHOP_ROLES.includes(role)) return;
+  const session = await context.session.settled();
+  if (session.status !== 'signed-in' && session.status !== 'error') return;
+  const { useCases } = await context.services.load();
+  const stores = await context.queryClient
+    .ensureQueryData(shopQueries.myStores(useCases.shop, session.user.uid))
+    .catch(() => null);
+  if (stores !== null && stores.length > 0) throw redirect({ to: '/shop', replace: true });
+}
+
+/** The signed-in account's uid (the route's beforeLoad has sent signed-out visitors away). */
+async function sessionUid(context: RouterContext): Promise<string> {
+  const session = await context.session.settled();
+  return session.status === 'signed-in' || session.status === 'error' ? session.user.uid : '';
+}
+
+/**
+ * /shop: the account's stores, then the chosen store's board (or search). Failures are the page's to
+ * show (with 'Retry').
+ */
+export async function loadShopBoard(context: RouterContext, deps: BoardSearchParams): Promise<void> {
+  const { useCases } = await context.services.load();
+  const { queryClient } = context;
+  const stores = await queryClient
+    .ensureQueryData(shopQueries.myStores(useCases.shop, await sessionUid(context)))
+    .catch(() => null);
+  if (stores === null || stores.length === 0) return;
+  const store = stores.find((candidate) => candidate.storeId === deps.store) ?? stores[0];
+  if (store === undefined) return;
+  const read = deps.q
+    ? queryClient.ensureQueryData(shopQueries.search(useCases.shop, store.storeId, deps.q))
+    : queryClient.ensureQueryData(shopQueries.board(useCases.shop, store.storeId, deps));
+  await read.catch(() => undefined);
+}
+
+/** /shop/repairs/new: the account's stores (the form creates the repair in the chosen one). */
+export async function loadNewRepair(context: RouterContext): Promise<void> {
+  const { useCases } = await context.services.load();
+  await context.queryClient
+    .ensureQueryData(shopQueries.myStores(useCases.shop, await sessionUid(context)))
+    .catch(() => undefined);
+}
+
+/** /shop/repairs/$id: the repair page's read. */
+export async function loadShopRepair(context: RouterContext, id: string): Promise<void> {
+  const { useCases } = await context.services.load();
+  await context.queryClient.ensureQueryData(shopQueries.repair(useCases.shop, id)).catch(() => undefined);
 }
 
 /** /t/$token: the customer-safe view of the link (a revoked or unknown link is the page's answer). */

@@ -44,13 +44,27 @@ describe('/dashboard', () => {
     expect(await screen.findByRole('region', { name: 'Wallet balance' })).toBeTruthy();
   });
 
-  it.each([
-    ['staff', 'staff@demo.test'],
-    ['business', 'owner01@demo.test'],
-  ])("shows 'Coming Soon' to role %s", async (_role, email) => {
-    await renderApp({ path: '/dashboard', signedInAs: email });
+  it("shows 'Coming Soon' to role staff while the account works in no store", async () => {
+    const app = await renderApp({ path: '/dashboard', signedInAs: 'staff@demo.test' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Coming Soon' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: /Admin Dashboard/ })).toBeNull();
+    expect(pathOf(app)).toBe('/dashboard');
+  });
+
+  it('sends an owner (an account that works in a store) to the board of /shop', async () => {
+    const app = await renderApp({ path: '/dashboard', signedInAs: 'owner01@demo.test' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sharma Mobile Care - Andheri' }),
+    ).toBeTruthy();
+    expect(pathOf(app)).toBe('/shop');
+    expect(screen.queryByRole('heading', { name: 'Coming Soon' })).toBeNull();
+  });
+
+  it('sends an owner who signs in through the form to /shop', async () => {
+    const app = await renderApp({ path: '/signin' });
+    await signInThroughTheForm(app, 'owner02@demo.test');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Iyer Electronics' })).toBeTruthy();
+    expect(pathOf(app)).toBe('/shop');
   });
 
   it("shows 'Coming Soon' to an account without a users document", async () => {

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { Outcome } from '../../domain/shared/validation';
+import {
+  emptyJobCard,
+  type JobCardField,
+  type JobCardInput,
+  jobCardSchema,
+} from '../../domain/shop/job-card';
+import type { CreatedRepair } from '../../domain/shop/shop-use-cases';
+import { useService } from '../app-services';
+import { applyFieldErrors } from '../forms/apply-field-errors';
+import { domainResolver } from '../forms/domain-resolver';
+
+/** The order of the fields on the page: the first one with an error receives focus. */
+const FIELD_ORDER: readonly JobCardField[] = [
+  'customerName',
+  'customerMobile',
+  'deviceType',
+  'brandModel',
+  'imeiSerial',
+  'problems',
+  'otherProblem',
+  'accessories',
+  'otherAccessory',
+  'conditionNotes',
+  'unlockCode',
+  'estimate',
+  'advancePaid',
+  'promisedDate',
+];
+
+/**
+ * The job card: react-hook-form with the domain's schema as its resolver, then createRepair. A failure
+ * keeps what was typed (field errors under their inputs, the rest in `outcome`); a success calls
+ * `onCreated` with the new repair.
+ */
+export function useJobCardForm(storeId: string, onCreated: (created: CreatedRepair) => void | Promise<void>) {
+  const shop = useService('shop');
+  const [outcome, setOutcome] = useState<Outcome<unknown, string, string> | null>(null);
+  const form = useForm<JobCardInput>({
+    defaultValues: emptyJobCard(),
+    resolver: domainResolver<JobCardInput>(jobCardSchema),
+  });
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      setOutcome(null);
+      const result = await shop.createRepair(storeId, { ...emptyJobCard(), ...values, photos: [] });
+      if (!result.ok) {
+        setOutcome(result);
+        applyFieldErrors(form.setError, result, FIELD_ORDER);
+        return;
+      }
+      await onCreated(result.value);
+    },
+    () => setOutcome(null),
+  );
+
+  return { form, outcome, submit, busy: form.formState.isSubmitting };
+}

@@ -1,0 +1,235 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { ACCESSORIES, ACCESSORY_LABELS, COMMON_PROBLEMS, DEVICE_TYPES } from '../../../domain/shop/job-card';
+import { JOB_CARD_LABELS, SHOP_MESSAGES, SHOP_TEXTS } from '../../../domain/shop/messages';
+import { useService } from '../../app-services';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { SelectField, TextArea, TextField } from '../../components/fields';
+import { OutcomeAlert } from '../../components/outcome-alert';
+import { LoadingBlock } from '../../components/spinner';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useJobCardForm } from '../../hooks/use-job-card-form';
+import { AppPage } from '../../layout/app-page';
+import { shopQueries } from '../../queries/shop-queries';
+import { useSession } from '../../session';
+import { NoStores } from './shop-ui';
+
+/** /shop/repairs/new: the job card taken at the counter, in the store of `?store=` (else the first). */
+export function NewRepairPage() {
+  useDocumentTitle(SHOP_TEXTS.newRepair);
+  const shop = useService('shop');
+  const session = useSession();
+  const uid = session.status === 'signed-out' || session.status === 'loading' ? '' : session.user.uid;
+  const stores = useQuery({ ...shopQueries.myStores(shop, uid), retryOnMount: false });
+  const { store: wanted } = useSearch({ from: '/shop/repairs/new' });
+  const store = stores.data?.find((candidate) => candidate.storeId === wanted) ?? stores.data?.[0];
+  return (
+    <AppPage>
+      {stores.isPending ? (
+        <LoadingBlock />
+      ) : stores.isError ? (
+        <Alert>{stores.error.message || SHOP_MESSAGES.loadFailed}</Alert>
+      ) : store === undefined ? (
+        <NoStores />
+      ) : (
+        <JobCard storeId={store.storeId} storeName={store.storeName} />
+      )}
+    </AppPage>
+  );
+}
+
+function JobCard({ storeId, storeName }: { storeId: string; storeName: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { form, outcome, submit, busy } = useJobCardForm(storeId, async ({ repair }) => {
+    await queryClient.invalidateQueries({ queryKey: shopQueries.all });
+    await navigate({ to: '/shop/repairs/$id', params: { id: repair.id } });
+  });
+  const { register, formState, watch } = form;
+  const errors = formState.errors;
+  const message = (field: keyof typeof errors) => errors[field]?.message as string | undefined;
+  const otherTicked = (watch('accessories') ?? []).includes('other');
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-5">
+      <div>
+        <Link
+          to="/shop"
+          search={{ store: storeId }}
+          className="text-sm font-semibold text-brand-700 hover:underline"
+        >
+          ← Repairs
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">{SHOP_TEXTS.newRepair}</h1>
+        <p className="mt-1 text-sm text-slate-600">{storeName}</p>
+      </div>
+      <OutcomeAlert outcome={outcome} />
+      <form onSubmit={submit} noValidate className="space-y-5">
+        <Section title="Customer">
+          <TextField
+            label={JOB_CARD_LABELS.customerName}
+            required
+            autoComplete="off"
+            error={message('customerName')}
+            {...register('customerName')}
+          />
+          <TextField
+            label={JOB_CARD_LABELS.customerMobile}
+            required
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            error={message('customerMobile')}
+            {...register('customerMobile')}
+          />
+        </Section>
+        <Section title="Device">
+          <SelectField
+            label={JOB_CARD_LABELS.deviceType}
+            required
+            error={message('deviceType')}
+            {...register('deviceType')}
+          >
+            <option value="">Choose…</option>
+            {DEVICE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label={JOB_CARD_LABELS.brandModel}
+            required
+            autoComplete="off"
+            error={message('brandModel')}
+            {...register('brandModel')}
+          />
+          <TextField
+            label={JOB_CARD_LABELS.imeiSerial}
+            autoComplete="off"
+            hint="Optional. Dial *#06# to see the IMEI."
+            error={message('imeiSerial')}
+            {...register('imeiSerial')}
+          />
+        </Section>
+        <Section title="Problem and condition">
+          <fieldset aria-describedby={message('problems') ? 'problems-error' : undefined}>
+            <legend className="text-sm font-medium text-slate-800">
+              {JOB_CARD_LABELS.problems}
+              <span className="ml-0.5 text-red-600" aria-hidden="true">
+                *
+              </span>
+            </legend>
+            <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
+              {COMMON_PROBLEMS.map((problem) => (
+                <label
+                  key={problem}
+                  className="flex min-h-11 items-center gap-3 rounded-lg px-2 ring-1 ring-slate-200"
+                >
+                  <input
+                    type="checkbox"
+                    value={problem}
+                    className="size-5 accent-brand-700"
+                    {...register('problems')}
+                  />
+                  <span className="text-sm">{problem}</span>
+                </label>
+              ))}
+            </div>
+            {message('problems') && (
+              <p id="problems-error" className="mt-1 text-sm text-red-700">
+                {message('problems')}
+              </p>
+            )}
+          </fieldset>
+          <TextField
+            label="Other problem"
+            autoComplete="off"
+            error={message('otherProblem')}
+            {...register('otherProblem')}
+          />
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-800">{JOB_CARD_LABELS.accessories}</legend>
+            <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
+              {ACCESSORIES.map((key) => (
+                <label
+                  key={key}
+                  className="flex min-h-11 items-center gap-3 rounded-lg px-2 ring-1 ring-slate-200"
+                >
+                  <input
+                    type="checkbox"
+                    value={key}
+                    className="size-5 accent-brand-700"
+                    {...register('accessories')}
+                  />
+                  <span className="text-sm">{ACCESSORY_LABELS[key]}</span>
+                </label>
+              ))}
+            </div>
+            {message('accessories') && <p className="mt-1 text-sm text-red-700">{message('accessories')}</p>}
+          </fieldset>
+          {otherTicked && (
+            <TextField
+              label="Other accessory"
+              autoComplete="off"
+              error={message('otherAccessory')}
+              {...register('otherAccessory')}
+            />
+          )}
+          <TextArea
+            label={JOB_CARD_LABELS.conditionNotes}
+            error={message('conditionNotes')}
+            {...register('conditionNotes')}
+          />
+          <TextField
+            label={JOB_CARD_LABELS.unlockCode}
+            type="password"
+            autoComplete="off"
+            hint="Optional. Shown only to the shop."
+            error={message('unlockCode')}
+            {...register('unlockCode')}
+          />
+        </Section>
+        <Section title="Money and date">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+            <TextField
+              label={JOB_CARD_LABELS.estimate}
+              inputMode="decimal"
+              autoComplete="off"
+              error={message('estimate')}
+              {...register('estimate')}
+            />
+            <TextField
+              label={JOB_CARD_LABELS.advancePaid}
+              inputMode="decimal"
+              autoComplete="off"
+              error={message('advancePaid')}
+              {...register('advancePaid')}
+            />
+            <TextField
+              label={JOB_CARD_LABELS.promisedDate}
+              type="date"
+              error={message('promisedDate')}
+              {...register('promisedDate')}
+            />
+          </div>
+        </Section>
+        <Button type="submit" size="lg" busy={busy} className="w-full sm:w-auto">
+          {SHOP_TEXTS.createRepair}
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="space-y-4 p-4 sm:p-6">
+      <h2 className="text-base font-semibold">{title}</h2>
+      {children}
+    </Card>
+  );
+}

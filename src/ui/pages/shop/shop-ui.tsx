@@ -1,0 +1,42 @@
+import { Link } from '@tanstack/react-router';
+import { statusLabel } from '../../../domain/shop/status';
+import { Badge } from '../../components/badge';
+import { Card } from '../../components/card';
+
+const STATUS_TONES: Record<string, 'green' | 'yellow' | 'blue' | 'slate' | 'red'> = {
+  received: 'slate',
+  inprogress: 'blue',
+  sent_to_service_center: 'yellow',
+  waiting_for_parts: 'yellow',
+  ready: 'green',
+  delivered: 'green',
+  cancelled: 'red',
+};
+
+/** A repair's status as a badge, with the spec's label (a status the web does not know as written). */
+export function StatusBadge({ status }: { status: string }) {
+  return <Badge tone={STATUS_TONES[status] ?? 'slate'}>{statusLabel(status)}</Badge>;
+}
+
+/** An account that works in no store: says so, and leads back to /dashboard. */
+export function NoStores() {
+  return (
+    <Card className="mx-auto max-w-xl px-6 py-10 text-center">
+      <h1 className="text-2xl font-bold">No store yet</h1>
+      <p className="mt-2 text-slate-600">
+        Your account does not own or work in any store, so there are no repairs to show. Ask the store owner
+        to add you as staff.
+      </p>
+      <Link to="/dashboard" className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
+        Back to Dashboard
+      </Link>
+    </Card>
+  );
+}
+
+/** 'dd Mon yyyy', or '—'. */
+export function formatDay(date: Date | null): string {
+  return date === null
+    ? '—'
+    : date.toLocaleDateString('en-IN', { day: '2-digit', month: 'short', year: 'numeric' });
+}

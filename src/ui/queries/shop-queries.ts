@@ -1,0 +1,51 @@
+import { queryOptions } from '@tanstack/react-query';
+import { type BoardSearchParams, boardFilterOf } from '../../domain/shop/board-search';
+import type { UseCases } from '../../domain/use-cases';
+import { outcomeValue } from './outcome-value';
+
+type Shop = UseCases['shop'];
+
+/**
+ * The repair desk's reads, one factory each. Every key starts with 'shop', so a change (a new repair,
+ * a status move, a deletion) refreshes them all at once. Failures are not retried: the screens offer
+ * 'Retry'.
+ */
+export const shopQueries = {
+  all: ['shop'] as const,
+
+  /** The stores the signed-in account works in (uid in the key: a new session never sees another's). */
+  myStores: (shop: Shop, uid: string) =>
+    queryOptions({
+      queryKey: ['shop', 'my-stores', uid],
+      queryFn: async () => outcomeValue(await shop.myStores()),
+    }),
+
+  /** A store's counts and one page of its repairs, for the board's filters. */
+  board: (shop: Shop, storeId: string, params: BoardSearchParams) =>
+    queryOptions({
+      queryKey: [
+        'shop',
+        'board',
+        storeId,
+        params.status ?? '',
+        params.from ?? '',
+        params.to ?? '',
+        params.trail?.at(-1) ?? '',
+      ],
+      queryFn: async () => outcomeValue(await shop.storeBoard(storeId, boardFilterOf(params))),
+    }),
+
+  /** A search of a store's repairs. */
+  search: (shop: Shop, storeId: string, text: string) =>
+    queryOptions({
+      queryKey: ['shop', 'search', storeId, text.trim()],
+      queryFn: async () => outcomeValue(await shop.search(storeId, text)),
+    }),
+
+  /** Everything the repair page shows. */
+  repair: (shop: Shop, id: string) =>
+    queryOptions({
+      queryKey: ['shop', 'repair', id],
+      queryFn: async () => outcomeValue(await shop.repairPage(id)),
+    }),
+};

@@ -1,0 +1,152 @@
+import { waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { emptyJobCard } from '../../../src/domain/shop/job-card';
+import { pathOf, type RenderedApp, renderApp, screen } from '../render-app';
+
+const OWNER = 'owner01@demo.test';
+
+function searchOf(app: RenderedApp): Record<string, unknown> {
+  return app.router.state.location.search as Record<string, unknown>;
+}
+
+function chip(name: RegExp): HTMLElement {
+  return within(screen.getByRole('navigation', { name: 'Repairs by status' })).getByRole('button', { name });
+}
+
+function rows(): HTMLElement[] {
+  const table = within(screen.getByRole('region', { name: 'Repairs' })).getByRole('table');
+  return within(table).getAllByRole('row').slice(1);
+}
+
+async function openBoard(path = '/shop'): Promise<RenderedApp> {
+  const app = await renderApp({ path, signedInAs: OWNER });
+  await screen.findByRole('heading', { level: 1, name: 'Sharma Mobile Care - Andheri' });
+  return app;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('/shop, the board', () => {
+  it('sends a signed-out visitor to /signin', async () => {
+    const app = await renderApp({ path: '/shop' });
+    await waitFor(() => expect(pathOf(app)).toBe('/signin'));
+  });
+
+  it("shows the owner's first store with its counts per status and its repairs, newest first", async () => {
+    await openBoard();
+    await waitFor(() => expect(chip(/^All/).textContent).toBe('All3'));
+    expect(chip(/^In Progress/).textContent).toBe('In Progress1');
+    expect(chip(/^Sent to Service Center/).textContent).toBe('Sent to Service Center2');
+    expect(chip(/^Delivered/).textContent).toBe('Delivered0');
+    expect(rows().map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual([
+      'RPR-1007',
+      'RPR-1004',
+      'RPR-1009',
+    ]);
+    const newRepair = screen.getByRole('link', { name: /New Repair/ });
+    expect(newRepair.getAttribute('href')).toBe('/shop/repairs/new?store=store-sharma-2');
+    expect(document.title).toBe('Repairs · RepairMate');
+  });
+
+  it('filters by status with a chip, in the URL', async () => {
+    const app = await openBoard();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    await app.user.click(chip(/^Sent to Service Center/));
+    await waitFor(() => expect(searchOf(app)).toEqual({ status: 'sent_to_service_center' }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(chip(/^Sent to Service Center/).getAttribute('aria-pressed')).toBe('true');
+    await app.user.click(chip(/^All/));
+    await waitFor(() => expect(searchOf(app)).toEqual({}));
+  });
+
+  it('reads the status and the date range from the URL', async () => {
+    await openBoard('/shop?status=inprogress');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]?.textContent).toContain('RPR-1004');
+  });
+
+  it('filters by date range, and says when the range ends before it starts', async () => {
+    const app = await openBoard('/shop?from=2026-11-01&to=2026-11-30');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await app.router.navigate({ to: '/shop', search: { from: '2026-11-10', to: '2026-11-01' } });
+    expect(await screen.findByText('The end date must be after the start date.')).toBeTruthy();
+  });
+
+  it('switches store with the picker, in the URL', async () => {
+    const app = await openBoard();
+    const picker = screen.getByRole('combobox', { name: 'Store' });
+    await app.user.selectOptions(picker, 'store-sharma-1');
+    await waitFor(() => expect(searchOf(app)).toEqual({ store: 'store-sharma-1' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sharma Mobile Care - Bandra' }),
+    ).toBeTruthy();
+  });
+
+  it('searches by Repair ID and mobile, in the URL', async () => {
+    const app = await openBoard();
+    await app.user.type(screen.getByRole('searchbox', { name: 'Search repairs' }), 'rpr 1004{Enter}');
+    await waitFor(() => expect(searchOf(app)).toEqual({ q: 'rpr 1004' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]?.textContent).toContain('Farhan Ali');
+    await app.router.navigate({ to: '/shop', search: { q: '97161 13313' } });
+    await waitFor(() => expect(rows()[0]?.textContent).toContain('RPR-1007'));
+    await app.user.click(screen.getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(searchOf(app)).toEqual({}));
+  });
+
+  it('pages through a busy store, newest first', async () => {
+    const app = await renderApp({ path: '/terms', signedInAs: OWNER });
+    for (let n = 1; n <= 21; n += 1) {
+      const created = await app.services.useCases.shop.createRepair('store-sharma-2', {
+        ...emptyJobCard(),
+        customerName: `Walk-in ${n}`,
+        customerMobile: '98765 43210',
+        deviceType: 'Mobile',
+        brandModel: 'Redmi Note 12',
+        problems: ['Screen broken'],
+      });
+      expect(created.ok).toBe(true);
+      app.clock.advance(60_000);
+    }
+    await app.router.navigate({ to: '/shop' });
+    await waitFor(() => expect(rows()).toHaveLength(20));
+    expect(rows()[0]?.textContent).toContain('Walk-in 21');
+    expect(screen.getByRole('button', { name: /Newer/ }).hasAttribute('disabled')).toBe(true);
+    await app.user.click(screen.getByRole('button', { name: /Older/ }));
+    await waitFor(() => expect((searchOf(app).trail as string[] | undefined)?.length).toBe(1));
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    expect(screen.getByText('Page 2')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Older/ }).hasAttribute('disabled')).toBe(true);
+    await app.user.click(screen.getByRole('button', { name: /Newer/ }));
+    await waitFor(() => expect(searchOf(app)).toEqual({}));
+    await waitFor(() => expect(rows()).toHaveLength(20));
+    // A name prefix finds the repairs taken on the web (they store the lower-cased name).
+    await app.router.navigate({ to: '/shop', search: { q: 'walk-in 2' } });
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(screen.getByText(/found for/).textContent).toContain('3 found for “walk-in 2”');
+  });
+
+  it('shows cards on a phone', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    await openBoard();
+    const region = screen.getByRole('region', { name: 'Repairs' });
+    await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(3));
+    expect(within(region).queryByRole('table')).toBeNull();
+    const first = within(region).getAllByRole('link')[0];
+    expect(first?.getAttribute('href')).toBe('/shop/repairs/repair-1007');
+    expect(first?.textContent).toContain('Anjali Singh');
+  });
+
+  it('tells an account without a store, with a link back to /dashboard', async () => {
+    await renderApp({ path: '/shop', signedInAs: 'staff@demo.test' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'No store yet' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+});
