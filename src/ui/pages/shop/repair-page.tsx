@@ -97,6 +97,11 @@ function RepairView({ data }: { data: RepairPageData }) {
 
       <Card>
         <CardHeader title="History" />
+        {repair.history.length === 0 && (
+          <p className="px-5 py-4 text-sm text-slate-600 sm:px-6">
+            No history yet (a repair taken in the app).
+          </p>
+        )}
         <ol className="divide-y divide-slate-100" aria-label="History">
           {[...repair.history].reverse().map((entry, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the history only grows, so its position from the start is stable
@@ -299,7 +304,7 @@ function MessageCard({ data }: { data: RepairPageData }) {
                 href={message.data.value.whatsAppLink}
                 target="_blank"
                 rel="noreferrer"
-                className={buttonClasses('success', 'md')}
+                className={buttonClasses('primary', 'md')}
               >
                 {SHOP_TEXTS.sendOnWhatsApp}
               </a>

@@ -97,7 +97,9 @@ function Board({ stores }: { stores: readonly Store[] }) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <p className="text-sm font-medium text-brand-700">{store.role === 'owner' ? 'Owner' : 'Staff'}</p>
-          <h1 className="mt-1 truncate text-2xl font-bold tracking-tight sm:text-3xl">{store.storeName}</h1>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight break-words sm:text-3xl">
+            {store.storeName}
+          </h1>
         </div>
         <ButtonLink
           to="/shop/repairs/new"
