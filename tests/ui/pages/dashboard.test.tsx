@@ -60,6 +60,19 @@ describe('/dashboard', () => {
     expect(screen.queryByRole('heading', { name: 'Coming Soon' })).toBeNull();
   });
 
+  it('sends staff to /shop once an owner has added them to a store', async () => {
+    const app = await renderApp({ path: '/terms', signedInAs: 'owner01@demo.test' });
+    await app.backend.ports.shopMembers.addStaffByEmail('store-sharma-1', 'staff@demo.test');
+    await app.backend.ports.auth.signOut();
+    await app.backend.ports.auth.signIn('staff@demo.test', 'Demo@1234');
+    await app.router.navigate({ to: '/dashboard' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sharma Mobile Care - Bandra' }),
+    ).toBeTruthy();
+    expect(pathOf(app)).toBe('/shop');
+    expect(screen.getByText('Staff')).toBeTruthy();
+  });
+
   it('sends an owner who signs in through the form to /shop', async () => {
     const app = await renderApp({ path: '/signin' });
     await signInThroughTheForm(app, 'owner02@demo.test');

@@ -1,6 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyJobCard } from '../../../src/domain/shop/job-card';
+import { seriousA11yViolations } from '../axe-check';
 import { pathOf, type RenderedApp, renderApp, screen } from '../render-app';
 
 const OWNER = 'owner01@demo.test';
@@ -148,5 +149,11 @@ describe('/shop, the board', () => {
     await renderApp({ path: '/shop', signedInAs: 'staff@demo.test' });
     expect(await screen.findByRole('heading', { level: 1, name: 'No store yet' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('has no serious accessibility violations', async () => {
+    await openBoard();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(await seriousA11yViolations()).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { emptyJobCard } from '../../../src/domain/shop/job-card';
 import { JOB_CARD_LABELS, SHOP_MESSAGES } from '../../../src/domain/shop/messages';
+import { seriousA11yViolations } from '../axe-check';
 import { pathOf, type RenderedApp, renderApp, screen } from '../render-app';
 
 const OWNER = 'owner01@demo.test';
@@ -62,6 +63,7 @@ describe('/shop/repairs/new', () => {
     expect(screen.getByRole('group', { name: /^Problems/ })).toBeTruthy();
     expect(screen.getByRole('group', { name: JOB_CARD_LABELS.accessories })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Create Repair' })).toBeTruthy();
+    expect(await seriousA11yViolations()).toEqual([]);
   });
 
   it('shows the field errors under their fields and keeps what was typed', async () => {
@@ -172,6 +174,7 @@ describe('/shop/repairs/$id', () => {
     expect(sms).toBe(`sms:+919876543210?body=${encodeURIComponent(text)}`);
     expect(screen.getByText(/\/t\/[A-Za-z0-9_-]{22}$/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
+    expect(await seriousA11yViolations()).toEqual([]);
   });
 
   it('lets the owner delete after confirming, and goes back to the board', async () => {

@@ -201,8 +201,8 @@ function StatusDialog({
     });
     setBusy(false);
     if (!result.ok) {
-      setOutcome(result.fieldErrors && !result.message ? null : result);
-      if (result.fieldErrors) setOutcome(result);
+      // Field errors go under their fields; any other message above the form.
+      setOutcome(result);
       return;
     }
     await queryClient.invalidateQueries({ queryKey: shopQueries.all });
