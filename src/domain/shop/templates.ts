@@ -62,7 +62,19 @@ function isPlaceholder(name: string): name is TemplatePlaceholder {
  * a placeholder we do not know stays as written.
  */
 export function fillTemplate(template: string, values: TemplateValues): string {
-  return template.replace(PLACEHOLDER, (match, name: string) => (isPlaceholder(name) ? values[name] : match));
+  const shown = values.trackingLink.trim() === '' ? withoutTrackingLink(template) : template;
+  return shown.replace(PLACEHOLDER, (match, name: string) => (isPlaceholder(name) ? values[name] : match));
+}
+
+/**
+ * A repair without a tracking link (one taken in the apps, or whose link was turned off): the clause
+ * that offers the link ("Track it here: {trackingLink}") goes, rather than sending an empty link.
+ */
+function withoutTrackingLink(template: string): string {
+  return template
+    .replace(/[^.!?\n]*\{trackingLink\}[ \t]*/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
 }
 
 /** Placeholders in a template that are not ours (the settings screen warns about them). */

@@ -69,6 +69,27 @@ describe('fillTemplate', () => {
   });
 });
 
+describe('a repair without a tracking link', () => {
+  const noLink = { ...values, trackingLink: '' };
+
+  it('drops the clause that offers the link instead of sending an empty one', () => {
+    expect(fillTemplate(DEFAULT_TEMPLATES.sent_to_service_center, noLink)).toBe(
+      `Dear Asha Customer, your device (RPR-1001) has been sent to the service center. We will inform you when it is back. - ${noLink.shopName}, ${noLink.shopPhone}`,
+    );
+    expect(fillTemplate(DEFAULT_TEMPLATES.ready, noLink)).toBe(
+      `Dear Asha Customer, good news! Your device (RPR-1001) is ready for pickup. Amount due: ₹2,000. Please bring your delivery code. - ${noLink.shopName}, ${noLink.shopPhone}`,
+    );
+  });
+
+  it('keeps every template free of a dangling "here:" for each status', () => {
+    for (const status of REPAIR_STATUSES) {
+      const text = fillTemplate(DEFAULT_TEMPLATES[status], noLink);
+      expect(text).not.toMatch(/here:|Details:|\{trackingLink\}|\s{2}/);
+      expect(text).toContain('RPR-1001');
+    }
+  });
+});
+
 describe('the default templates', () => {
   it.each(REPAIR_STATUSES)(
     '%s: uses only our placeholders, names the customer, the repair and the shop',
