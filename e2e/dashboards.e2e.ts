@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freshData } from './support/backend';
+import { backend, freshData } from './support/backend';
 import { launchBrowser, logOut, openTab, shown, signIn, type Tab } from './support/browser';
 
 /** /dashboard for every role, with the demo data set's values. */
@@ -322,10 +322,15 @@ describe('distributors, staff and business owners', () => {
     await logOut(page, baseUrl);
 
     await signIn(page, baseUrl, 'owner01@demo.test');
-    await page.waitForURL(`${baseUrl}/shop`);
-    await heading(page, 'Sharma Mobile Care - Andheri');
-    await shown(page.getByRole('link', { name: /New Repair/ }));
-    await shown(page.getByRole('link', { name: 'RPR-1007' }).first());
+    if (backend() === 'firebase') {
+      // The Firebase build has no shop console yet: its owners keep 'Coming Soon'.
+      await heading(page, 'Coming Soon');
+    } else {
+      await page.waitForURL(`${baseUrl}/shop`);
+      await heading(page, 'Sharma Mobile Care - Andheri');
+      await shown(page.getByRole('link', { name: /New Repair/ }));
+      await shown(page.getByRole('link', { name: 'RPR-1007' }).first());
+    }
     await logOut(page, baseUrl);
     expect(tab.problems.errors).toEqual([]);
   });
