@@ -28,11 +28,12 @@ export type SeedUserRecord = Readonly<Record<string, unknown>> & {
   readonly role?: string;
 };
 
-export interface SeedStoreRecord {
+/** stores/{id}: the apps' fields, and the shop console's settings beside them (domain/shop/settings.ts). */
+export type SeedStoreRecord = Readonly<Record<string, unknown>> & {
   readonly id: string;
   readonly ownerId: string;
   readonly name?: string;
-}
+};
 
 export type SeedRepairRecord = Readonly<Record<string, unknown>> & {
   readonly id: string;

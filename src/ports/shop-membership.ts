@@ -1,3 +1,4 @@
+import type { StoreSettings } from '../domain/shop/settings';
 import type { ShopRole } from '../domain/shop/status';
 
 /** A store the signed-in account may work in, and its role there. */
@@ -42,6 +43,11 @@ export interface ShopMembershipRepository {
   myStores(): Promise<ShopMembership[]>;
   /** The signed-in account's role in `storeId`, or null when it is not a member. Signed-in accounts. */
   roleIn(storeId: string): Promise<ShopMembership | null>;
+  /**
+   * The store's shop settings (phone, address, GSTIN, UPI ID, job-sheet terms, message templates), read
+   * from its stores document with parseStoreSettings. Members of the store (owner, staff).
+   */
+  settings(storeId: string): Promise<StoreSettings>;
   /** The staff of a store, by name then uid. Its owner only. */
   listStaff(storeId: string): Promise<StaffMember[]>;
   /**

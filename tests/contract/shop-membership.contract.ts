@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EMPTY_STORE_SETTINGS } from '../../src/domain/shop/settings';
 import { expectPortError } from './expectations';
 import { type Cast, type CastKey, signInAs } from './fixtures';
 import type { BackendHarness, HarnessFactory } from './harness';
@@ -37,6 +38,43 @@ export function shopMembershipContract(makeHarness: HarnessFactory): void {
         expect(await h.ports.shopMembers.myStores()).toEqual([]);
         expect(await h.ports.shopMembers.roleIn('store-1')).toBeNull();
       }
+    });
+
+    it("gives the store's members its settings, parsed, and nobody else", async () => {
+      await h.seeder.store({
+        id: 'store-1',
+        ownerId: cast.owner,
+        name: 'Sharma Mobile Care - Bandra',
+        phone: '+91 98111 11111',
+        address: 'Shop 3, Linking Road',
+        gstin: '27aapfs1234c1z5',
+        upiId: 'sharmamobile@okaxis',
+        jobSheetTerms: 'No warranty on water damage.',
+        messageTemplates: { ready: 'Ready: {repairId}', delivered: '  ', unknown: 'x' },
+      });
+      const expected = {
+        phone: '9811111111',
+        address: 'Shop 3, Linking Road',
+        gstin: '27AAPFS1234C1Z5',
+        upiId: 'sharmamobile@okaxis',
+        jobSheetTerms: 'No warranty on water damage.',
+        messageTemplates: { ready: 'Ready: {repairId}' },
+      };
+      for (const key of ['owner', 'staff'] as const) {
+        await signInAs(h, key);
+        expect(await h.ports.shopMembers.settings('store-1')).toEqual(expected);
+      }
+      // A store without settings reads as the defaults.
+      await signInAs(h, 'rival');
+      expect(await h.ports.shopMembers.settings('store-2')).toEqual(EMPTY_STORE_SETTINGS);
+      await expectPortError(h.ports.shopMembers.settings('store-1'), 'permission-denied');
+      for (const key of ['customer', 'admin'] as CastKey[]) {
+        await signInAs(h, key);
+        await expectPortError(h.ports.shopMembers.settings('store-1'), 'permission-denied');
+        await expectPortError(h.ports.shopMembers.settings('no-such-store'), 'permission-denied');
+      }
+      await h.ports.auth.signOut();
+      await expectPortError(h.ports.shopMembers.settings('store-1'), 'unauthenticated');
     });
 
     it('needs a signed-in account', async () => {

@@ -1,9 +1,11 @@
+import { parseStoreSettings, type StoreSettings } from '../../domain/shop/settings';
 import { parseStoreRecord, type Store } from '../../domain/stores/store';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
 import type { ShopMembership, ShopMembershipRepository, StaffMember } from '../../ports/shop-membership';
 import {
   requireSignedIn,
+  requireStoreMember,
   requireStoreOwner,
   type ShopMembershipLookup,
   shopAccessOf,
@@ -116,6 +118,12 @@ export class MemoryShopMembershipRepository implements ShopMembershipRepository 
     await this.db.roundTrip();
     const access = await shopAccessOf(this.db, storeId, this.lookup);
     return access === null ? null : this.membership(access.store, access.role);
+  }
+
+  async settings(storeId: string): Promise<StoreSettings> {
+    await this.db.roundTrip();
+    await requireStoreMember(this.db, storeId, this.lookup);
+    return this.db.read(parseStoreSettings(this.db.stores.get(storeId) ?? {}));
   }
 
   async listStaff(storeId: string): Promise<StaffMember[]> {

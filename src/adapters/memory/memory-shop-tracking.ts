@@ -1,6 +1,7 @@
 import { storeRefOf } from '../../domain/repairs/repair';
 import { appendHistory, historyEntry } from '../../domain/shop/history';
 import { parseShopRepair } from '../../domain/shop/repair-record';
+import { parseStoreSettings, shopContact } from '../../domain/shop/settings';
 import { isTrackingToken, trackingView } from '../../domain/shop/tracking';
 import { parseStoreRecord } from '../../domain/stores/store';
 import type { Clock } from '../../ports/clock';
@@ -46,11 +47,10 @@ export class MemoryTrackingLinkRepository implements TrackingLinkRepository {
     const storeRaw = this.db.stores.get(storeId) ?? {};
     const store = parseStoreRecord(storeId, storeRaw);
     const owner = this.db.publicProfiles.get(store.ownerId) ?? {};
-    const shop = {
-      name: store.name || text(owner.businessName),
-      phone: text(storeRaw.phone) || text(owner.phone),
-      upiId: text(storeRaw.upiId),
-    };
+    const shop = shopContact({ storeName: store.name }, parseStoreSettings(storeRaw), {
+      businessName: text(owner.businessName),
+      phone: text(owner.phone),
+    });
     const payments = (this.db.payments.get(id) ?? []).map((p) => ({
       kind: p.kind === 'refund' ? ('refund' as const) : ('payment' as const),
       amountPaise: Number(p.amountPaise) || 0,

@@ -1,9 +1,11 @@
+import { parseStoreSettings, type StoreSettings } from '../../domain/shop/settings';
 import { parseStoreRecord, type Store } from '../../domain/stores/store';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
 import type { ShopMembership, ShopMembershipRepository, StaffMember } from '../../ports/shop-membership';
 import {
   requireSignedIn,
+  requireStoreMember,
   requireStoreOwner,
   type ShopMembershipLookup,
   shopAccessOf,
@@ -106,6 +108,13 @@ export class PouchShopMembershipRepository implements ShopMembershipRepository {
     return guarded(async () => {
       const access = await shopAccessOf(this.session, storeId, this.lookup);
       return access === null ? null : this.membership(access.store, access.role);
+    });
+  }
+
+  settings(storeId: string): Promise<StoreSettings> {
+    return guarded(async () => {
+      await requireStoreMember(this.session, storeId, this.lookup);
+      return parseStoreSettings(await this.dbs.stores.get(storeId));
     });
   }
 

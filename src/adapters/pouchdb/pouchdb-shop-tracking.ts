@@ -1,6 +1,7 @@
 import { storeRefOf } from '../../domain/repairs/repair';
 import { appendHistory, historyEntry } from '../../domain/shop/history';
 import { parseShopRepair } from '../../domain/shop/repair-record';
+import { parseStoreSettings, shopContact } from '../../domain/shop/settings';
 import { isTrackingToken, trackingView } from '../../domain/shop/tracking';
 import { parseStoreRecord } from '../../domain/stores/store';
 import type { Clock } from '../../ports/clock';
@@ -50,11 +51,10 @@ export class PouchTrackingLinkRepository implements TrackingLinkRepository {
       const store = parseStoreRecord(storeId, storeRaw);
       const owner: Record<string, unknown> =
         (isDocId(store.ownerId) ? await this.dbs.publicProfiles.get(store.ownerId) : null) ?? {};
-      const shop = {
-        name: store.name || text(owner.businessName),
-        phone: text(storeRaw.phone) || text(owner.phone),
-        upiId: text(storeRaw.upiId),
-      };
+      const shop = shopContact({ storeName: store.name }, parseStoreSettings(storeRaw), {
+        businessName: text(owner.businessName),
+        phone: text(owner.phone),
+      });
       const payments = (await loadPayments(this.dbs, id)).map((p) => ({
         kind: p.kind,
         amountPaise: p.amountPaise,

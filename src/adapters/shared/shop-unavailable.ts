@@ -1,4 +1,5 @@
 import type { ShopOnlyRecord, ShopRepair } from '../../domain/shop/repair-record';
+import type { StoreSettings } from '../../domain/shop/settings';
 import { PortError } from '../../ports/errors';
 import type { ShopMembership, ShopMembershipRepository, StaffMember } from '../../ports/shop-membership';
 import type {
@@ -25,6 +26,9 @@ export class ShopMembershipNotYetAvailable implements ShopMembershipRepository {
     return unavailable();
   }
   roleIn(_storeId: string): Promise<ShopMembership | null> {
+    return unavailable();
+  }
+  settings(_storeId: string): Promise<StoreSettings> {
     return unavailable();
   }
   listStaff(_storeId: string): Promise<StaffMember[]> {

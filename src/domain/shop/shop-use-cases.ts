@@ -17,6 +17,7 @@ import { emptyJobCard, type JobCardField, type JobCardInput, localDate, validate
 import { SHOP_MESSAGES } from './messages';
 import { parseRepairId } from './repair-id';
 import type { ShopRepair } from './repair-record';
+import { type ShopContact, shopContact } from './settings';
 import { type ShopFailureReason, shopPortFailure } from './shop-failures';
 import {
   type NextStep,
@@ -203,15 +204,7 @@ export async function createRepair(
 
 // ───────────────────────────── the repair page ─────────────────────────────
 
-/** The shop as its messages and the tracking page name it. */
-export interface ShopContact {
-  readonly name: string;
-  readonly phone: string;
-  /** '' when the shop has none. */
-  readonly upiId: string;
-  /** The shop's own templates (settings, part 2); the defaults otherwise. */
-  readonly templates?: MessageTemplates;
-}
+export type { ShopContact } from './settings';
 
 export interface RepairPage {
   readonly repair: ShopRepair;
@@ -253,9 +246,10 @@ export async function loadRepairPage(
     const found = await repairAndRole(ports, id);
     if (!found.ok) return found;
     const { repair, store } = found.value;
-    const [shopOnly, payments, owner] = await Promise.all([
+    const [shopOnly, payments, settings, owner] = await Promise.all([
       ports.shopRepairs.getShopOnly(id),
       ports.shopRepairs.listPayments(id),
+      ports.shopMembers.settings(store.storeId),
       ports.users.getPublicProfile(store.ownerId).catch((error: unknown) => {
         ports.logger.warn(`The public profile of store ${store.storeId}'s owner could not be read`, error);
         return null;
@@ -273,7 +267,7 @@ export async function loadRepairPage(
         repair.trackingToken === ''
           ? null
           : { token: repair.trackingToken, path: trackingPath(repair.trackingToken) },
-      shop: { name: store.storeName || (owner?.businessName ?? ''), phone: owner?.phone ?? '', upiId: '' },
+      shop: shopContact(store, settings, owner),
       canDelete: store.role === 'owner',
     });
   } catch (error) {
