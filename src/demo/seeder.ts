@@ -64,6 +64,68 @@ export interface SeedTransactionRecord {
   readonly description: string;
 }
 
+/** The shop console's staff of a store: storeMembers/{storeId}_{uid}. */
+export interface SeedStoreMember {
+  readonly storeId: string;
+  readonly uid: string;
+  readonly email: string;
+  readonly name: string;
+  readonly addedAt: Date;
+  /** The owner who added them. */
+  readonly addedBy: string;
+}
+
+/**
+ * A tracking link: tracking/{token} for the repair whose `trackingToken` it is (the seeded repair
+ * record carries the same token). Firestore keeps the customer-safe view in it, computed by its seeder.
+ */
+export interface SeedTrackingLink {
+  readonly token: string;
+  readonly repairDocId: string;
+  readonly storeId: string;
+  readonly revoked?: boolean;
+}
+
+/** A payment against a repair (ShopPayment's stored fields); `seq` orders a repair's payments from 0. */
+export interface SeedPayment {
+  readonly repairDocId: string;
+  readonly storeId: string;
+  readonly seq: number;
+  readonly id: string;
+  readonly kind: 'payment' | 'refund';
+  readonly amountPaise: number;
+  readonly mode: 'cash' | 'upi' | 'card';
+  readonly at: Date;
+  readonly by: { readonly uid: string; readonly name: string };
+  readonly note: string;
+}
+
+/** A store's Repair ID counter (repairCounters/{storeId}): its prefix and the last number handed out. */
+export interface SeedRepairCounter {
+  readonly storeId: string;
+  readonly prefix: string;
+  readonly last: number;
+}
+
+/** The shop-only part of a repair (its unlock code). */
+export interface SeedShopOnly {
+  readonly repairDocId: string;
+  readonly storeId: string;
+  readonly unlockCode: string;
+}
+
+/**
+ * The shop console's records beside the repairs (the repairs themselves, with their shop fields such as
+ * history, trackingToken, paidPaise and customerNameLower, are SeedRepairRecords).
+ */
+export interface SeedShopData {
+  readonly members: readonly SeedStoreMember[];
+  readonly trackingLinks: readonly SeedTrackingLink[];
+  readonly payments: readonly SeedPayment[];
+  readonly counters: readonly SeedRepairCounter[];
+  readonly shopOnly: readonly SeedShopOnly[];
+}
+
 export interface Seeder {
   /** Creates an authentication account and returns its uid (the given one, if any). */
   account(account: SeedAccount): Promise<string>;
@@ -74,6 +136,8 @@ export interface Seeder {
   rechargeTransaction(record: SeedTransactionRecord): Promise<string>;
   storeLinks(links: { android?: string; ios?: string }): Promise<void>;
   publicProfile(record: SeedPublicProfile): Promise<void>;
+  /** The shop console's records (after the stores and repairs they name). */
+  shop(data: SeedShopData): Promise<void>;
   /** Writes a whole data set, in bulk where the backend can. */
   load(data: SeedData): Promise<void>;
 }
@@ -88,4 +152,6 @@ export interface SeedData {
   readonly supportIssues: readonly (SeedSupportRecord & { readonly id: string })[];
   readonly transactions: readonly (SeedTransactionRecord & { readonly id: string })[];
   readonly storeLinks: { readonly android?: string; readonly ios?: string } | null;
+  /** The shop console's records; none when absent. */
+  readonly shop?: SeedShopData;
 }

@@ -4,12 +4,14 @@ import type {
   Seeder,
   SeedPublicProfile,
   SeedRepairRecord,
+  SeedShopData,
   SeedStoreRecord,
   SeedSupportRecord,
   SeedTransactionRecord,
   SeedUserRecord,
 } from '../../../demo/seeder';
 import type { MemoryDatabase } from '../memory-database';
+import { memberKey } from '../memory-shop-membership';
 
 /** Privileged writes into a memory backend (bypassing its rules), for tests and demos. */
 export class MemorySeeder implements Seeder {
@@ -60,6 +62,20 @@ export class MemorySeeder implements Seeder {
     this.db.publicProfiles.set(uid, { ...fields });
   }
 
+  async shop(data: SeedShopData): Promise<void> {
+    for (const member of data.members)
+      this.db.storeMembers.set(memberKey(member.storeId, member.uid), { ...member, role: 'staff' });
+    for (const { token, repairDocId, storeId, revoked = false } of data.trackingLinks)
+      this.db.trackingLinks.set(token, { repairDocId, storeId, revoked });
+    const bySeq = [...data.payments].sort((a, b) => a.seq - b.seq);
+    for (const { repairDocId, storeId: _store, seq: _seq, ...payment } of bySeq)
+      this.db.payments.set(repairDocId, [...(this.db.payments.get(repairDocId) ?? []), { ...payment }]);
+    for (const { storeId, prefix, last } of data.counters)
+      this.db.repairCounters.set(storeId, { prefix, last });
+    for (const { repairDocId, unlockCode } of data.shopOnly)
+      this.db.repairPrivate.set(repairDocId, { unlockCode });
+  }
+
   async load(data: SeedData): Promise<void> {
     for (const account of data.accounts) await this.account(account);
     for (const { uid, record } of data.users) await this.user(uid, record);
@@ -69,5 +85,6 @@ export class MemorySeeder implements Seeder {
     for (const issue of data.supportIssues) await this.supportIssue(issue);
     for (const transaction of data.transactions) await this.rechargeTransaction(transaction);
     if (data.storeLinks !== null) await this.storeLinks(data.storeLinks);
+    if (data.shop !== undefined) await this.shop(data.shop);
   }
 }

@@ -4,6 +4,7 @@ import type {
   Seeder,
   SeedPublicProfile,
   SeedRepairRecord,
+  SeedShopData,
   SeedStoreRecord,
   SeedSupportRecord,
   SeedTransactionRecord,
@@ -14,6 +15,8 @@ import { accountDocId, phoneClaimDocId } from '../pouchdb-auth-gateway';
 import { MAX_WRITE_ATTEMPTS, type NewDoc, type PouchCollection, storedRecord } from '../pouchdb-collection';
 import type { CollectionName, PouchDatabases } from '../pouchdb-databases';
 import { hashPassword, type PasswordHash, randomId } from '../pouchdb-password';
+import { linkDocId, paymentDocId, unlockDocId } from '../pouchdb-shop-docs';
+import { memberDocId } from '../pouchdb-shop-membership';
 import type { UserDocs } from '../pouchdb-user-docs';
 
 const CHUNK = 2000;
@@ -89,6 +92,45 @@ export function seedDocuments(
     support: data.supportIssues.map(supportDoc),
     transactions: data.transactions.map(transactionDoc),
     config: data.storeLinks === null ? [] : [storeLinksDoc(data.storeLinks)],
+  };
+}
+
+/**
+ * The shop console's documents of a data set, in its device-only databases (storeMembers, tracking,
+ * shopPrivate, repairCounters: not synced, see docs/pouchdb.md), with the ids its adapters use.
+ */
+export function shopDocuments(shop: SeedShopData): Partial<Record<CollectionName, NewDoc[]>> {
+  return {
+    storeMembers: shop.members.map((member) => ({
+      ...storedRecord({ ...member, role: 'staff' }),
+      _id: memberDocId(member.storeId, member.uid),
+    })),
+    tracking: shop.trackingLinks.map(({ token, repairDocId, storeId, revoked = false }) => ({
+      _id: linkDocId(token),
+      repairDocId,
+      storeId,
+      revoked,
+    })),
+    shopPrivate: [
+      ...shop.shopOnly.map(({ repairDocId, storeId, unlockCode }) => ({
+        _id: unlockDocId(repairDocId),
+        repairDocId,
+        storeId,
+        unlockCode,
+      })),
+      ...shop.payments.map(({ repairDocId, storeId, seq, ...payment }) => ({
+        ...storedRecord(payment),
+        _id: paymentDocId(repairDocId, seq + 1),
+        repairDocId,
+        storeId,
+      })),
+    ],
+    repairCounters: shop.counters.map(({ storeId, prefix, last }) => ({
+      _id: storeId,
+      storeId,
+      prefix,
+      last,
+    })),
   };
 }
 
@@ -184,11 +226,17 @@ export class PouchSeeder implements Seeder {
     await upsertAll(this.dbs.config, [storeLinksDoc(links)]);
   }
 
+  async shop(data: SeedShopData): Promise<void> {
+    for (const [name, docs] of Object.entries(shopDocuments(data)))
+      await upsertAll(this.dbs.collection(name as CollectionName), docs);
+  }
+
   async load(data: SeedData): Promise<void> {
     const accounts = await this.accountsOf(data.accounts);
     const documents = seedDocuments(data, await this.users.ledgerSums());
     await Promise.all([
       upsertAll(this.dbs.accounts, accounts),
+      ...(data.shop === undefined ? [] : [this.shop(data.shop)]),
       ...Object.entries(documents).map(([name, docs]) =>
         upsertAll(this.dbs.collection(name as CollectionName), docs),
       ),
