@@ -334,11 +334,12 @@ const SCREENS: readonly Screen[] = [
     },
   },
   {
-    name: 'dashboard-coming-soon',
+    name: 'shop-board-staff',
     role: 'staff',
     open: async (page) => {
       await go(page, '/dashboard');
-      await heading(page, 'Coming Soon');
+      await heading(page, 'Sharma Mobile Care - Bandra');
+      await shown(page.getByRole('link', { name: 'RPR-1001' }).first());
     },
   },
   {

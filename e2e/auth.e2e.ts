@@ -44,8 +44,11 @@ describe('sign in and sign out', () => {
     { email: 'customer@demo.test', screen: 'Hello, Asha Customer' },
     { email: 'distributor@demo.test', screen: 'Hello, Dev Distributor' },
     { email: 'distributor2@demo.test', screen: 'Hello, Priya Traders' },
-    { email: 'staff@demo.test', screen: 'Coming Soon' },
-    // An owner goes on to the shop console, which the Firebase build does not have yet.
+    // Staff and owners go on to the shop console, which the Firebase build does not have yet.
+    {
+      email: 'staff@demo.test',
+      screen: backend() === 'firebase' ? 'Coming Soon' : 'Sharma Mobile Care - Bandra',
+    },
     {
       email: 'owner01@demo.test',
       screen: backend() === 'firebase' ? 'Coming Soon' : 'Sharma Mobile Care - Andheri',
@@ -113,8 +116,13 @@ describe('sign in and sign out', () => {
 
     await signIn(page, baseUrl, 'staff@demo.test');
     await page.goto(`${baseUrl}/signin`);
-    await page.waitForURL(`${baseUrl}/dashboard`);
-    await heading(page, 'Coming Soon');
+    if (backend() === 'firebase') {
+      await page.waitForURL(`${baseUrl}/dashboard`);
+      await heading(page, 'Coming Soon');
+    } else {
+      await page.waitForURL(`${baseUrl}/shop`);
+      await heading(page, 'Sharma Mobile Care - Bandra');
+    }
     await logOut(page, baseUrl);
   });
 });

@@ -29,7 +29,9 @@ describe('smoke', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'smoke-signin-desktop');
     await signIn(page, baseUrl, 'staff@demo.test');
-    await expect.poll(() => page.getByRole('heading', { name: 'Coming Soon' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Sharma Mobile Care - Bandra' }).isVisible())
+      .toBe(true);
     expect(problems.errors).toEqual([]);
     await context.close();
   });

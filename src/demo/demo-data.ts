@@ -7,6 +7,7 @@ import type {
   SeedStoreRecord,
   SeedUserRecord,
 } from './seeder';
+import { sharmaShopData } from './shop-demo-data';
 
 /**
  * The demo data set of ../shared/demo-data.md, generated relative to `now` ("this month" is the
@@ -30,12 +31,17 @@ export const DEMO_ACCOUNTS = [
     name: 'Priya Traders',
     screen: 'Distributor wallet (₹0)',
   },
-  { email: 'staff@demo.test', role: 'staff', name: 'Sam Staff', screen: "'Coming Soon'" },
+  {
+    email: 'staff@demo.test',
+    role: 'staff',
+    name: 'Sam Staff',
+    screen: 'Shop console: Sharma Mobile Care - Bandra (staff)',
+  },
   {
     email: 'owner01@demo.test',
     role: 'business',
     name: 'Rahul Sharma',
-    screen: "'Coming Soon' (business owner)",
+    screen: 'Shop console: Sharma Mobile Care, two stores (owner)',
   },
 ] as const;
 
@@ -240,9 +246,27 @@ export function generateDemoData(now: Date): SeedData {
   // Stores: Sharma has two, Iyer one (keyed by her uid, as the mobile app keys a first store), others one or two.
   const sharmaStores = ['store-sharma-1', 'store-sharma-2'];
   const iyerStore = DEMO_UIDS.owner(2);
+  // Sharma Mobile Care's shop settings (../shared/demo-data.md): the same on both stores.
+  const sharmaSettings = {
+    phone: '9811111111',
+    upiId: 'sharmamobile@okaxis',
+    gstin: '27AAPFS1234C1Z5',
+  };
   const stores: SeedStoreRecord[] = [
-    { id: sharmaStores[0]!, ownerId: DEMO_UIDS.owner(1), name: 'Sharma Mobile Care - Bandra' },
-    { id: sharmaStores[1]!, ownerId: DEMO_UIDS.owner(1), name: 'Sharma Mobile Care - Andheri' },
+    {
+      id: sharmaStores[0]!,
+      ownerId: DEMO_UIDS.owner(1),
+      name: 'Sharma Mobile Care - Bandra',
+      ...sharmaSettings,
+      address: 'Shop 3, Linking Road, Bandra West, Mumbai 400050',
+    },
+    {
+      id: sharmaStores[1]!,
+      ownerId: DEMO_UIDS.owner(1),
+      name: 'Sharma Mobile Care - Andheri',
+      ...sharmaSettings,
+      address: '14 Veera Desai Road, Andheri West, Mumbai 400053',
+    },
     { id: iyerStore, ownerId: DEMO_UIDS.owner(2), name: 'Iyer Electronics' },
   ];
   const otherStores: string[] = [];
@@ -335,15 +359,20 @@ export function generateDemoData(now: Date): SeedData {
   };
 
   // Sharma Mobile Care: 5 this month (RPR-1001 and 4 more, one referencing its store by `store`), 3 last month.
-  generated(0, 0.25, { storeId: sharmaStores[1] });
-  generated(0, 0.4, { store: sharmaStores[0] });
-  generated(0, 0.55, { storeId: sharmaStores[0], businessId: DEMO_UIDS.owner(1) });
-  generated(0, 0.7, { store: sharmaStores[1] });
-  generated(1, 0.2, { storeId: sharmaStores[0] });
-  generated(1, 0.5, { storeId: sharmaStores[1] });
-  generated(1, 0.8, { store: sharmaStores[0] });
+  // Between them, Sharma's repairs take every status of the shop console (RPR-1001 is 'inprogress').
+  generated(0, 0.25, { storeId: sharmaStores[1], status: 'received' });
+  generated(0, 0.4, { store: sharmaStores[0], status: 'ready' });
+  generated(0, 0.55, {
+    storeId: sharmaStores[0],
+    businessId: DEMO_UIDS.owner(1),
+    status: 'waiting_for_parts',
+  });
+  generated(0, 0.7, { store: sharmaStores[1], status: 'sent_to_service_center' });
+  generated(1, 0.2, { storeId: sharmaStores[0], status: 'delivered' });
+  generated(1, 0.5, { storeId: sharmaStores[1], status: 'cancelled' });
+  generated(1, 0.8, { store: sharmaStores[0], status: 'delivered' });
   for (let monthsBack = 2; monthsBack <= 13; monthsBack += 3)
-    generated(monthsBack, 0.5, { storeId: sharmaStores[0] });
+    generated(monthsBack, 0.5, { storeId: sharmaStores[0], status: 'delivered' });
   // Iyer Electronics: 2 this month (RPR-1002 and one more), none last month, some older.
   generated(0, 0.6, { storeId: iyerStore, businessId: iyerStore });
   generated(3, 0.4, { businessId: iyerStore });
@@ -354,12 +383,23 @@ export function generateDemoData(now: Date): SeedData {
     for (let r = 0; r < count; r += 1) generated(integer(random, 0, 13), random(), { storeId });
   }
 
+  // The shop console's records of Sharma Mobile Care: its staff, and its repairs' history, payments and
+  // tracking links (their shop fields are merged into the repairs).
+  const shop = sharmaShopData(now, {
+    owner: { uid: DEMO_UIDS.owner(1), name: 'Rahul Sharma' },
+    staff: { uid: DEMO_UIDS.staff, name: 'Sam Staff', email: 'staff@demo.test' },
+    staffStore: sharmaStores[0]!,
+    stores: sharmaStores,
+    repairs,
+  });
+
   return {
     accounts,
     users,
     publicProfiles,
     stores,
-    repairs,
+    repairs: shop.repairs,
+    shop: shop.records,
     supportIssues: [
       {
         id: 'support-demo-1',

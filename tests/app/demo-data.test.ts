@@ -10,6 +10,8 @@ import {
 } from '../../src/domain/admin/report';
 import { REPAIR_MESSAGES } from '../../src/domain/repairs/messages';
 import { displayAmount, type Repair } from '../../src/domain/repairs/repair';
+import { DEFAULT_JOB_SHEET_TERMS } from '../../src/domain/shop/settings';
+import { REPAIR_STATUSES } from '../../src/domain/shop/status';
 import { mobileOf, type UserProfile } from '../../src/domain/users/user';
 import { RECHARGE_DESCRIPTION } from '../../src/domain/wallet/messages';
 import { createWorld, type World } from '../domain/world';
@@ -379,6 +381,114 @@ describe.each(MOMENTS)('the demo data set loaded at %s', (_, now) => {
     expect(await world.useCases.config.storeLinks()).toEqual({
       android: 'https://play.google.com/store/apps/details?id=com.repairmate.app',
       ios: 'https://apps.apple.com/app/repairmate/id6450000000',
+    });
+  });
+
+  describe("the shop console's data (Sharma Mobile Care)", () => {
+    const SHARMA_STORES = ['store-sharma-1', 'store-sharma-2'];
+    const value = <T>(outcome: { ok: true; value: T } | { ok: false; message?: string }): T => {
+      if (!outcome.ok) throw new Error(outcome.message ?? 'failed');
+      return outcome.value;
+    };
+    const rpr1001 = () => data.repairs.find((repair) => repair.repairId === 'RPR-1001')!;
+
+    it('makes staff@demo.test staff of its first store only, and owner01 owner of both', async () => {
+      await signIn('staff@demo.test');
+      expect(value(await world.useCases.shop.myStores())).toEqual([
+        expect.objectContaining({
+          storeId: 'store-sharma-1',
+          storeName: 'Sharma Mobile Care - Bandra',
+          role: 'staff',
+        }),
+      ]);
+      await signIn('owner01@demo.test');
+      expect(value(await world.useCases.shop.myStores()).map((store) => [store.storeId, store.role])).toEqual(
+        [
+          ['store-sharma-2', 'owner'],
+          ['store-sharma-1', 'owner'],
+        ],
+      );
+      // owner02 … owner23 have stores but no staff.
+      expect(data.shop?.members.map((member) => member.storeId)).toEqual(['store-sharma-1']);
+    });
+
+    it("gives both stores the shop's phone, UPI ID and GSTIN, and the default terms and templates", async () => {
+      await signIn('owner01@demo.test');
+      for (const storeId of SHARMA_STORES) {
+        const settings = await world.ports.shopMembers.settings(storeId);
+        expect(settings).toMatchObject({
+          phone: '9811111111',
+          upiId: 'sharmamobile@okaxis',
+          gstin: '27AAPFS1234C1Z5',
+          jobSheetTerms: DEFAULT_JOB_SHEET_TERMS,
+          messageTemplates: {},
+        });
+      }
+    });
+
+    it('gives RPR-1001 a tracking link, a history (received, then inprogress) and a ₹500 cash advance', async () => {
+      await signIn('owner01@demo.test');
+      const page = value(await world.useCases.shop.repairPage(rpr1001().id));
+      expect(page.repair.history.map((entry) => [entry.kind, entry.status])).toEqual([
+        ['created', 'received'],
+        ['status', 'inprogress'],
+      ]);
+      expect(page.payments.map((payment) => [payment.kind, payment.amountPaise, payment.mode])).toEqual([
+        ['payment', 50_000, 'cash'],
+      ]);
+      expect(page.amounts.duePaise).toBe(200_000);
+      expect(page.tracking).not.toBeNull();
+      expect(page.shop).toMatchObject({ phone: '9811111111', upiId: 'sharmamobile@okaxis' });
+
+      await world.useCases.accounts.signOut();
+      const view = value(await world.useCases.shop.resolveTracking(page.tracking!.token));
+      expect(view).toMatchObject({
+        repairId: 'RPR-1001',
+        status: 'inprogress',
+        paidPaise: 50_000,
+        duePaise: 200_000,
+        shop: { name: 'Sharma Mobile Care - Bandra', phone: '9811111111' },
+      });
+      expect(view.payLink).toContain('pa=sharmamobile@okaxis');
+      expect(view.payLink).toContain('am=2000.00');
+      expect(JSON.stringify(view)).not.toContain('4821');
+    });
+
+    it('has every status across its two stores, and at least three customers who owe money', async () => {
+      await signIn('owner01@demo.test');
+      const statuses = new Set<string>();
+      const owing = new Set<string>();
+      for (const storeId of SHARMA_STORES) {
+        const board = value(await world.useCases.shop.storeBoard(storeId));
+        for (const [status, count] of Object.entries(board.counts.byStatus))
+          if (count > 0) statuses.add(status);
+        for (let cursor: string | null = null; ; ) {
+          const page = await world.ports.shopRepairs.page(storeId, { limit: 50, cursor });
+          for (const repair of page.items) {
+            const payments = await world.ports.shopRepairs.listPayments(repair.id);
+            const paid = payments.reduce(
+              (sum, p) => sum + (p.kind === 'refund' ? -p.amountPaise : p.amountPaise),
+              0,
+            );
+            expect(repair.paidPaise).toBe(paid);
+            const bill = repair.finalPaise ?? repair.estimatePaise ?? 0;
+            if (repair.status !== 'cancelled' && bill - paid > 0) owing.add(repair.customerMobile);
+          }
+          if (page.next === null) break;
+          cursor = page.next;
+        }
+      }
+      expect([...statuses].sort()).toEqual([...REPAIR_STATUSES].sort());
+      expect(owing.size).toBeGreaterThanOrEqual(3);
+      expect(owing.has('9876543210')).toBe(true);
+    });
+
+    it("lets staff work the first store's repairs but not the second's", async () => {
+      await signIn('staff@demo.test');
+      expect(value(await world.useCases.shop.repairPage(rpr1001().id)).role).toBe('staff');
+      const other = data.repairs.find((repair) => repair.storeId === 'store-sharma-2')!;
+      const refused = await world.useCases.shop.repairPage(other.id);
+      expect(refused.ok).toBe(false);
     });
   });
 

@@ -1,5 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { memberKey } from '../../../src/adapters/memory/memory-shop-membership';
 import { DEMO_UIDS } from '../../../src/demo/demo-data';
 import { ACCOUNT_MESSAGES } from '../../../src/domain/users/messages';
 import { pathOf, type RenderedApp, renderApp, screen } from '../render-app';
@@ -45,7 +46,12 @@ describe('/dashboard', () => {
   });
 
   it("shows 'Coming Soon' to role staff while the account works in no store", async () => {
-    const app = await renderApp({ path: '/dashboard', signedInAs: 'staff@demo.test' });
+    const app = await renderApp({ path: '/terms', signedInAs: 'owner01@demo.test' });
+    // The demo's staff member works in Sharma Mobile Care's first store: the owner takes them off it.
+    await app.backend.ports.shopMembers.removeStaff('store-sharma-1', 'demo-staff');
+    await app.backend.ports.auth.signOut();
+    await app.backend.ports.auth.signIn('staff@demo.test', 'Demo@1234');
+    await app.router.navigate({ to: '/dashboard' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Coming Soon' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: /Admin Dashboard/ })).toBeNull();
     expect(pathOf(app)).toBe('/dashboard');
@@ -60,12 +66,8 @@ describe('/dashboard', () => {
     expect(screen.queryByRole('heading', { name: 'Coming Soon' })).toBeNull();
   });
 
-  it('sends staff to /shop once an owner has added them to a store', async () => {
-    const app = await renderApp({ path: '/terms', signedInAs: 'owner01@demo.test' });
-    await app.backend.ports.shopMembers.addStaffByEmail('store-sharma-1', 'staff@demo.test');
-    await app.backend.ports.auth.signOut();
-    await app.backend.ports.auth.signIn('staff@demo.test', 'Demo@1234');
-    await app.router.navigate({ to: '/dashboard' });
+  it('sends staff to the board of the store they work in', async () => {
+    const app = await renderApp({ path: '/dashboard', signedInAs: 'staff@demo.test' });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Sharma Mobile Care - Bandra' }),
     ).toBeTruthy();
@@ -83,6 +85,8 @@ describe('/dashboard', () => {
   it("shows 'Coming Soon' to an account without a users document", async () => {
     const app = await renderApp({ path: '/signin' });
     app.backend.db.users.delete(DEMO_UIDS.staff);
+    // …and in no store (with one, it would go on to the shop console).
+    app.backend.db.storeMembers.delete(memberKey('store-sharma-1', DEMO_UIDS.staff));
     await signInThroughTheForm(app, 'staff@demo.test');
     expect(await screen.findByRole('heading', { level: 1, name: 'Coming Soon' })).toBeTruthy();
     expect(pathOf(app)).toBe('/dashboard');

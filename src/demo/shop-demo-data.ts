@@ -1,0 +1,163 @@
+import { rupeesToPaise } from '../domain/shop/amounts';
+import { type HistoryActor, type HistoryEntry, historyEntry } from '../domain/shop/history';
+import { ADVANCE_NOTE } from '../domain/shop/repair-record';
+import { generateTrackingToken } from '../domain/shop/tracking';
+import { seededRandom } from './random';
+import type { SeedPayment, SeedRepairRecord, SeedShopData, SeedTrackingLink } from './seeder';
+
+/**
+ * The shop console's part of the demo data set (../shared/demo-data.md, "The shop console"), for
+ * Sharma Mobile Care: staff@demo.test as staff of its first store; each of its repairs with the
+ * console's fields (problem list, lower-case name for search, history from 'received' to its status,
+ * paid so far); payments (RPR-1001's ₹500 cash advance, so ₹2,000 is due; delivered repairs paid in
+ * full; a part advance on the repair that is ready); and a tracking link for RPR-1001 and every repair
+ * still open. Deterministic for a given `now`.
+ */
+
+export interface SharmaShopFacts {
+  readonly owner: HistoryActor;
+  readonly staff: HistoryActor & { readonly email: string };
+  /** The store staff@demo.test works in (the first). */
+  readonly staffStore: string;
+  readonly stores: readonly string[];
+  /** The whole data set's repairs; only Sharma's are changed. */
+  readonly repairs: readonly SeedRepairRecord[];
+}
+
+/** How a repair got to its status, one move at a time ('received' is where every repair starts). */
+const PATHS: Readonly<Record<string, readonly string[]>> = {
+  received: [],
+  inprogress: ['inprogress'],
+  sent_to_service_center: ['inprogress', 'sent_to_service_center'],
+  waiting_for_parts: ['inprogress', 'waiting_for_parts'],
+  ready: ['inprogress', 'ready'],
+  delivered: ['inprogress', 'ready', 'delivered'],
+  cancelled: ['cancelled'],
+};
+
+/** Statuses after which a repair no longer needs its customer to follow it. */
+const CLOSED = new Set(['delivered', 'cancelled']);
+
+const HOUR = 3600 * 1000;
+
+const storeOf = (repair: SeedRepairRecord): string =>
+  typeof repair.storeId === 'string' && repair.storeId !== ''
+    ? repair.storeId
+    : typeof repair.store === 'string'
+      ? repair.store
+      : '';
+
+const rupees = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
+
+export function sharmaShopData(
+  now: Date,
+  facts: SharmaShopFacts,
+): { repairs: SeedRepairRecord[]; records: SeedShopData } {
+  const random = seededRandom(20261123);
+  const randomBytes = (n: number) => Uint8Array.from({ length: n }, () => Math.floor(random() * 256));
+  const trackingLinks: SeedTrackingLink[] = [];
+  const payments: SeedPayment[] = [];
+  const shopOnly: SeedShopData['shopOnly'][number][] = [];
+  const sharma = new Set(facts.stores);
+
+  const repairs = facts.repairs.map((repair, index): SeedRepairRecord => {
+    const storeId = storeOf(repair);
+    if (!sharma.has(storeId)) return repair;
+    const createdAt = repair.createdAt instanceof Date ? repair.createdAt : now;
+    const status = typeof repair.status === 'string' ? repair.status : 'received';
+    // The staff member works the first store's counter; the owner takes the other store's repairs.
+    const receivedBy = storeId === facts.staffStore && index % 2 === 0 ? facts.staff : facts.owner;
+    const steps = PATHS[status] ?? [];
+    // Each move a few hours after the one before, never after now.
+    const at = (step: number) => new Date(Math.min(now.getTime(), createdAt.getTime() + step * 5 * HOUR));
+    const history: HistoryEntry[] = [historyEntry('created', 'received', receivedBy, createdAt)];
+    steps.forEach((next, step) => {
+      const from = step === 0 ? 'received' : (steps[step - 1] ?? 'received');
+      const note = next === 'cancelled' ? 'Customer declined the estimate' : '';
+      history.push(historyEntry('status', next, facts.owner, at(step + 1), note, from));
+    });
+    const isFirst = repair.repairId === 'RPR-1001';
+    const finalPaise = rupees(repair.amount) === null ? null : rupeesToPaise(rupees(repair.amount) ?? 0);
+    const estimatePaise =
+      rupees(repair.estimatedCost) === null ? null : rupeesToPaise(rupees(repair.estimatedCost) ?? 0);
+    const billPaise = finalPaise ?? estimatePaise ?? 0;
+    const id = repair.id;
+    const repairPayments: Omit<SeedPayment, 'seq' | 'id' | 'repairDocId' | 'storeId'>[] = [];
+    if (isFirst)
+      repairPayments.push({
+        kind: 'payment',
+        amountPaise: 50_000,
+        mode: 'cash',
+        at: createdAt,
+        by: receivedBy,
+        note: ADVANCE_NOTE,
+      });
+    else if (status === 'delivered' && billPaise > 0)
+      repairPayments.push({
+        kind: 'payment',
+        amountPaise: billPaise,
+        mode: index % 2 === 0 ? 'upi' : 'cash',
+        at: at(steps.length),
+        by: facts.owner,
+        note: 'Paid at delivery',
+      });
+    else if (status === 'ready' && billPaise > 20_000)
+      repairPayments.push({
+        kind: 'payment',
+        amountPaise: 20_000,
+        mode: 'upi',
+        at: createdAt,
+        by: receivedBy,
+        note: ADVANCE_NOTE,
+      });
+    repairPayments.forEach((payment, seq) =>
+      payments.push({ ...payment, seq, id: `${id}-p${seq + 1}`, repairDocId: id, storeId }),
+    );
+    const paidPaise = repairPayments.reduce((sum, payment) => sum + payment.amountPaise, 0);
+    const trackingToken = isFirst || !CLOSED.has(status) ? generateTrackingToken(randomBytes) : '';
+    if (trackingToken !== '') trackingLinks.push({ token: trackingToken, repairDocId: id, storeId });
+    if (isFirst) shopOnly.push({ repairDocId: id, storeId, unlockCode: '2580' });
+    const problems = typeof repair.problems === 'string' ? repair.problems : '';
+    const customerName = typeof repair.customerName === 'string' ? repair.customerName : '';
+    const last = history[history.length - 1];
+    return {
+      ...repair,
+      problemList: problems === '' ? [] : problems.split(',').map((problem) => problem.trim()),
+      customerNameLower: customerName.toLowerCase(),
+      ...(estimatePaise === null ? {} : { estimatePaise }),
+      paidPaise,
+      trackingToken,
+      history,
+      createdBy: receivedBy,
+      updatedAt: last?.at ?? createdAt,
+      ...(isFirst
+        ? {
+            imeiSerial: '356938035643809',
+            accessories: ['sim-tray', 'back-cover'],
+            conditionNotes: 'Screen shattered at the top left; back panel scratched.',
+          }
+        : {}),
+    };
+  });
+
+  return {
+    repairs,
+    records: {
+      members: [
+        {
+          storeId: facts.staffStore,
+          uid: facts.staff.uid,
+          email: facts.staff.email,
+          name: facts.staff.name,
+          addedAt: new Date(now.getFullYear(), now.getMonth() - 6, 1),
+          addedBy: facts.owner.uid,
+        },
+      ],
+      trackingLinks,
+      payments,
+      counters: [],
+      shopOnly,
+    },
+  };
+}
