@@ -9,10 +9,12 @@ import { lazy, Suspense } from 'react';
 import { parseAdminSearch } from '../domain/admin/report';
 import { parseBoardSearch } from '../domain/shop/board-search';
 import { useDemo } from './app-services';
+import { parseJobSheetSearch } from './pages/shop/job-sheet-search';
 import type { RouterContext } from './routing/context';
 import { requireSignedIn, superAdminAccess } from './routing/guards';
 import {
   loadDashboard,
+  loadJobSheet,
   loadNewRepair,
   loadRecharge,
   loadServices,
@@ -116,6 +118,18 @@ export const shopRepairRoute = createRoute({
   errorComponent: RouteError,
 });
 
+/** The job sheet: members of the repair's store, like the repair page; `?paper=80mm`, `?copy=shop`. */
+export const jobSheetRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/shop/repairs/$id/print',
+  validateSearch: parseJobSheetSearch,
+  beforeLoad: requireSignedIn,
+  loader: ({ context, params }) => loadJobSheet(context, params.id),
+  component: page(SCREENS['/shop/repairs/$id/print'], 'JobSheetPage'),
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
+});
+
 export const supportAdminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/support-admin',
@@ -151,6 +165,7 @@ export const routeTree = rootRoute.addChildren([
   shopBoardRoute,
   newRepairRoute,
   shopRepairRoute,
+  jobSheetRoute,
   publicRoute('/terms', page(SCREENS['/terms'], 'TermsPage')),
   publicRoute('/privacy', page(SCREENS['/privacy'], 'PrivacyPage')),
   publicRoute('/support', page(SCREENS['/support'], 'SupportPage')),

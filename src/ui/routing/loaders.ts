@@ -129,6 +129,15 @@ export async function loadShopRepair(context: RouterContext, id: string): Promis
   await context.queryClient.ensureQueryData(shopQueries.repair(useCases.shop, id)).catch(() => undefined);
 }
 
+/**
+ * /shop/repairs/$id/print: the same read as the repair page (the job sheet prints from it); a refusal
+ * or failure is the page's to show, as on the repair page.
+ */
+export async function loadJobSheet(context: RouterContext, id: string): Promise<void> {
+  const { useCases } = await context.services.load();
+  await context.queryClient.ensureQueryData(shopQueries.repair(useCases.shop, id)).catch(() => undefined);
+}
+
 /** /t/$token: the customer-safe view of the link (a revoked or unknown link is the page's answer). */
 export async function loadTracking(context: RouterContext, token: string): Promise<void> {
   const { useCases } = await context.services.load();

@@ -13,6 +13,7 @@ export const SCREENS = {
   '/shop': () => import('../pages/shop/shop-board-page'),
   '/shop/repairs/new': () => import('../pages/shop/new-repair-page'),
   '/shop/repairs/$id': () => import('../pages/shop/repair-page'),
+  '/shop/repairs/$id/print': () => import('../pages/shop/job-sheet-page'),
   '/terms': () => import('../pages/legal/terms-page'),
   '/privacy': () => import('../pages/legal/privacy-page'),
   '/support': () => import('../pages/support/support-page'),

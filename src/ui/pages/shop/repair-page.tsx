@@ -19,6 +19,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { AppPage } from '../../layout/app-page';
 import { shopQueries } from '../../queries/shop-queries';
 import { formatDay, StatusBadge } from './shop-ui';
+import { TrackingLinkPanel } from './tracking-link-panel';
 
 /** /shop/repairs/$id: the repair's fields, its next statuses, history, tracking link and messages. */
 export function RepairPage() {
@@ -62,10 +63,23 @@ function RepairView({ data }: { data: RepairPageData }) {
           <StatusBadge status={repair.status} />
         </div>
         <p className="mt-1 text-sm text-slate-600">{data.store.storeName}</p>
+        <Link
+          to="/shop/repairs/$id/print"
+          params={{ id: repair.id }}
+          className={buttonClasses('secondary', 'sm', 'mt-3')}
+        >
+          {SHOP_TEXTS.printJobSheet}
+        </Link>
       </div>
 
       <StatusCard data={data} />
       <MessageCard data={data} />
+      <TrackingLinkPanel
+        key={data.repair.id}
+        repairDocId={data.repair.id}
+        repairId={data.repair.repairId}
+        tracking={data.tracking}
+      />
 
       <Card>
         <CardHeader title="Details" />
@@ -274,19 +288,10 @@ function MessageCard({ data }: { data: RepairPageData }) {
       data.repair.id,
       data.repair.status,
       data.repair.updatedAt?.toString() ?? '',
+      data.tracking?.token ?? '',
     ],
     queryFn: () => shop.customerMessage(data.repair, data.repair.status, data.shop, origin),
   });
-  const trackingUrl = data.tracking ? `${origin}${data.tracking.path}` : '';
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(trackingUrl);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
   return (
     <Card>
       <CardHeader
@@ -316,19 +321,6 @@ function MessageCard({ data }: { data: RepairPageData }) {
         ) : message.data && !message.data.ok ? (
           <Alert tone="warning">{message.data.message}</Alert>
         ) : null}
-        <div>
-          <p className="text-sm font-medium text-slate-800">Tracking link</p>
-          {data.tracking ? (
-            <div className="mt-1 flex flex-col gap-2 sm:flex-row sm:items-center">
-              <code className="min-w-0 break-all rounded bg-slate-100 px-2 py-1 text-sm">{trackingUrl}</code>
-              <Button variant="secondary" size="sm" onClick={() => void copy()}>
-                {copied ? 'Copied' : 'Copy link'}
-              </Button>
-            </div>
-          ) : (
-            <p className="mt-1 text-sm text-slate-600">This repair has no tracking link.</p>
-          )}
-        </div>
       </div>
     </Card>
   );
