@@ -1,4 +1,5 @@
 import type { HarnessFactory } from './harness';
+import { repairIdAllocationContract } from './repair-id-allocation.contract';
 import { shopMembershipContract } from './shop-membership.contract';
 import { shopRepairsContract } from './shop-repairs.contract';
 import { shopTrackingContract } from './shop-tracking.contract';
@@ -11,4 +12,5 @@ export function shopContracts(makeHarness: HarnessFactory): void {
   shopMembershipContract(makeHarness);
   shopRepairsContract(makeHarness);
   shopTrackingContract(makeHarness);
+  repairIdAllocationContract(makeHarness);
 }
