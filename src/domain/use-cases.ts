@@ -13,6 +13,7 @@ import {
   createRepair,
   customerMessage,
   deleteRepair,
+  findEarlierCustomer,
   loadRepairPage,
   myStores,
   type RepairEditInput,
@@ -111,6 +112,8 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
       myStores: () => myStores(ports),
       storeBoard: (storeId: string, filter?: BoardFilter) => storeBoard(ports, storeId, filter),
       search: (storeId: string, text: string) => searchRepairs(ports, storeId, text),
+      /** The job card's earlier customer: the names the store's repairs give for a mobile, newest first. */
+      earlierCustomer: (storeId: string, mobile: string) => findEarlierCustomer(ports, storeId, mobile),
       createRepair: (storeId: string, input: JobCardInput, now: Date = ports.clock.now()) =>
         createRepair(shopPorts, storeId, input, now),
       repairPage: (id: string) => loadRepairPage(ports, id),
