@@ -1,28 +1,13 @@
-import {
-  emptyJobCard,
-  type JobCardInput,
-  type ValidJobCard,
-  validateJobCard,
-} from '../../src/domain/shop/job-card';
+import { type JobCardInput, type ValidJobCard, validateJobCard } from '../../src/domain/shop/job-card';
 import type { ShopRepair } from '../../src/domain/shop/repair-record';
 import type { NewShopRepair } from '../../src/ports/shop-repairs';
 import { seedCast, seedStores, signInAs } from './fixtures';
 import type { BackendHarness } from './harness';
+import { typedCard } from './typed-card';
 
 /** A checked job card; `overrides` change what was typed. */
 export function jobCard(overrides: Partial<JobCardInput> = {}): ValidJobCard {
-  const outcome = validateJobCard({
-    ...emptyJobCard(),
-    customerName: 'Cara Customer',
-    customerMobile: '+91 98765 43210',
-    deviceType: 'Mobile',
-    brandModel: 'Galaxy S21',
-    problems: ['Screen broken'],
-    estimate: '2800',
-    advancePaid: '500',
-    unlockCode: '1234',
-    ...overrides,
-  });
+  const outcome = validateJobCard(typedCard(overrides));
   if (!outcome.ok) throw new Error(`bad job card: ${JSON.stringify(outcome.fieldErrors)}`);
   return outcome.value;
 }

@@ -1,6 +1,7 @@
-import { emptyJobCard, type JobCardInput } from '../../../src/domain/shop/job-card';
+import type { JobCardInput } from '../../../src/domain/shop/job-card';
 import type { ShopRepair } from '../../../src/domain/shop/repair-record';
 import type { RandomBytes } from '../../../src/domain/shop/tracking';
+import { typedCard } from '../../contract/typed-card';
 import { addPerson, createWorld, NOW, seedCast, signInAs, type World } from '../world';
 
 /**
@@ -33,21 +34,7 @@ export async function createShopWorld(random?: RandomBytes) {
 
 export type ShopWorld = Awaited<ReturnType<typeof createShopWorld>>;
 
-/** A job card as typed at the counter; `overrides` change fields. */
-export function typedCard(overrides: Partial<JobCardInput> = {}): JobCardInput {
-  return {
-    ...emptyJobCard(),
-    customerName: 'Cara Customer',
-    customerMobile: '+91 98765 43210',
-    deviceType: 'Mobile',
-    brandModel: 'Galaxy S21',
-    problems: ['Screen broken'],
-    estimate: '2800',
-    advancePaid: '500',
-    unlockCode: '1234',
-    ...overrides,
-  };
-}
+export { typedCard };
 
 /** Creates a repair in store-1 through the use case, as whoever is signed in. */
 export async function createThroughUseCase(
