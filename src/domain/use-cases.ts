@@ -6,6 +6,7 @@ import { loadStoreLinks } from './config/store-links';
 import { loadBusinessInfo, lookUpRepair } from './repairs/look-up-repair';
 import type { Repair } from './repairs/repair';
 import type { JobCardInput } from './shop/job-card';
+import { addRepairPhotos, openPhoto, removeRepairPhoto } from './shop/photos';
 import type { ShopRepair } from './shop/repair-record';
 import {
   type BoardFilter,
@@ -127,6 +128,11 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
       resolveTracking: (token: string) => resolveTracking(ports, token),
       revokeTracking: (repairDocId: string) => revokeTracking(ports, repairDocId),
       rotateTracking: (repairDocId: string) => rotateTracking(shopPorts, repairDocId),
+      /** Photos of a repair: add (`current` = how many it has), remove one, open one for display. */
+      addPhotos: <I extends Blob>(repairDocId: string, current: number, images: readonly I[]) =>
+        addRepairPhotos(ports, repairDocId, current, images),
+      removePhoto: (repairDocId: string, url: string) => removeRepairPhoto(ports, repairDocId, url),
+      openPhoto: (url: string) => openPhoto(ports, url),
     },
   };
 }

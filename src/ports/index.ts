@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import type { Logger } from './logger';
 import type { RepairRepository } from './repair-repository';
 import type { ShopMembershipRepository } from './shop-membership';
+import type { PhotoStore } from './shop-photos';
 import type { ShopRepairRepository } from './shop-repairs';
 import type { TrackingLinkRepository } from './shop-tracking';
 import type { StoreRepository } from './store-repository';
@@ -65,6 +66,8 @@ export interface Ports {
   readonly shopRepairs: ShopRepairRepository;
   /** The shop console: tracking links, resolved without sign-in. */
   readonly tracking: TrackingLinkRepository;
+  /** The shop console: photos of repairs (their URLs in the repair's imageUrls). */
+  readonly photos: PhotoStore;
   readonly clock: Clock;
   /** Keeps the causes of failures the use cases turn into messages. */
   readonly logger: Logger;

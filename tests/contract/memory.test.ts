@@ -3,6 +3,7 @@ import { createMemoryBackend } from '../../src/adapters/memory/memory-backend';
 import { ManualClock } from '../../src/demo/manual-clock';
 import { allContracts } from './all-contracts';
 import { type HarnessFactory, oobCodeOf } from './harness';
+import { photoStoreContract } from './photo-store.contract';
 import { shopContracts } from './shop-contracts';
 
 describe('memory backend', () => {
@@ -28,4 +29,5 @@ describe('memory backend', () => {
   };
   allContracts(makeHarness);
   shopContracts(makeHarness);
+  photoStoreContract(makeHarness);
 });

@@ -4,6 +4,7 @@ import { nodePouchDB } from '../../src/adapters/pouchdb/pouchdb-node';
 import { ManualClock } from '../../src/demo/manual-clock';
 import { allContracts } from './all-contracts';
 import { type HarnessFactory, oobCodeOf } from './harness';
+import { photoStoreContract } from './photo-store.contract';
 import { shopContracts } from './shop-contracts';
 
 let sequence = 0;
@@ -39,4 +40,5 @@ describe('pouchdb backend', () => {
   };
   allContracts(makeHarness);
   shopContracts(makeHarness);
+  photoStoreContract(makeHarness);
 });

@@ -9,6 +9,7 @@ import { shopPortsNotYetAvailable } from '../shared/shop-unavailable';
 import { SystemClock } from '../system-clock';
 import { type AppVerification, FirebaseAuthGateway } from './firebase-auth-gateway';
 import { FirestoreAppConfigRepository } from './firestore-app-config-repository';
+import { firebasePhotoStore } from './firestore-repair-photos';
 import { FirestoreRepairRepository } from './firestore-repair-repository';
 import { FirestoreStoreRepository } from './firestore-store-repository';
 import { FirestoreSupportIssueRepository } from './firestore-support-issue-repository';
@@ -71,6 +72,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       config: new FirestoreAppConfigRepository(firestore),
       // The shop console has no Firestore adapters, rules or indexes yet: every call rejects with 'unavailable'.
       ...shopPortsNotYetAvailable(),
+      photos: firebasePhotoStore(app, firestore, auth, clock, options.logger ?? new ConsoleLogger()),
       clock,
       logger: options.logger ?? new ConsoleLogger(),
     },

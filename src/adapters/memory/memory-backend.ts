@@ -12,6 +12,7 @@ import { MemoryAuthGateway } from './memory-auth-gateway';
 import { MemoryDatabase } from './memory-database';
 import { MemoryRepairRepository } from './memory-repair-repository';
 import { MemoryShopMembershipRepository } from './memory-shop-membership';
+import { MemoryPhotoStore } from './memory-shop-photos';
 import { MemoryShopRepairRepository } from './memory-shop-repairs';
 import { MemoryTrackingLinkRepository } from './memory-shop-tracking';
 import { MemoryStoreRepository } from './memory-store-repository';
@@ -46,6 +47,7 @@ export function createMemoryBackend(
       shopMembers: new MemoryShopMembershipRepository(db, clock),
       shopRepairs: new MemoryShopRepairRepository(db, clock),
       tracking: new MemoryTrackingLinkRepository(db, clock),
+      photos: new MemoryPhotoStore(db, clock),
       clock,
       logger: options.logger ?? new ConsoleLogger(),
     },

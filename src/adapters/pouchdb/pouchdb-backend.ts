@@ -16,6 +16,7 @@ import { checkIterations, DEFAULT_PBKDF2_ITERATIONS } from './pouchdb-password';
 import { withRegisteredViews } from './pouchdb-registered-views';
 import { PouchRepairRepository } from './pouchdb-repair-repository';
 import { PouchShopMembershipRepository } from './pouchdb-shop-membership';
+import { PouchPhotoStore } from './pouchdb-shop-photos';
 import { PouchShopRepairRepository } from './pouchdb-shop-repairs';
 import { PouchTrackingLinkRepository } from './pouchdb-shop-tracking';
 import { PouchStoreRepository } from './pouchdb-store-repository';
@@ -115,6 +116,7 @@ export async function createPouchBackend(options: PouchBackendOptions): Promise<
     shopMembers: new PouchShopMembershipRepository(dbs, auth, userDocs, clock),
     shopRepairs: new PouchShopRepairRepository(dbs, auth, userDocs, clock),
     tracking: new PouchTrackingLinkRepository(dbs, auth, userDocs, clock),
+    photos: new PouchPhotoStore(dbs, auth, userDocs, clock),
     clock,
     logger: options.logger ?? new ConsoleLogger(),
   };

@@ -35,6 +35,8 @@ export const COLLECTIONS = [
   'repairCounters',
   'tracking',
   'shopPrivate',
+  // Photos of repairs: one document per photo, its image an attachment (pouchdb-shop-photos.ts).
+  'photos',
 ] as const;
 export type CollectionName = (typeof COLLECTIONS)[number];
 

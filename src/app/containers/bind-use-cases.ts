@@ -31,6 +31,7 @@ export function bindUseCases(
         shopMembers,
         shopRepairs,
         tracking,
+        photos,
         clock,
         logger,
       ) =>
@@ -46,6 +47,7 @@ export function bindUseCases(
             shopMembers,
             shopRepairs,
             tracking,
+            photos,
             clock,
             logger,
           } satisfies Ports,
@@ -62,6 +64,7 @@ export function bindUseCases(
         TOKENS.ShopMembershipRepository,
         TOKENS.ShopRepairRepository,
         TOKENS.TrackingLinkRepository,
+        TOKENS.PhotoStore,
         TOKENS.Clock,
         TOKENS.Logger,
       ],
@@ -81,6 +84,7 @@ export function bindPorts(container: Container, ports: Ports): void {
   container.bind(TOKENS.ShopMembershipRepository).toConstantValue(ports.shopMembers);
   container.bind(TOKENS.ShopRepairRepository).toConstantValue(ports.shopRepairs);
   container.bind(TOKENS.TrackingLinkRepository).toConstantValue(ports.tracking);
+  container.bind(TOKENS.PhotoStore).toConstantValue(ports.photos);
   container.bind(TOKENS.Clock).toConstantValue(ports.clock);
   container.bind(TOKENS.Logger).toConstantValue(ports.logger);
 }

@@ -72,6 +72,16 @@ export const SHOP_MESSAGES = {
   promisedDateInPast: 'The promised date cannot be in the past.',
   tooManyPhotos: 'Please add at most 6 photos.',
   photoNotImage: 'Photos must be images (JPEG, PNG, WebP or HEIC).',
+  // Ours: photos of a repair (photos.ts).
+  photoNotStorable: 'This photo could not be stored: only JPEG, PNG and WebP images are kept.',
+  photoEmpty: 'This photo is empty. Please take it again.',
+  photoTooLarge: 'This photo is larger than 1 MB even after resizing. Please take it again.',
+  photoUnreadable:
+    'This file could not be read as an image. Please choose a photo (JPEG, PNG, WebP or HEIC).',
+  photosNoneChosen: 'Please choose a photo to add.',
+  photoUploadFailed: 'Could not upload this photo. Please try again.',
+  photoRemoveFailed: 'Could not remove the photo. Please try again.',
+  photoLoadFailed: 'Could not load this photo.',
   // Ours: the status workflow.
   sameStatus: 'The repair is already at this status.',
   unknownTarget: 'Please choose one of the listed statuses.',
@@ -116,4 +126,14 @@ export const SHOP_MESSAGES = {
   repairFinalReadOnly: (status: string) =>
     `This repair is ${status}, so its details can no longer be edited. Only the shop owner can reopen it.`,
   earlierCustomerFailed: 'Could not look up earlier customers of this number.',
+} as const;
+
+/** Ours: the photo messages that count (kept apart: SHOP_MESSAGES' functions take status labels). */
+export const PHOTO_COUNT_MESSAGES = {
+  noRoom: (left: number) =>
+    left === 0
+      ? 'This repair already has 6 photos. Remove one to add another.'
+      : `Please add at most ${left} more photo${left === 1 ? '' : 's'} (6 in all).`,
+  notUploaded: (failedCount: number, total: number) =>
+    `${failedCount} of ${total} photo${total === 1 ? '' : 's'} did not upload. They are listed under 'Photos' to try again.`,
 } as const;

@@ -15,6 +15,7 @@ import { done, type FieldErrors, failed, invalid, type Outcome } from '../shared
 import { parseRupeesInput, type RepairAmounts, repairAmounts } from './amounts';
 import { emptyJobCard, type JobCardField, type JobCardInput, localDate, validateJobCard } from './job-card';
 import { SHOP_MESSAGES } from './messages';
+import { type PhotoUploadReport, uploadPhotos, uploadReportMessage } from './photos';
 import { parseRepairId } from './repair-id';
 import type { ShopRepair } from './repair-record';
 import { type ShopContact, shopContact } from './settings';
@@ -52,7 +53,10 @@ import {
  */
 
 /** What the shop use cases need: the shop ports, the session, and a source of random bytes. */
-export type ShopPorts = Pick<Ports, 'auth' | 'users' | 'shopMembers' | 'shopRepairs' | 'logger' | 'clock'> & {
+export type ShopPorts = Pick<
+  Ports,
+  'auth' | 'users' | 'shopMembers' | 'shopRepairs' | 'photos' | 'logger' | 'clock'
+> & {
   /** Cryptographically random bytes (the app passes crypto.getRandomValues; tests a seeded source). */
   readonly random: RandomBytes;
 };
@@ -238,6 +242,11 @@ export interface CreatedRepair {
   readonly repair: ShopRepair;
   /** '/t/…', the tracking page of the new repair. */
   readonly trackingPath: string;
+  /**
+   * The job card's photos, uploaded once the repair existed: those stored (their URLs in
+   * `repair.imageUrls`) and those that failed, with their images, for the repair page to retry.
+   */
+  readonly photos: PhotoUploadReport;
 }
 
 /**
@@ -246,7 +255,7 @@ export interface CreatedRepair {
  * (the backend allocates its Repair ID). Members of the store.
  */
 export async function createRepair(
-  ports: Pick<ShopPorts, 'shopRepairs' | 'logger' | 'random'>,
+  ports: Pick<ShopPorts, 'shopRepairs' | 'photos' | 'logger' | 'random'>,
   storeId: string,
   input: JobCardInput,
   now: Date,
@@ -255,17 +264,42 @@ export async function createRepair(
   if (!checked.ok) return checked;
   const deliveryCode = generateDeliveryCode(ports.random);
   const trackingToken = generateTrackingToken(ports.random);
+  let repair: ShopRepair;
   try {
-    const repair = await ports.shopRepairs.create(storeId, {
+    repair = await ports.shopRepairs.create(storeId, {
       card: checked.value,
       deliveryCode,
       trackingToken,
     });
-    return done({ repair, trackingPath: trackingPath(repair.trackingToken) });
   } catch (error) {
     return shopPortFailure(ports, `Creating a repair in store ${storeId}`, error, SHOP_MESSAGES.createFailed);
   }
+  // The photos go once the repair exists: a failed upload never loses the repair, and is reported
+  // with its image (the outcome's message says how many), for the repair page to retry.
+  const drafts = checked.value.photos;
+  const uploads = await uploadPhotos(ports, repair.id, drafts.filter(isBlob));
+  const report: PhotoUploadReport = {
+    uploaded: uploads.uploaded,
+    failed: [
+      ...uploads.failed.map((failure) => ({ ...failure, index: drafts.indexOf(failure.image) })),
+      // A picked object that is not a Blob has no bytes to store (the caller's mistake, not the person's).
+      ...drafts.flatMap((draft, index) =>
+        isBlob(draft)
+          ? []
+          : [{ image: new Blob([]), index, message: SHOP_MESSAGES.photoUnreadable, retryable: false }],
+      ),
+    ],
+  };
+  const created: CreatedRepair = {
+    repair: { ...repair, imageUrls: [...repair.imageUrls, ...report.uploaded.map((photo) => photo.url)] },
+    trackingPath: trackingPath(repair.trackingToken),
+    photos: report,
+  };
+  const message = uploadReportMessage(report);
+  return message === '' ? done(created) : done(created, message);
 }
+
+const isBlob = (value: unknown): value is Blob => typeof Blob !== 'undefined' && value instanceof Blob;
 
 // ───────────────────────────── the repair page ─────────────────────────────
 

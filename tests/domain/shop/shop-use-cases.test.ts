@@ -65,7 +65,11 @@ describe('createRepair', () => {
     const token = generateTrackingToken(expected.bytes);
     expect(result).toEqual({
       ok: true,
-      value: { repair: expect.objectContaining({ repairId: 'SMCB-1001' }), trackingPath: `/t/${token}` },
+      value: {
+        repair: expect.objectContaining({ repairId: 'SMCB-1001' }),
+        trackingPath: `/t/${token}`,
+        photos: { uploaded: [], failed: [] },
+      },
     });
     if (!result.ok) return;
     expect(result.value.repair).toMatchObject({
