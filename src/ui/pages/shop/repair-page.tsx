@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { Outcome } from '../../../domain/shared/validation';
 import { formatPaise } from '../../../domain/shop/amounts';
 import { ACCESSORY_LABELS } from '../../../domain/shop/job-card';
-import { JOB_CARD_LABELS, SHOP_MESSAGES, SHOP_TEXTS } from '../../../domain/shop/messages';
+import { SHOP_MESSAGES, SHOP_TEXTS } from '../../../domain/shop/messages';
 import type { RepairPage as RepairPageData } from '../../../domain/shop/shop-use-cases';
 import { type NextStep, statusLabel } from '../../../domain/shop/status';
 import { useService } from '../../app-services';
@@ -18,7 +18,8 @@ import { LoadingBlock } from '../../components/spinner';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { AppPage } from '../../layout/app-page';
 import { shopQueries } from '../../queries/shop-queries';
-import { formatDay, StatusBadge } from './shop-ui';
+import { RepairDetails } from './repair-details';
+import { StatusBadge } from './shop-ui';
 import { TrackingLinkPanel } from './tracking-link-panel';
 
 /** /shop/repairs/$id: the repair's fields, its next statuses, history, tracking link and messages. */
@@ -81,33 +82,7 @@ function RepairView({ data }: { data: RepairPageData }) {
         tracking={data.tracking}
       />
 
-      <Card>
-        <CardHeader title="Details" />
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 px-5 py-4 sm:grid-cols-2 sm:px-6">
-          <Field label={JOB_CARD_LABELS.customerName}>{repair.customerName}</Field>
-          <Field label={JOB_CARD_LABELS.customerMobile}>{repair.customerMobile}</Field>
-          <Field label={JOB_CARD_LABELS.deviceType}>{repair.productType}</Field>
-          <Field label={JOB_CARD_LABELS.brandModel}>{repair.productName}</Field>
-          <Field label={JOB_CARD_LABELS.imeiSerial}>{repair.imeiSerial}</Field>
-          <Field label={JOB_CARD_LABELS.problems}>{repair.problemList.join(', ') || repair.problems}</Field>
-          <Field label={JOB_CARD_LABELS.accessories}>
-            {repair.accessories
-              .map((key) =>
-                key === 'other' && repair.otherAccessory ? repair.otherAccessory : ACCESSORY_LABELS[key],
-              )
-              .join(', ')}
-          </Field>
-          <Field label={JOB_CARD_LABELS.conditionNotes}>{repair.conditionNotes}</Field>
-          <Field label={JOB_CARD_LABELS.unlockCode}>{data.unlockCode ? '••••' : ''}</Field>
-          <Field label={JOB_CARD_LABELS.estimate}>
-            {repair.estimatePaise === null ? '' : formatPaise(repair.estimatePaise)}
-          </Field>
-          <Field label="Paid">{formatPaise(amounts.paidPaise)}</Field>
-          <Field label="Due">{formatPaise(amounts.duePaise)}</Field>
-          <Field label={JOB_CARD_LABELS.promisedDate}>{repair.promisedDate ?? ''}</Field>
-          <Field label="Received">{formatDay(repair.createdAt)}</Field>
-        </dl>
-      </Card>
+      <RepairDetails data={data} />
 
       <Card>
         <CardHeader title="History" />
@@ -129,6 +104,7 @@ function RepairView({ data }: { data: RepairPageData }) {
                       : statusLabel(entry.status)}
                   {entry.kind === 'override' && ' (without the code)'}
                   {entry.kind === 'reopen' && ' (reopened)'}
+                  {entry.kind === 'edit' && ' (edited)'}
                 </span>
                 <time className="text-slate-500" dateTime={entry.at.toISOString()}>
                   {entry.at.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })}
