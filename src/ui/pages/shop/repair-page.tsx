@@ -2,8 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import type { Outcome } from '../../../domain/shared/validation';
-import { formatPaise } from '../../../domain/shop/amounts';
-import { ACCESSORY_LABELS } from '../../../domain/shop/job-card';
 import { SHOP_MESSAGES, SHOP_TEXTS } from '../../../domain/shop/messages';
 import type { RepairPage as RepairPageData } from '../../../domain/shop/shop-use-cases';
 import { type NextStep, statusLabel } from '../../../domain/shop/status';
@@ -48,7 +46,6 @@ export function RepairPage() {
 
 function RepairView({ data }: { data: RepairPageData }) {
   const { repair } = data;
-  const amounts = data.amounts;
   return (
     <div className="space-y-5">
       <div>
@@ -105,6 +102,7 @@ function RepairView({ data }: { data: RepairPageData }) {
                   {entry.kind === 'override' && ' (without the code)'}
                   {entry.kind === 'reopen' && ' (reopened)'}
                   {entry.kind === 'edit' && ' (edited)'}
+                  {entry.kind === 'edit' && ' (edited)'}
                 </span>
                 <time className="text-slate-500" dateTime={entry.at.toISOString()}>
                   {entry.at.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })}
@@ -118,15 +116,6 @@ function RepairView({ data }: { data: RepairPageData }) {
       </Card>
 
       {data.canDelete && <DeleteRepair data={data} />}
-    </div>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-slate-900">{children || '—'}</dd>
     </div>
   );
 }
