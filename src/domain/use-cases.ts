@@ -115,8 +115,6 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
       search: (storeId: string, text: string) => searchRepairs(ports, storeId, text),
       /** The job card's earlier customer: the names the store's repairs give for a mobile, newest first. */
       earlierCustomer: (storeId: string, mobile: string) => findEarlierCustomer(ports, storeId, mobile),
-      /** The job card's earlier customer: the names the store's repairs give for a mobile, newest first. */
-      earlierCustomer: (storeId: string, mobile: string) => findEarlierCustomer(ports, storeId, mobile),
       createRepair: (storeId: string, input: JobCardInput, now: Date = ports.clock.now()) =>
         createRepair(shopPorts, storeId, input, now),
       repairPage: (id: string) => loadRepairPage(ports, id),

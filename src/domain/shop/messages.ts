@@ -36,21 +36,6 @@ export const REPAIR_EDIT_TEXTS = {
   nothingChanged: 'Nothing was changed.',
 } as const;
 
-/** The repair page's edit form: the field the job card has not (ours), and its buttons. */
-export const REPAIR_EDIT_TEXTS = {
-  details: 'Details',
-  finalAmount: 'Final Amount (₹)',
-  edit: 'Edit',
-  save: 'Save',
-  cancel: 'Cancel',
-  showCode: 'Show',
-  hideCode: 'Hide',
-  earlierCustomer: 'Earlier customer:',
-  useEarlierCustomer: 'Use',
-  saved: 'Changes saved.',
-  nothingChanged: 'Nothing was changed.',
-} as const;
-
 /** Buttons and titles the spec names. */
 export const SHOP_TEXTS = {
   newRepair: 'New Repair',
@@ -137,10 +122,6 @@ export const SHOP_MESSAGES = {
   trackingNotFound: 'This tracking link is not valid. Please check the link, or ask the shop for a new one.',
   trackingFailed: 'Could not load this repair. Please try again.',
   trackingChangeFailed: 'Could not change the tracking link. Please try again.',
-  // Ours: the repair page's edit form, and the job card's earlier customer.
-  repairFinalReadOnly: (status: string) =>
-    `This repair is ${status}, so its details can no longer be edited. Only the shop owner can reopen it.`,
-  earlierCustomerFailed: 'Could not look up earlier customers of this number.',
   // Ours: the repair page's edit form, and the job card's earlier customer.
   repairFinalReadOnly: (status: string) =>
     `This repair is ${status}, so its details can no longer be edited. Only the shop owner can reopen it.`,

@@ -236,69 +236,6 @@ export function repairEditRefusal(status: string): string | null {
   return isFinalStatus(status) ? SHOP_MESSAGES.repairFinalReadOnly(statusLabel(status)) : null;
 }
 
-/** Earlier repairs of a number a look-up for its customer's name reads at most. */
-export const EARLIER_CUSTOMER_SEARCH_LIMIT = 20;
-/** Names an earlier-customer look-up offers at most. */
-export const EARLIER_CUSTOMER_NAMES = 3;
-
-export interface EarlierCustomers {
-  /** The number looked up, as its 10 digits; null when what was typed is not an Indian mobile. */
-  readonly mobile: string | null;
-  /** The names on the store's earlier repairs for that number: newest first, each once (case and spaces ignored). */
-  readonly names: readonly string[];
-}
-
-/**
- * The job card's "earlier customer": the names the store's earlier repairs give for a mobile number
- * (normalised like the job card: +91, 0, spaces, dashes), newest first and distinct, for the counter
- * to fill 'Customer Name' with. What is not an Indian mobile finds nobody without asking the backend.
- * Members of the store.
- */
-export async function findEarlierCustomer(
-  ports: Pick<ShopPorts, 'shopRepairs' | 'logger'>,
-  storeId: string,
-  mobile: string,
-): Promise<Outcome<EarlierCustomers, never, ShopFailureReason>> {
-  const digits = indianMobileDigits(mobile);
-  if (digits === null) return done({ mobile: null, names: [] });
-  try {
-    const repairs = await ports.shopRepairs.search(storeId, {
-      field: 'mobile',
-      text: digits,
-      limit: EARLIER_CUSTOMER_SEARCH_LIMIT,
-    });
-    const newestFirst = [...repairs].sort(
-      (a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0),
-    );
-    const seen = new Set<string>();
-    const names: string[] = [];
-    for (const repair of newestFirst) {
-      const name = repair.customerName.replace(/\s+/g, ' ').trim();
-      const key = name.toLowerCase();
-      if (name === '' || seen.has(key)) continue;
-      seen.add(key);
-      names.push(name);
-      if (names.length === EARLIER_CUSTOMER_NAMES) break;
-    }
-    return done({ mobile: digits, names });
-  } catch (error) {
-    return shopPortFailure(
-      ports,
-      `Looking up earlier customers of store ${storeId}`,
-      error,
-      SHOP_MESSAGES.earlierCustomerFailed,
-    );
-  }
-}
-
-/**
- * Why the repair page offers no edit of a repair's fields, or null when it does: a delivered or
- * cancelled repair (final) is kept as it was handed over, until an owner reopens it.
- */
-export function repairEditRefusal(status: string): string | null {
-  return isFinalStatus(status) ? SHOP_MESSAGES.repairFinalReadOnly(statusLabel(status)) : null;
-}
-
 // ───────────────────────────── create ─────────────────────────────
 
 export interface CreatedRepair {

@@ -102,7 +102,6 @@ function RepairView({ data }: { data: RepairPageData }) {
                   {entry.kind === 'override' && ' (without the code)'}
                   {entry.kind === 'reopen' && ' (reopened)'}
                   {entry.kind === 'edit' && ' (edited)'}
-                  {entry.kind === 'edit' && ' (edited)'}
                 </span>
                 <time className="text-slate-500" dateTime={entry.at.toISOString()}>
                   {entry.at.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })}
