@@ -15,6 +15,7 @@ import { useJobCardForm } from '../../hooks/use-job-card-form';
 import { AppPage } from '../../layout/app-page';
 import { shopQueries } from '../../queries/shop-queries';
 import { useSession } from '../../session';
+import { EarlierCustomer } from './earlier-customer';
 import { NoStores } from './shop-ui';
 
 /** /shop/repairs/new: the job card taken at the counter, in the store of `?store=` (else the first). */
@@ -85,6 +86,7 @@ function JobCard({ storeId, storeName }: { storeId: string; storeName: string })
             error={message('customerMobile')}
             {...register('customerMobile')}
           />
+          <EarlierCustomer storeId={storeId} form={form} />
         </Section>
         <Section title="Device">
           <SelectField
