@@ -6,11 +6,13 @@
 const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
 
-/** Firebase Authentication and Cloud Firestore, as the web SDK reaches them. */
+/** Firebase Authentication, Cloud Firestore and Cloud Storage, as the web SDK reaches them. */
 export const FIREBASE_CONNECT = [
   'https://identitytoolkit.googleapis.com',
   'https://securetoken.googleapis.com',
   'https://firestore.googleapis.com',
+  // Cloud Storage for Firebase: the repairs' photos (upload, download URL, delete).
+  'https://firebasestorage.googleapis.com',
 ];
 
 /**
@@ -25,8 +27,10 @@ export function securityHeaders({ connect = [], recaptcha = false } = {}) {
     // Inline style elements: Radix's dialogs lock the page's scroll with a <style> element whose
     // content depends on the scrollbar's width (no fixed hash). Styles run no script.
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    // Repair photos come from wherever the shop's app stored them (https only, as the domain shows).
-    ['img-src', ["'self'", 'data:', 'https:']],
+    // Repair photos come from wherever the shop's app stored them (https only, as the domain shows);
+    // blob: for the photos the page itself made (the job card's resized thumbnails, and the demo's
+    // photos kept as PouchDB attachments, shown through object URLs).
+    ['img-src', ["'self'", 'data:', 'blob:', 'https:']],
     ['font-src', ["'self'"]],
     ['connect-src', ["'self'", ...connect]],
     ['frame-src', recaptcha ? RECAPTCHA_FRAMES : ["'none'"]],
