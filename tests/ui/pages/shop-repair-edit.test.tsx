@@ -1,6 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { JOB_CARD_LABELS, REPAIR_EDIT_TEXTS, SHOP_MESSAGES } from '../../../src/domain/shop/messages';
+import { editNoteText } from '../../../src/ui/pages/shop/repair-details';
 import { seriousA11yViolations } from '../axe-check';
 import { type RenderedApp, renderApp, screen } from '../render-app';
 
@@ -97,7 +98,7 @@ describe('/shop/repairs/$id: editing the details', () => {
     expect(detailsCard().getByText('SIM tray, Charger, Back cover')).toBeTruthy();
     await waitFor(() => expect(history()).toHaveLength(entries + 1));
     expect(history()[0]).toMatch(/In Progress \(edited\)/);
-    expect(history()[0]).toMatch(/Changed: .*customerName.*finalPaise/);
+    expect(history()[0]).toContain('Changed: Accessories Received, Customer Name, Final Amount (₹)');
     const stored = await app.backend.ports.shopRepairs.get('repair-1001');
     expect(stored).toMatchObject({
       customerName: 'Asha C',
@@ -201,5 +202,19 @@ describe('/shop/repairs/$id: editing the details', () => {
     await screen.findByRole('heading', { level: 1, name: repair.repairId });
     expect(detailsCard().queryByRole('button', { name: REPAIR_EDIT_TEXTS.edit })).toBeNull();
     expect(detailsCard().getByText(SHOP_MESSAGES.repairFinalReadOnly('Delivered'))).toBeTruthy();
+  });
+});
+
+describe('editNoteText', () => {
+  it("reads an 'edit' entry's stored field names as the form's labels, each once", () => {
+    expect(editNoteText('Changed: otherAccessory, customerName, accessories, finalPaise')).toBe(
+      'Changed: Accessories Received, Customer Name, Final Amount (₹)',
+    );
+    expect(editNoteText('Changed: productType, productName, problemList, estimatePaise, unlockCode')).toBe(
+      'Changed: Device Type, Brand & Model, Problems, Estimate (₹), Unlock Code',
+    );
+    // A field it does not know, as stored; a note of another shape, as written.
+    expect(editNoteText('Changed: colour')).toBe('Changed: colour');
+    expect(editNoteText('Customer asked for a new screen')).toBe('Customer asked for a new screen');
   });
 });

@@ -145,6 +145,36 @@ function UnlockCode({ code }: { code: string }) {
   );
 }
 
+/** The stored fields an edit names in its history note ('Changed: customerName, finalPaise'), as labelled. */
+const EDITED_FIELD_LABELS: Readonly<Record<string, string>> = {
+  customerName: JOB_CARD_LABELS.customerName,
+  customerMobile: JOB_CARD_LABELS.customerMobile,
+  productType: JOB_CARD_LABELS.deviceType,
+  productName: JOB_CARD_LABELS.brandModel,
+  imeiSerial: JOB_CARD_LABELS.imeiSerial,
+  problemList: JOB_CARD_LABELS.problems,
+  accessories: JOB_CARD_LABELS.accessories,
+  otherAccessory: JOB_CARD_LABELS.accessories,
+  conditionNotes: JOB_CARD_LABELS.conditionNotes,
+  unlockCode: JOB_CARD_LABELS.unlockCode,
+  estimatePaise: JOB_CARD_LABELS.estimate,
+  finalPaise: REPAIR_EDIT_TEXTS.finalAmount,
+  promisedDate: JOB_CARD_LABELS.promisedDate,
+};
+
+/**
+ * An 'edit' history entry's note as people read it: every backend writes the stored field names
+ * ('Changed: customerName, finalPaise'); shown with the form's labels ('Changed: Customer Name, Final
+ * Amount (₹)'), each once. A note of another shape (an app's) is shown as written.
+ */
+export function editNoteText(note: string): string {
+  const match = /^Changed: (.+)$/.exec(note.trim());
+  if (match === null) return note;
+  const fields = (match[1] ?? '').split(',').map((field) => field.trim());
+  const labels = [...new Set(fields.map((field) => EDITED_FIELD_LABELS[field] ?? field))];
+  return `Changed: ${labels.join(', ')}`;
+}
+
 // ───────────────────────────── the edit form ─────────────────────────────
 
 /** The form's values: the edit's fields as typed (lists for the check boxes). */

@@ -16,7 +16,7 @@ import { LoadingBlock } from '../../components/spinner';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { AppPage } from '../../layout/app-page';
 import { shopQueries } from '../../queries/shop-queries';
-import { RepairDetails } from './repair-details';
+import { editNoteText, RepairDetails } from './repair-details';
 import { StatusBadge } from './shop-ui';
 import { TrackingLinkPanel } from './tracking-link-panel';
 
@@ -108,7 +108,11 @@ function RepairView({ data }: { data: RepairPageData }) {
                 </time>
               </div>
               {entry.by.name && <p className="text-slate-600">by {entry.by.name}</p>}
-              {entry.note && <p className="text-slate-700">{entry.note}</p>}
+              {entry.note && (
+                <p className="text-slate-700">
+                  {entry.kind === 'edit' ? editNoteText(entry.note) : entry.note}
+                </p>
+              )}
             </li>
           ))}
         </ol>
