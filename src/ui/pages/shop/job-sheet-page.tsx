@@ -192,23 +192,27 @@ function JobSheet({ data, copy, paper }: { data: RepairPageData; copy: JobSheetC
     <article aria-label={`Job sheet ${repair.repairId}`}>
       <div className="js-shop">
         <p className="js-shop-name">{shop.name || data.store.storeName}</p>
-        {shop.phone && <p>Phone: {shop.phone}</p>}
         {shop.address && <p className="js-pre">{shop.address}</p>}
-        {shop.gstin && <p>GSTIN: {shop.gstin}</p>}
+        {(shop.phone || shop.gstin) && (
+          <p>
+            {shop.phone && <span>Phone: {shop.phone}</span>}
+            {shop.phone && shop.gstin && <span aria-hidden="true"> · </span>}
+            {shop.gstin && <span>GSTIN: {shop.gstin}</span>}
+          </p>
+        )}
       </div>
 
       <div className="js-title">
         <div className="js-id-block">
           <p className="js-caption">Job Sheet · {COPY_LABELS[copy]}</p>
           <p className="js-repair-id">{repair.repairId}</p>
-          <p>Received on {formatDay(repair.createdAt)}</p>
         </div>
         <div className="js-qr">
           {link ? (
             <>
               <QRCodeSVG
                 value={link}
-                size={paper === 'a5' ? 112 : 136}
+                size={paper === 'a5' ? 100 : 128}
                 level="M"
                 marginSize={2}
                 role="img"
@@ -223,10 +227,21 @@ function JobSheet({ data, copy, paper }: { data: RepairPageData; copy: JobSheetC
         </div>
       </div>
 
-      <Section title="Customer">
-        <Row label="Name">{repair.customerName}</Row>
-        <Row label="Mobile">{repair.customerMobile}</Row>
-      </Section>
+      <div className="js-pair">
+        <Section title="Customer">
+          <Row label="Name">{repair.customerName}</Row>
+          <Row label="Mobile">{repair.customerMobile}</Row>
+          <Row label="Received On">{formatDay(repair.createdAt)}</Row>
+        </Section>
+        <Section title="Charges">
+          <Row label="Estimate">{repair.estimatePaise === null ? '' : formatPaise(repair.estimatePaise)}</Row>
+          <Row label="Advance Paid">{formatPaise(amounts.paidPaise)}</Row>
+          <Row label="Amount Due">{formatPaise(amounts.duePaise)}</Row>
+          <Row label={JOB_CARD_LABELS.promisedDate}>
+            {repair.promisedDate ? formatDay(new Date(`${repair.promisedDate}T00:00:00`)) : ''}
+          </Row>
+        </Section>
+      </div>
 
       <Section title="Device">
         <Row label={JOB_CARD_LABELS.deviceType}>{repair.productType}</Row>
@@ -235,15 +250,6 @@ function JobSheet({ data, copy, paper }: { data: RepairPageData; copy: JobSheetC
         <Row label={JOB_CARD_LABELS.problems}>{problems}</Row>
         <Row label={JOB_CARD_LABELS.accessories}>{accessories}</Row>
         <Row label={JOB_CARD_LABELS.conditionNotes}>{repair.conditionNotes}</Row>
-      </Section>
-
-      <Section title="Charges">
-        <Row label="Estimate">{repair.estimatePaise === null ? '' : formatPaise(repair.estimatePaise)}</Row>
-        <Row label="Advance Paid">{formatPaise(amounts.paidPaise)}</Row>
-        <Row label="Amount Due">{formatPaise(amounts.duePaise)}</Row>
-        <Row label={JOB_CARD_LABELS.promisedDate}>
-          {repair.promisedDate ? formatDay(new Date(`${repair.promisedDate}T00:00:00`)) : ''}
-        </Row>
       </Section>
 
       {copy === 'customer' && repair.deliveryCode && (
