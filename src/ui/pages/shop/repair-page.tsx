@@ -269,7 +269,7 @@ function MessageCard({ data }: { data: RepairPageData }) {
       <div className="space-y-4 px-5 py-4 sm:px-6">
         {message.data?.ok ? (
           <>
-            <p className="whitespace-pre-line rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+            <p className="whitespace-pre-line wrap-anywhere rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
               {message.data.value.text}
             </p>
             <div className="grid grid-cols-1 gap-2 sm:flex">
