@@ -273,4 +273,33 @@ describe('the job sheet, printed in Chromium', () => {
     expect(body).not.toMatch(/Delivery Code/i);
     expect(tab.problems.errors).toEqual([]);
   });
+
+  it("'Revoke link' on the repair page turns the link off for the customer, and the job sheet says so", async () => {
+    const { page } = tab;
+    await signIn(page, baseUrl, 'owner01@demo.test');
+    await page.goto(`${baseUrl}${repairPath}`);
+    await page.getByRole('button', { name: 'Revoke link' }).click();
+    const dialog = await shown(
+      page.getByRole('dialog', { name: `Turn off the tracking link of ${repairId}?` }),
+    );
+    const dialogAudit = await audit(page, 'shop-tracking-revoke-dialog-desktop', { fullPage: false });
+    expect(dialogAudit.violations).toEqual([]);
+    await dialog.getByRole('button', { name: 'Revoke link' }).click();
+    await shown(page.getByText(/^The tracking link is off:/));
+    expect(await page.getByRole('img', { name: /^QR code of the tracking link/ }).count()).toBe(0);
+    await audit(page, 'shop-repair-tracking-off-desktop');
+
+    await page.getByRole('link', { name: 'Print Job Sheet' }).click();
+    await shown(page.getByText(/^No tracking link:/));
+    const pdf = await printToPdf(page, 'shop-print-a5-no-link');
+    expect(pdf.pages).toBe(1);
+    expect(pdf.text).toContain('No tracking link');
+    expect(pdf.text).not.toContain(trackingUrl.split('/t/')[1] ?? 'never');
+
+    await logOut(page, baseUrl);
+    await page.goto(trackingUrl);
+    await shown(page.getByText(/turned off/).first());
+    expect(await page.getByRole('heading', { level: 1, name: repairId }).count()).toBe(0);
+    expect(tab.problems.errors).toEqual([]);
+  });
 });
