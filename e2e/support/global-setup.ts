@@ -35,6 +35,15 @@ export async function setup(project: TestProject): Promise<void> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}. Install it: apt-get install -y chromium`);
   }
+  // A demo already served elsewhere (e.g. a private build while others rebuild dist/): drive that one.
+  if (process.env.E2E_DEMO_URL) {
+    const response = await fetch(process.env.E2E_DEMO_URL);
+    if (!response.ok) throw new Error(`${process.env.E2E_DEMO_URL} answered ${response.status}`);
+    project.provide('baseUrl', process.env.E2E_DEMO_URL.replace(/\/$/, ''));
+    project.provide('backend', 'pouchdb');
+    project.provide('firebaseEndpoints', null);
+    return;
+  }
   const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
   const baseUrl = `http://localhost:${port}`;
   demo = spawn('node', ['scripts/start.mjs'], {
