@@ -46,7 +46,7 @@ export function useJobCardForm(storeId: string, onCreated: (created: CreatedRepa
   const submit = form.handleSubmit(
     async (values) => {
       setOutcome(null);
-      const result = await shop.createRepair(storeId, { ...emptyJobCard(), ...values, photos: [] });
+      const result = await shop.createRepair(storeId, { ...emptyJobCard(), ...values });
       if (!result.ok) {
         setOutcome(result);
         applyFieldErrors(form.setError, result, FIELD_ORDER);

@@ -16,6 +16,8 @@ import { AppPage } from '../../layout/app-page';
 import { shopQueries } from '../../queries/shop-queries';
 import { useSession } from '../../session';
 import { EarlierCustomer } from './earlier-customer';
+import { keepFailedPhotos } from './pending-photos';
+import { JobCardPhotos } from './photo-picker';
 import { NoStores } from './shop-ui';
 
 /** /shop/repairs/new: the job card taken at the counter, in the store of `?store=` (else the first). */
@@ -45,7 +47,9 @@ export function NewRepairPage() {
 function JobCard({ storeId, storeName }: { storeId: string; storeName: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { form, outcome, submit, busy } = useJobCardForm(storeId, async ({ repair }) => {
+  const { form, outcome, submit, busy } = useJobCardForm(storeId, async ({ repair, photos }) => {
+    // Photos that did not upload wait on the repair page, with 'Retry'.
+    keepFailedPhotos(repair.id, photos.failed);
     await queryClient.invalidateQueries({ queryKey: shopQueries.all });
     await navigate({ to: '/shop/repairs/$id', params: { id: repair.id } });
   });
@@ -218,6 +222,12 @@ function JobCard({ storeId, storeName }: { storeId: string; storeName: string })
               {...register('promisedDate')}
             />
           </div>
+        </Section>
+        <Section title="Device photos">
+          <JobCardPhotos
+            onChange={(images) => form.setValue('photos', images, { shouldValidate: formState.isSubmitted })}
+            error={message('photos')}
+          />
         </Section>
         <Button type="submit" size="lg" busy={busy} className="w-full sm:w-auto">
           {SHOP_TEXTS.createRepair}

@@ -17,6 +17,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { AppPage } from '../../layout/app-page';
 import { shopQueries } from '../../queries/shop-queries';
 import { editNoteText, RepairDetails } from './repair-details';
+import { RepairPhotosSection } from './repair-photos-section';
 import { StatusBadge } from './shop-ui';
 import { TrackingLinkPanel } from './tracking-link-panel';
 
@@ -80,6 +81,11 @@ function RepairView({ data }: { data: RepairPageData }) {
       />
 
       <RepairDetails data={data} />
+      <RepairPhotosSection
+        repairDocId={repair.id}
+        imageUrls={repair.imageUrls}
+        subject={repair.productName}
+      />
 
       <Card>
         <CardHeader title="History" />
