@@ -85,7 +85,10 @@ describe('the tracking link panel', () => {
     expect(panel().getByText(linkOf(fresh))).toBeTruthy();
     expect(panel().getByRole('img', { name: `QR code of the tracking link ${linkOf(fresh)}` })).toBeTruthy();
     expect((await app.services.useCases.shop.resolveTracking(fresh)).ok).toBe(true);
-    expect((await app.services.useCases.shop.resolveTracking(token)).ok).toBe(false);
+    expect(await app.services.useCases.shop.resolveTracking(token)).toMatchObject({
+      ok: false,
+      reason: 'revoked',
+    });
     // The customer's message offers the new link too.
     const whatsApp = await screen.findByRole('link', { name: 'Send on WhatsApp' });
     await waitFor(() =>
