@@ -111,9 +111,8 @@ export function sharmaShopData(
         by: receivedBy,
         note: ADVANCE_NOTE,
       });
-    repairPayments.forEach((payment, seq) =>
-      payments.push({ ...payment, seq, id: `${id}-p${seq + 1}`, repairDocId: id, storeId }),
-    );
+    for (const [seq, payment] of repairPayments.entries())
+      payments.push({ ...payment, seq, id: `${id}-p${seq + 1}`, repairDocId: id, storeId });
     const paidPaise = repairPayments.reduce((sum, payment) => sum + payment.amountPaise, 0);
     const trackingToken = isFirst || !CLOSED.has(status) ? generateTrackingToken(randomBytes) : '';
     if (trackingToken !== '') trackingLinks.push({ token: trackingToken, repairDocId: id, storeId });
