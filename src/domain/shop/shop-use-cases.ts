@@ -32,7 +32,6 @@ import {
 } from './status';
 import {
   fillTemplate,
-  type MessageTemplates,
   smsLink,
   templateFor,
   templateValues,
