@@ -5,6 +5,7 @@ import { isPortError } from '../../src/ports/errors';
 import { allContracts } from '../contract/all-contracts';
 import { type Cast, seedCast, signInAs } from '../contract/fixtures';
 import { type BackendHarness, PASSWORD } from '../contract/harness';
+import { shopContracts } from '../contract/shop-contracts';
 import { emulatorBackend, emulatorEndpoints, emulatorHarnessFactory } from './firebase-harness';
 import { CONTRACT_PROJECT } from './projects';
 
@@ -14,6 +15,11 @@ afterAll(() => harness.close());
 /** The contract suite, unchanged, on the production adapters connected to the emulators. */
 describe('firebase backend (emulators)', () => {
   allContracts(harness.factory);
+});
+
+/** The shop console's contract on the Firestore shop adapters, firestore.rules and the e-mail index. */
+describe('firebase shop console (emulators)', () => {
+  shopContracts(harness.factory);
 });
 
 /**

@@ -5,12 +5,14 @@ import type { Ports } from '../../ports';
 import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
 import { ConsoleLogger } from '../console-logger';
-import { shopPortsNotYetAvailable } from '../shared/shop-unavailable';
 import { SystemClock } from '../system-clock';
 import { type AppVerification, FirebaseAuthGateway } from './firebase-auth-gateway';
 import { FirestoreAppConfigRepository } from './firestore-app-config-repository';
 import { firebasePhotoStore } from './firestore-repair-photos';
 import { FirestoreRepairRepository } from './firestore-repair-repository';
+import { FirestoreShopMembershipRepository } from './firestore-shop-membership';
+import { FirestoreShopRepairRepository } from './firestore-shop-repairs';
+import { FirestoreTrackingLinkRepository } from './firestore-shop-tracking';
 import { FirestoreStoreRepository } from './firestore-store-repository';
 import { FirestoreSupportIssueRepository } from './firestore-support-issue-repository';
 import { FirestoreUserRepository } from './firestore-user-repository';
@@ -70,8 +72,9 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       support: new FirestoreSupportIssueRepository(firestore, clock),
       wallet: new FirestoreWalletLedger(firestore, auth, clock),
       config: new FirestoreAppConfigRepository(firestore),
-      // The shop console has no Firestore adapters, rules or indexes yet: every call rejects with 'unavailable'.
-      ...shopPortsNotYetAvailable(),
+      shopMembers: new FirestoreShopMembershipRepository(firestore, auth, clock),
+      shopRepairs: new FirestoreShopRepairRepository(firestore, auth, clock),
+      tracking: new FirestoreTrackingLinkRepository(firestore, auth, clock),
       photos: firebasePhotoStore(app, firestore, auth, clock, options.logger ?? new ConsoleLogger()),
       clock,
       logger: options.logger ?? new ConsoleLogger(),

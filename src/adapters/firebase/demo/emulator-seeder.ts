@@ -27,10 +27,43 @@ import type {
   SeedTransactionRecord,
   SeedUserRecord,
 } from '../../../demo/seeder';
+import { parseStoreRecord } from '../../../domain/stores/store';
 import { PortError } from '../../../ports/errors';
 import { firestoreCall } from '../firebase-errors';
 import { BUSINESS_FIELDS, businessKeyOf } from '../firestore-business';
-import { COLLECTIONS, repairLookupRefPath } from '../firestore-data';
+import { COLLECTIONS, plainData, repairLookupRefPath } from '../firestore-data';
+import {
+  emailIndexKey,
+  memberDocId,
+  SHOP_COLLECTIONS,
+  SHOP_PRIVATE_DOC,
+  shopRepairOf,
+  trackingViewOf,
+  withoutUndefined,
+} from '../firestore-shop-data';
+
+type Write = [DocumentReference, Record<string, unknown>];
+
+/** Where the shop's seeding reads a repair, a store and a public profile (Firestore, or the data set). */
+interface SeedLookup {
+  repair(id: string): Promise<Record<string, unknown> | undefined>;
+  store(id: string): Promise<Record<string, unknown> | undefined>;
+  profile(uid: string): Promise<Record<string, unknown> | undefined>;
+}
+
+/**
+ * The account's entry in emailIndex (firestore-shop-data.ts), as the account writes it for itself on
+ * Firebase and the backfill writes it for existing accounts: its e-mail in lower case, uid and name.
+ */
+function emailIndexEntry(
+  uid: string,
+  record: SeedUserRecord,
+): [(db: Firestore) => DocumentReference, Record<string, unknown>] | null {
+  const email = typeof record.email === 'string' ? record.email.trim().toLowerCase() : '';
+  if (email === '') return null;
+  const name = typeof record.name === 'string' ? record.name : '';
+  return [(db) => doc(db, SHOP_COLLECTIONS.emailIndex, emailIndexKey(email)), { uid, email, name }];
+}
 
 export interface EmulatorSeederOptions {
   readonly projectId: string;
@@ -107,7 +140,11 @@ export class FirebaseEmulatorSeeder implements Seeder {
 
   user(uid: string, record: SeedUserRecord): Promise<void> {
     return firestoreCall(async () => {
-      await setDoc(doc(this.db, COLLECTIONS.users, uid), { ...record });
+      const batch = writeBatch(this.db);
+      batch.set(doc(this.db, COLLECTIONS.users, uid), { ...record });
+      const entry = emailIndexEntry(uid, record);
+      if (entry !== null) batch.set(entry[0](this.db), entry[1]);
+      await batch.commit();
       await this.listStores(uid);
     });
   }
@@ -188,13 +225,81 @@ export class FirebaseEmulatorSeeder implements Seeder {
     return firestoreCall(() => setDoc(doc(this.db, COLLECTIONS.urls, STORE_LINKS_DOCUMENT), { ...links }));
   }
 
-  /** The shop console's records, in the Firestore shop adapters' layout. */
-  async shop(_data: SeedShopData): Promise<void> {
-    // In progress (issue 9): lands with the Firestore shop adapters; load() does not call it yet.
-    throw new Error('The Firestore shop adapters are not in yet.');
+  /**
+   * The shop console's records, in the Firestore shop adapters' layout (firestore-shop-data.ts): staff,
+   * counters, unlock codes, payments, and each tracking link with its customer-safe view computed from
+   * the stored repair, its store's settings and its owner's public profile.
+   */
+  shop(data: SeedShopData): Promise<void> {
+    return firestoreCall(async () => {
+      const read = async (path: string) => plainData(await getDoc(doc(this.db, path)));
+      const writes = await this.shopWrites(data, {
+        repair: (id) => read(`${COLLECTIONS.repairs}/${id}`),
+        store: (id) => read(`${COLLECTIONS.stores}/${id}`),
+        profile: (uid) => read(`${COLLECTIONS.publicProfiles}/${uid}`),
+      });
+      await this.commit(writes);
+    });
   }
 
-  /** Accounts in parallel, then every document in batches of 500 writes. */
+  private async shopWrites(data: SeedShopData, lookup: SeedLookup): Promise<Write[]> {
+    const writes: Write[] = [];
+    for (const member of data.members)
+      writes.push([
+        doc(this.db, SHOP_COLLECTIONS.storeMembers, memberDocId(member.storeId, member.uid)),
+        { ...member, role: 'staff' },
+      ]);
+    for (const { storeId, prefix, last } of data.counters)
+      writes.push([doc(this.db, SHOP_COLLECTIONS.repairCounters, storeId), { prefix, last }]);
+    for (const { repairDocId, storeId, unlockCode } of data.shopOnly)
+      writes.push([
+        doc(this.db, COLLECTIONS.repairs, repairDocId, SHOP_COLLECTIONS.shop, SHOP_PRIVATE_DOC),
+        { unlockCode, storeId },
+      ]);
+    for (const { repairDocId, ...payment } of data.payments)
+      writes.push([
+        doc(this.db, COLLECTIONS.repairs, repairDocId, SHOP_COLLECTIONS.payments, payment.id),
+        { ...payment },
+      ]);
+    for (const link of data.trackingLinks) {
+      const revoked = link.revoked === true;
+      const record: Record<string, unknown> = {
+        repairDocId: link.repairDocId,
+        storeId: link.storeId,
+        revoked,
+      };
+      const repairData = revoked ? undefined : await lookup.repair(link.repairDocId);
+      if (repairData !== undefined) {
+        const storeData = (await lookup.store(link.storeId)) ?? {};
+        const ownerId = parseStoreRecord(link.storeId, storeData).ownerId;
+        const profile = ownerId === '' ? undefined : await lookup.profile(ownerId);
+        const payments = data.payments
+          .filter((payment) => payment.repairDocId === link.repairDocId)
+          .map((payment) => ({ kind: payment.kind, amountPaise: payment.amountPaise }));
+        record.view = withoutUndefined(
+          trackingViewOf(
+            shopRepairOf(link.repairDocId, repairData),
+            link.storeId,
+            storeData,
+            profile,
+            payments,
+          ),
+        );
+      }
+      writes.push([doc(this.db, SHOP_COLLECTIONS.tracking, link.token), record]);
+    }
+    return writes;
+  }
+
+  private async commit(writes: readonly Write[]): Promise<void> {
+    for (let start = 0; start < writes.length; start += 500) {
+      const batch = writeBatch(this.db);
+      for (const [ref, value] of writes.slice(start, start + 500)) batch.set(ref, value);
+      await batch.commit();
+    }
+  }
+
+  /** Accounts in parallel, then every document in batches of 500 writes (the shop's records last). */
   async load(data: SeedData): Promise<void> {
     await Promise.all(data.accounts.map((account) => this.account(account)));
     const writes: [DocumentReference, Record<string, unknown>][] = [];
@@ -203,6 +308,8 @@ export class FirebaseEmulatorSeeder implements Seeder {
       if (ownerId !== '') storesOf.set(ownerId, [...(storesOf.get(ownerId) ?? []), id]);
     for (const { uid, record } of data.users) {
       const storeIds = storesOf.get(uid);
+      const entry = emailIndexEntry(uid, record);
+      if (entry !== null) writes.push([entry[0](this.db), entry[1]]);
       writes.push([
         doc(this.db, COLLECTIONS.users, uid),
         storeIds === undefined
@@ -225,11 +332,20 @@ export class FirebaseEmulatorSeeder implements Seeder {
     if (data.storeLinks !== null)
       writes.push([doc(this.db, COLLECTIONS.urls, STORE_LINKS_DOCUMENT), { ...data.storeLinks }]);
     await firestoreCall(async () => {
-      for (let start = 0; start < writes.length; start += 500) {
-        const batch = writeBatch(this.db);
-        for (const [ref, value] of writes.slice(start, start + 500)) batch.set(ref, value);
-        await batch.commit();
-      }
+      await this.commit(writes);
+      if (data.shop === undefined) return;
+      const byId = <T extends { readonly id: string }>(items: readonly T[]) =>
+        new Map(items.map(({ id, ...rest }) => [id, rest as Record<string, unknown>]));
+      const repairs = byId(data.repairs);
+      const stores = byId(data.stores);
+      const profiles = new Map(data.publicProfiles.map(({ uid, ...rest }) => [uid, { ...rest }]));
+      await this.commit(
+        await this.shopWrites(data.shop, {
+          repair: async (id) => repairs.get(id),
+          store: async (id) => stores.get(id),
+          profile: async (uid) => profiles.get(uid),
+        }),
+      );
     });
   }
 

@@ -1,0 +1,184 @@
+import type { Auth } from 'firebase/auth';
+import { doc, type Firestore, Timestamp, type Transaction } from 'firebase/firestore';
+import type { PaymentLike } from '../../domain/shop/amounts';
+import { parseShopRepair, type ShopRepair } from '../../domain/shop/repair-record';
+import { parseStoreSettings, shopContact } from '../../domain/shop/settings';
+import type { ShopRole } from '../../domain/shop/status';
+import { type TrackingView, trackingView } from '../../domain/shop/tracking';
+import { parseStoreRecord, type Store } from '../../domain/stores/store';
+import { PortError } from '../../ports/errors';
+import { COLLECTIONS, fromFirestore, plainData } from './firestore-data';
+import { getDoc, transactionGet } from './firestore-reads';
+
+/**
+ * The shop console's Firestore layout (docs/adapters.md, "The shop console on Firestore"):
+ *
+ *  - storeMembers/{storeId}_{uid}: a staff member (uid, storeId, role 'staff', email, name, addedAt,
+ *    addedBy), written by the store's owner;
+ *  - emailIndex/{emailKey}: { uid, email, name }, written by each account for itself (its ID token's
+ *    e-mail is the key) and read by exact id by store owners, for addStaffByEmail (docs/decisions/
+ *    0007-staff-lookup-by-email.md);
+ *  - repairs/{id}: the repair itself (the apps' collection), with repairs/{id}/shop/private (unlock
+ *    code) and repairs/{id}/payments/{paymentId};
+ *  - repairCounters/{storeId}: { prefix, last, lastRepairDocId }, moved in the transaction that writes
+ *    the repair with that Repair ID;
+ *  - tracking/{token}: { repairDocId, storeId, revoked, view }, the customer-safe view rewritten with
+ *    every write of the repair, read by /t/$token with one get.
+ */
+export const SHOP_COLLECTIONS = {
+  storeMembers: 'storeMembers',
+  emailIndex: 'emailIndex',
+  repairCounters: 'repairCounters',
+  tracking: 'tracking',
+  /** Subcollections of repairs/{id}. */
+  shop: 'shop',
+  payments: 'payments',
+} as const;
+
+/** The id of the shop-only document under repairs/{id}/shop. */
+export const SHOP_PRIVATE_DOC = 'private';
+
+/** storeMembers/{storeId}_{uid}. */
+export function memberDocId(storeId: string, uid: string): string {
+  return `${storeId}_${uid}`;
+}
+
+/**
+ * The id of an e-mail's index document: 'e-' and the e-mail trimmed and in lower case, with '%' and '/'
+ * escaped (firestore.rules, emailKey, computes the same from the ID token's e-mail).
+ */
+export function emailIndexKey(email: string): string {
+  return `e-${email.trim().toLowerCase().replace(/%/g, '%25').replace(/\//g, '%2F')}`;
+}
+
+/** Firestore refuses `undefined`: drops such fields (also inside maps and lists). */
+export function withoutUndefined<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutUndefined) as T;
+  if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, item]) => item !== undefined)
+        .map(([key, item]) => [key, withoutUndefined(item)]),
+    ) as T;
+  }
+  return value;
+}
+
+/** The signed-in account as a member of one store. */
+export interface FirestoreShopAccess {
+  readonly uid: string;
+  readonly role: ShopRole;
+  readonly store: Store;
+  /** The store document as stored (its settings are fields of it). */
+  readonly storeData: Record<string, unknown>;
+}
+
+/**
+ * Membership as the rules decide it (stores/{id}.ownerId, or storeMembers/{storeId}_{uid}), checked by
+ * the adapters too, so that an account the rules let read a repair for another reason (its customer,
+ * the super admin) is still refused by the shop console's ports, as on every backend.
+ */
+export class ShopAccessChecker {
+  private readonly names = new Map<string, string>();
+
+  constructor(
+    private readonly db: Firestore,
+    private readonly auth: Auth,
+  ) {}
+
+  /** The signed-in uid; 'unauthenticated' signed out. */
+  uid(): string {
+    const uid = this.auth.currentUser?.uid;
+    if (uid === undefined) throw new PortError('unauthenticated', 'Sign in first.');
+    return uid;
+  }
+
+  /** The signed-in account's membership of `storeId`, or null. */
+  async accessOf(storeId: string): Promise<FirestoreShopAccess | null> {
+    const uid = this.uid();
+    if (storeId === '') return null;
+    const storeData = plainData(await getDoc(doc(this.db, COLLECTIONS.stores, storeId)));
+    if (storeData === undefined) return null;
+    const store = parseStoreRecord(storeId, storeData);
+    if (store.ownerId === uid) return { uid, role: 'owner', store, storeData };
+    const member = plainData(
+      await getDoc(doc(this.db, SHOP_COLLECTIONS.storeMembers, memberDocId(storeId, uid))),
+    );
+    if (member === undefined || member.storeId !== storeId || member.uid !== uid) return null;
+    return { uid, role: 'staff', store, storeData };
+  }
+
+  async requireMember(storeId: string): Promise<FirestoreShopAccess> {
+    const access = await this.accessOf(storeId);
+    if (access === null) throw new PortError('permission-denied', 'Only members of this store may do this.');
+    return access;
+  }
+
+  async requireOwner(storeId: string): Promise<FirestoreShopAccess> {
+    const access = await this.requireMember(storeId);
+    if (access.role !== 'owner')
+      throw new PortError('permission-denied', "Only the store's owner may do this.");
+    return access;
+  }
+
+  /** The name the history shows for `uid`: its own profile's name (it reads its own users document). */
+  async actorName(uid: string): Promise<string> {
+    const known = this.names.get(uid);
+    if (known !== undefined) return known;
+    const data = plainData(await getDoc(doc(this.db, COLLECTIONS.users, uid)));
+    const name = typeof data?.name === 'string' ? data.name : '';
+    this.names.set(uid, name);
+    return name;
+  }
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * The customer-safe view of a repair for its tracking document: domain trackingView (an allow list)
+ * with the shop named by the store's settings, then its owner's public profile.
+ */
+export function trackingViewOf(
+  repair: ShopRepair,
+  storeId: string,
+  storeData: Readonly<Record<string, unknown>>,
+  ownerProfile: Readonly<Record<string, unknown>> | undefined,
+  payments: readonly PaymentLike[] | null = null,
+): TrackingView {
+  const store = parseStoreRecord(storeId, storeData);
+  const shop = shopContact({ storeName: store.name }, parseStoreSettings(storeData), {
+    businessName: text(ownerProfile?.businessName),
+    phone: text(ownerProfile?.phone),
+  });
+  return trackingView(repair, shop, payments);
+}
+
+/** The public profile of a store's owner, read inside a transaction (any signed-in account may). */
+export async function ownerProfileIn(
+  db: Firestore,
+  transaction: Transaction,
+  ownerId: string,
+): Promise<Record<string, unknown> | undefined> {
+  if (ownerId === '') return undefined;
+  return plainData(await transactionGet(transaction, doc(db, COLLECTIONS.publicProfiles, ownerId)));
+}
+
+/** A stored tracking view, read back (Timestamps as Dates); null when it is not one. */
+export function parseStoredView(raw: unknown): TrackingView | null {
+  const view = fromFirestore(raw);
+  if (typeof view !== 'object' || view === null) return null;
+  const record = view as Record<string, unknown>;
+  if (typeof record.repairId !== 'string' || typeof record.status !== 'string') return null;
+  if (!Array.isArray(record.timeline) || !Array.isArray(record.problems)) return null;
+  return record as unknown as TrackingView;
+}
+
+/** A repair document's data as a ShopRepair (Timestamps as Dates). */
+export function shopRepairOf(id: string, raw: Readonly<Record<string, unknown>>): ShopRepair {
+  return parseShopRepair(id, fromFirestore(raw));
+}
+
+/** A Date as Firestore stores it. */
+export function stamp(date: Date): Timestamp {
+  return Timestamp.fromDate(date);
+}

@@ -1,0 +1,157 @@
+import type { Auth } from 'firebase/auth';
+import { collection, deleteDoc, doc, type Firestore, query, runTransaction, where } from 'firebase/firestore';
+import { parseStoreSettings, type StoreSettings } from '../../domain/shop/settings';
+import { parseStoreRecord } from '../../domain/stores/store';
+import type { Clock } from '../../ports/clock';
+import { PortError } from '../../ports/errors';
+import type { ShopMembership, ShopMembershipRepository, StaffMember } from '../../ports/shop-membership';
+import { firestoreCall } from './firebase-errors';
+import { COLLECTIONS, fromFirestore, plainData } from './firestore-data';
+import { getDoc, getDocs, transactionGet } from './firestore-reads';
+import {
+  emailIndexKey,
+  memberDocId,
+  SHOP_COLLECTIONS,
+  ShopAccessChecker,
+  stamp,
+} from './firestore-shop-data';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function parseStaff(raw: Readonly<Record<string, unknown>>): StaffMember {
+  return {
+    storeId: text(raw.storeId),
+    uid: text(raw.uid),
+    email: text(raw.email),
+    name: text(raw.name),
+    addedAt: raw.addedAt instanceof Date ? raw.addedAt : new Date(0),
+    addedBy: text(raw.addedBy),
+  };
+}
+
+const byNameThenId = (a: ShopMembership, b: ShopMembership) =>
+  a.storeName.localeCompare(b.storeName) || a.storeId.localeCompare(b.storeId);
+
+/**
+ * Store membership on Firestore: owners by stores.ownerId (a query on ownerId), staff by
+ * storeMembers/{storeId}_{uid} (a query on uid, or on storeId for the owner's list). Staff are found
+ * by e-mail through emailIndex/{key}, which each account writes for itself (docs/decisions/
+ * 0007-staff-lookup-by-email.md); firestore.rules let only store owners get it, by exact id.
+ */
+export class FirestoreShopMembershipRepository implements ShopMembershipRepository {
+  private readonly access: ShopAccessChecker;
+
+  constructor(
+    private readonly db: Firestore,
+    auth: Auth,
+    private readonly clock: Clock,
+  ) {
+    this.access = new ShopAccessChecker(db, auth);
+  }
+
+  myStores(): Promise<ShopMembership[]> {
+    return firestoreCall(async () => {
+      const uid = this.access.uid();
+      const [owned, staffed] = await Promise.all([
+        getDocs(query(collection(this.db, COLLECTIONS.stores), where('ownerId', '==', uid))),
+        getDocs(query(collection(this.db, SHOP_COLLECTIONS.storeMembers), where('uid', '==', uid))),
+      ]);
+      const mine = owned.docs
+        .map((snapshot) => parseStoreRecord(snapshot.id, plainData(snapshot)))
+        .map(
+          (store): ShopMembership => ({
+            storeId: store.id,
+            storeName: store.name,
+            ownerId: store.ownerId,
+            role: 'owner',
+          }),
+        )
+        .sort(byNameThenId);
+      const staffStoreIds = staffed.docs
+        .map((snapshot) => text(snapshot.data().storeId))
+        .filter((storeId) => storeId !== '');
+      const stores = await Promise.all(
+        staffStoreIds.map(async (storeId) => {
+          const data = plainData(await getDoc(doc(this.db, COLLECTIONS.stores, storeId)));
+          return data === undefined ? null : parseStoreRecord(storeId, data);
+        }),
+      );
+      const staff = stores
+        .flatMap((store): ShopMembership[] =>
+          store === null || store.ownerId === uid
+            ? []
+            : [{ storeId: store.id, storeName: store.name, ownerId: store.ownerId, role: 'staff' }],
+        )
+        .sort(byNameThenId);
+      return [...mine, ...staff];
+    });
+  }
+
+  roleIn(storeId: string): Promise<ShopMembership | null> {
+    return firestoreCall(async () => {
+      const found = await this.access.accessOf(storeId);
+      return found === null
+        ? null
+        : { storeId, storeName: found.store.name, ownerId: found.store.ownerId, role: found.role };
+    });
+  }
+
+  settings(storeId: string): Promise<StoreSettings> {
+    return firestoreCall(async () =>
+      parseStoreSettings((await this.access.requireMember(storeId)).storeData),
+    );
+  }
+
+  listStaff(storeId: string): Promise<StaffMember[]> {
+    return firestoreCall(async () => {
+      await this.access.requireOwner(storeId);
+      const snapshot = await getDocs(
+        query(collection(this.db, SHOP_COLLECTIONS.storeMembers), where('storeId', '==', storeId)),
+      );
+      return snapshot.docs
+        .map((member) => parseStaff(plainData(member) ?? {}))
+        .sort((a, b) => a.name.localeCompare(b.name) || a.uid.localeCompare(b.uid));
+    });
+  }
+
+  addStaffByEmail(storeId: string, email: string): Promise<StaffMember> {
+    return firestoreCall(async () => {
+      const owner = await this.access.requireOwner(storeId);
+      const wanted = email.trim().toLowerCase();
+      if (wanted === '') throw new PortError('not-found', 'No account has this e-mail address.');
+      const entry = plainData(await getDoc(doc(this.db, SHOP_COLLECTIONS.emailIndex, emailIndexKey(wanted))));
+      const uid = text(entry?.uid);
+      if (entry === undefined || uid === '')
+        throw new PortError('not-found', 'No account has this e-mail address.');
+      if (uid === owner.store.ownerId)
+        throw new PortError('invalid-argument', 'The owner of a store cannot be its staff.');
+      const ref = doc(this.db, SHOP_COLLECTIONS.storeMembers, memberDocId(storeId, uid));
+      return runTransaction(this.db, async (transaction) => {
+        const existing = await transactionGet(transaction, ref);
+        if (existing.exists()) return parseStaff(fromFirestore(existing.data()) as Record<string, unknown>);
+        const record = {
+          storeId,
+          uid,
+          role: 'staff',
+          email: text(entry.email) || wanted,
+          name: text(entry.name),
+          addedAt: this.clock.now(),
+          addedBy: owner.uid,
+        };
+        transaction.set(ref, { ...record, addedAt: stamp(record.addedAt) });
+        return parseStaff(record);
+      });
+    });
+  }
+
+  removeStaff(storeId: string, uid: string): Promise<void> {
+    return firestoreCall(async () => {
+      await this.access.requireOwner(storeId);
+      if (uid === '') return;
+      const ref = doc(this.db, SHOP_COLLECTIONS.storeMembers, memberDocId(storeId, uid));
+      // The rules decide a delete by the stored record: one that is not there is not asked for.
+      if (!(await getDoc(ref)).exists()) return;
+      await deleteDoc(ref);
+    });
+  }
+}

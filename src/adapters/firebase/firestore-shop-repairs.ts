@@ -1,0 +1,478 @@
+import type { Auth } from 'firebase/auth';
+import {
+  collection,
+  type DocumentData,
+  type DocumentReference,
+  doc,
+  documentId,
+  type Firestore,
+  limit,
+  orderBy,
+  type QueryConstraint,
+  query,
+  runTransaction,
+  serverTimestamp,
+  startAfter,
+  Timestamp,
+  type Transaction,
+  where,
+  writeBatch,
+} from 'firebase/firestore';
+import { storeRefOf } from '../../domain/repairs/repair';
+import { historyEntry } from '../../domain/shop/history';
+import {
+  formatRepairId,
+  isValidPrefix,
+  nextRepairNumber,
+  prefixFromStoreName,
+} from '../../domain/shop/repair-id';
+import { newRepairDraft, type ShopOnlyRecord, type ShopRepair } from '../../domain/shop/repair-record';
+import {
+  DELIVERY_CODE_PATTERN,
+  planStatusChange,
+  REPAIR_STATUSES,
+  type RepairStatus,
+} from '../../domain/shop/status';
+import { isTrackingToken } from '../../domain/shop/tracking';
+import type { Clock } from '../../ports/clock';
+import { PortError } from '../../ports/errors';
+import type {
+  NewShopRepair,
+  ShopPayment,
+  ShopRepairPage,
+  ShopRepairPatch,
+  ShopRepairQuery,
+  ShopRepairRepository,
+  ShopSearch,
+  ShopStatusChange,
+  ShopStatusCounts,
+} from '../../ports/shop-repairs';
+import { checkShopRepairUpdate } from '../local/local-rules';
+import { applyShopPatch, checkShopLimit, checkShopPatch } from '../local/shop-rules';
+import { firestoreCall } from './firebase-errors';
+import { COLLECTIONS, plainData, repairLookupRefPath } from './firestore-data';
+import { getCountFromServer, getDoc, getDocs, transactionGet } from './firestore-reads';
+import {
+  type FirestoreShopAccess,
+  ownerProfileIn,
+  SHOP_COLLECTIONS,
+  SHOP_PRIVATE_DOC,
+  ShopAccessChecker,
+  shopRepairOf,
+  trackingViewOf,
+  withoutUndefined,
+} from './firestore-shop-data';
+
+/** How often a create's transaction is tried when other clients take numbers at the same time. */
+const CREATE_ATTEMPTS = 25;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** A stored payment, parsed. */
+function parsePayment(repairDocId: string, raw: Readonly<Record<string, unknown>>): ShopPayment {
+  const by = (raw.by ?? {}) as { uid?: unknown; name?: unknown };
+  return {
+    id: text(raw.id),
+    repairDocId,
+    kind: raw.kind === 'refund' ? 'refund' : 'payment',
+    amountPaise: Number(raw.amountPaise) || 0,
+    mode: raw.mode === 'upi' || raw.mode === 'card' ? raw.mode : 'cash',
+    at: raw.at instanceof Date ? raw.at : new Date(0),
+    by: { uid: text(by.uid), name: text(by.name) },
+    note: text(raw.note),
+  };
+}
+
+function encodeCursor(repair: ShopRepair): string {
+  return `${repair.createdAt?.getTime() ?? 0}~${repair.id}`;
+}
+
+function decodeCursor(cursor: string): { at: Timestamp; id: string } {
+  const match = /^(\d{1,15})~([^/]{1,1500})$/.exec(cursor);
+  if (match === null) throw new PortError('invalid-argument', 'This page cursor is not valid.');
+  return { at: Timestamp.fromMillis(Number(match[1])), id: match[2] ?? '' };
+}
+
+/** The document field each search looks in. */
+const SEARCH_FIELDS = {
+  repairId: 'repairId',
+  mobile: 'customerMobile',
+  imeiSerial: 'imeiSerial',
+  name: 'customerNameLower',
+} as const;
+
+/** The stored history list as it is (Timestamps untouched), so that a rewrite keeps it equal. */
+function storedHistory(raw: Readonly<Record<string, unknown>>): unknown[] {
+  return Array.isArray(raw.history) ? [...raw.history] : [];
+}
+
+/**
+ * Writes on a repair shared by the repairs and tracking adapters: the repair document and, when it has
+ * a live tracking link, the link's customer-safe view, in the same transaction (so /t/$token reads one
+ * document that always matches the repair).
+ */
+export class ShopRepairWriter {
+  constructor(
+    readonly db: Firestore,
+    readonly access: ShopAccessChecker,
+  ) {}
+
+  repairRef(id: string): DocumentReference<DocumentData> {
+    return doc(this.db, COLLECTIONS.repairs, id);
+  }
+
+  trackingRef(token: string): DocumentReference<DocumentData> {
+    return doc(this.db, SHOP_COLLECTIONS.tracking, token);
+  }
+
+  privateRef(id: string): DocumentReference<DocumentData> {
+    return doc(this.db, COLLECTIONS.repairs, id, SHOP_COLLECTIONS.shop, SHOP_PRIVATE_DOC);
+  }
+
+  /** The repair (read past the rules' read check) and the caller's membership of its store. */
+  async repairAccess(id: string, owner = false): Promise<FirestoreShopAccess> {
+    this.access.uid();
+    const raw = plainData(await getDoc(this.repairRef(id)));
+    if (raw === undefined) throw new PortError('not-found', 'No repair has this id.');
+    const storeId = storeRefOf(shopRepairOf(id, raw));
+    return owner ? this.access.requireOwner(storeId) : this.access.requireMember(storeId);
+  }
+
+  /** The repair as stored, inside a transaction; 'not-found' when it is gone. */
+  async current(transaction: Transaction, id: string): Promise<Record<string, unknown>> {
+    const snapshot = await transactionGet(transaction, this.repairRef(id));
+    const raw = snapshot.data();
+    if (raw === undefined) throw new PortError('not-found', 'No repair has this id.');
+    return raw;
+  }
+
+  /**
+   * Reads what a view needs (the live link, the owner's public profile): call before any write of the
+   * transaction. Returns the function that writes the repair and its view.
+   */
+  async prepare(
+    transaction: Transaction,
+    access: FirestoreShopAccess,
+    token: string,
+  ): Promise<(id: string, next: Record<string, unknown>) => ShopRepair> {
+    const link =
+      token === '' ? undefined : (await transactionGet(transaction, this.trackingRef(token))).data();
+    const live = link !== undefined && link.revoked !== true;
+    const profile = live ? await ownerProfileIn(this.db, transaction, access.store.ownerId) : undefined;
+    return (id, next) => {
+      const stored = withoutUndefined(next);
+      transaction.set(this.repairRef(id), stored);
+      const repair = shopRepairOf(id, stored);
+      if (live)
+        transaction.update(this.trackingRef(token), {
+          view: withoutUndefined(trackingViewOf(repair, access.store.id, access.storeData, profile)),
+        });
+      return repair;
+    };
+  }
+}
+
+/**
+ * The shop console's repairs on Firestore: repairs/{id} (the apps' collection) with every field of the
+ * spec, the unlock code in repairs/{id}/shop/private, payments in repairs/{id}/payments, the Repair ID
+ * from repairCounters/{storeId} in the transaction that writes the repair, and the tracking link's view
+ * in tracking/{token} rewritten with every write. Every query is one store's, on a composite index
+ * (firestore.indexes.json); counts are count() aggregations. firestore.rules enforce membership, the
+ * workflow and append-only history; the adapter checks the same first, for clear messages.
+ */
+export class FirestoreShopRepairRepository implements ShopRepairRepository {
+  private readonly access: ShopAccessChecker;
+  private readonly writer: ShopRepairWriter;
+  /** One create at a time per store from this client (other clients: the transaction retries). */
+  private readonly creating = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly db: Firestore,
+    auth: Auth,
+    private readonly clock: Clock,
+  ) {
+    this.access = new ShopAccessChecker(db, auth);
+    this.writer = new ShopRepairWriter(db, this.access);
+  }
+
+  private repairs() {
+    return collection(this.db, COLLECTIONS.repairs);
+  }
+
+  private serially<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const before = this.creating.get(key) ?? Promise.resolve();
+    const run = before.catch(() => undefined).then(task);
+    this.creating.set(key, run);
+    run
+      .finally(() => {
+        if (this.creating.get(key) === run) this.creating.delete(key);
+      })
+      .catch(() => undefined);
+    return run;
+  }
+
+  /** Whether an app's (or any) repair of the store already carries this Repair ID. */
+  private async repairIdTaken(storeId: string, repairId: string): Promise<boolean> {
+    const found = await getDocs(
+      query(this.repairs(), where('storeId', '==', storeId), where('repairId', '==', repairId), limit(1)),
+    );
+    return !found.empty;
+  }
+
+  create(storeId: string, input: NewShopRepair): Promise<ShopRepair> {
+    return firestoreCall(async () => {
+      const access = await this.access.requireMember(storeId);
+      if (!DELIVERY_CODE_PATTERN.test(input.deliveryCode))
+        throw new PortError('invalid-argument', 'A delivery code has 4 digits.');
+      if (!isTrackingToken(input.trackingToken))
+        throw new PortError('invalid-argument', 'This tracking token is not valid.');
+      const by = { uid: access.uid, name: await this.access.actorName(access.uid) };
+      return this.serially(storeId, () => this.allocate(access, input, by));
+    });
+  }
+
+  private allocate(
+    access: FirestoreShopAccess,
+    input: NewShopRepair,
+    by: { uid: string; name: string },
+  ): Promise<ShopRepair> {
+    const storeId = access.store.id;
+    const id = doc(this.repairs()).id;
+    const counterRef = doc(this.db, SHOP_COLLECTIONS.repairCounters, storeId);
+    const trackingRef = this.writer.trackingRef(input.trackingToken);
+    return runTransaction(
+      this.db,
+      async (transaction) => {
+        const counter = (await transactionGet(transaction, counterRef)).data();
+        if ((await transactionGet(transaction, trackingRef)).exists())
+          throw new PortError('conflict', 'This tracking token is already in use.');
+        const profile = await ownerProfileIn(this.db, transaction, access.store.ownerId);
+        const ownPrefix = text(access.storeData.repairIdPrefix);
+        const prefix =
+          typeof counter?.prefix === 'string' && isValidPrefix(counter.prefix)
+            ? counter.prefix
+            : isValidPrefix(ownPrefix)
+              ? ownPrefix
+              : prefixFromStoreName(access.store.name);
+        let number = nextRepairNumber(typeof counter?.last === 'number' ? counter.last : null);
+        while (await this.repairIdTaken(storeId, formatRepairId(prefix, number)))
+          number = nextRepairNumber(number);
+        const repairId = formatRepairId(prefix, number);
+        const draft = newRepairDraft(input.card, {
+          storeId,
+          businessId: access.store.ownerId,
+          repairId,
+          deliveryCode: input.deliveryCode,
+          trackingToken: input.trackingToken,
+          now: this.clock.now(),
+          by,
+          ...(input.advanceMode === undefined ? {} : { advanceMode: input.advanceMode }),
+        });
+        const record = withoutUndefined({ ...draft.record }) as Record<string, unknown>;
+        const repair = shopRepairOf(id, record);
+        transaction.set(this.writer.repairRef(id), record);
+        transaction.set(doc(this.db, repairLookupRefPath(repairId, id)), {});
+        transaction.set(counterRef, { prefix, last: number, lastRepairDocId: id });
+        transaction.set(this.writer.privateRef(id), { unlockCode: draft.shopOnly.unlockCode, storeId });
+        if (draft.advance !== null) {
+          const paymentId = `${id}-p1`;
+          transaction.set(doc(this.db, COLLECTIONS.repairs, id, SHOP_COLLECTIONS.payments, paymentId), {
+            ...draft.advance,
+            id: paymentId,
+            storeId,
+            seq: 0,
+          });
+        }
+        transaction.set(trackingRef, {
+          repairDocId: id,
+          storeId,
+          revoked: false,
+          view: withoutUndefined(trackingViewOf(repair, storeId, access.storeData, profile)),
+        });
+        return repair;
+      },
+      { maxAttempts: CREATE_ATTEMPTS },
+    );
+  }
+
+  get(id: string): Promise<ShopRepair | null> {
+    return firestoreCall(async () => {
+      this.access.uid();
+      const raw = plainData(await getDoc(this.writer.repairRef(id)));
+      if (raw === undefined) return null;
+      const repair = shopRepairOf(id, raw);
+      await this.access.requireMember(storeRefOf(repair));
+      return repair;
+    });
+  }
+
+  getShopOnly(id: string): Promise<ShopOnlyRecord | null> {
+    return firestoreCall(async () => {
+      this.access.uid();
+      const raw = plainData(await getDoc(this.writer.repairRef(id)));
+      if (raw === undefined) return null;
+      await this.access.requireMember(storeRefOf(shopRepairOf(id, raw)));
+      const shopOnly = plainData(await getDoc(this.writer.privateRef(id)));
+      return shopOnly === undefined ? null : { unlockCode: text(shopOnly.unlockCode) };
+    });
+  }
+
+  listPayments(id: string): Promise<ShopPayment[]> {
+    return firestoreCall(async () => {
+      await this.writer.repairAccess(id);
+      const snapshot = await getDocs(
+        query(collection(this.db, COLLECTIONS.repairs, id, SHOP_COLLECTIONS.payments), orderBy('at', 'asc')),
+      );
+      return snapshot.docs.map((payment) => parsePayment(id, plainData(payment) ?? {}));
+    });
+  }
+
+  page(storeId: string, request: ShopRepairQuery): Promise<ShopRepairPage> {
+    return firestoreCall(async () => {
+      await this.access.requireMember(storeId);
+      checkShopLimit(request.limit);
+      const constraints: QueryConstraint[] = [where('storeId', '==', storeId)];
+      if (request.status !== undefined) constraints.push(where('status', '==', request.status));
+      if (request.from !== undefined)
+        constraints.push(where('createdAt', '>=', Timestamp.fromDate(request.from)));
+      if (request.to !== undefined) constraints.push(where('createdAt', '<', Timestamp.fromDate(request.to)));
+      constraints.push(orderBy('createdAt', 'desc'), orderBy(documentId(), 'desc'));
+      if (request.cursor) {
+        const cursor = decodeCursor(request.cursor);
+        constraints.push(startAfter(cursor.at, cursor.id));
+      }
+      constraints.push(limit(request.limit + 1));
+      const snapshot = await getDocs(query(this.repairs(), ...constraints));
+      const all = snapshot.docs.map((repair) => shopRepairOf(repair.id, repair.data()));
+      const items = all.slice(0, request.limit);
+      const last = items[items.length - 1];
+      return { items, next: all.length > request.limit && last !== undefined ? encodeCursor(last) : null };
+    });
+  }
+
+  search(storeId: string, search: ShopSearch): Promise<ShopRepair[]> {
+    return firestoreCall(async () => {
+      await this.access.requireMember(storeId);
+      checkShopLimit(search.limit);
+      const wanted = search.text;
+      if (wanted.trim() === '') return [];
+      const field = SEARCH_FIELDS[search.field];
+      if (field === undefined) throw new PortError('invalid-argument', 'This search field is not known.');
+      const constraints: QueryConstraint[] =
+        search.field === 'repairId' || search.field === 'mobile'
+          ? [where(field, '==', wanted), orderBy('createdAt', 'desc'), orderBy(documentId(), 'desc')]
+          : [
+              where(field, '>=', wanted),
+              where(field, '<', `${wanted}\uf8ff`),
+              orderBy(field, 'asc'),
+              orderBy('createdAt', 'asc'),
+            ];
+      const snapshot = await getDocs(
+        query(this.repairs(), where('storeId', '==', storeId), ...constraints, limit(search.limit)),
+      );
+      return snapshot.docs.map((repair) => shopRepairOf(repair.id, repair.data()));
+    });
+  }
+
+  countByStatus(storeId: string): Promise<ShopStatusCounts> {
+    return firestoreCall(async () => {
+      await this.access.requireMember(storeId);
+      const ofStore = query(this.repairs(), where('storeId', '==', storeId));
+      const [total, ...counts] = await Promise.all([
+        getCountFromServer(ofStore),
+        ...REPAIR_STATUSES.map((status) => getCountFromServer(query(ofStore, where('status', '==', status)))),
+      ]);
+      const byStatus = Object.fromEntries(
+        REPAIR_STATUSES.map((status, i) => [status, counts[i]?.data().count ?? 0]),
+      ) as Record<RepairStatus, number>;
+      return { byStatus, total: total?.data().count ?? 0 };
+    });
+  }
+
+  changeStatus(id: string, change: ShopStatusChange): Promise<ShopRepair> {
+    return firestoreCall(async () => {
+      const access = await this.writer.repairAccess(id);
+      const name = await this.access.actorName(access.uid);
+      return runTransaction(this.db, async (transaction) => {
+        const raw = await this.writer.current(transaction, id);
+        const repair = shopRepairOf(id, raw);
+        if (repair.status !== change.expectedStatus)
+          throw new PortError('conflict', 'This repair was changed meanwhile. Please look at it again.');
+        const now = this.clock.now();
+        const plan = planStatusChange(repair, change, { uid: access.uid, name, role: access.role }, now);
+        if (!plan.ok)
+          throw new PortError(
+            plan.reason === 'owner-only' ? 'permission-denied' : 'failed-precondition',
+            plan.message ?? 'This status change is not allowed.',
+            { cause: plan },
+          );
+        const next: Record<string, unknown> = {
+          ...raw,
+          status: plan.value.status,
+          updatedAt: now,
+          history: [...storedHistory(raw), plan.value.entry],
+        };
+        checkShopRepairUpdate(repair, shopRepairOf(id, next), access, 'status', change);
+        if (plan.value.status === 'delivered' && plan.value.entry.kind === 'status')
+          // What firestore.rules check: the code the customer told, with this write's time.
+          next.deliveryCheck = { code: repair.deliveryCode, at: serverTimestamp() };
+        const write = await this.writer.prepare(transaction, access, repair.trackingToken);
+        return write(id, next);
+      });
+    });
+  }
+
+  update(id: string, patch: ShopRepairPatch): Promise<ShopRepair> {
+    return firestoreCall(async () => {
+      const access = await this.writer.repairAccess(id);
+      checkShopPatch(patch);
+      const name = await this.access.actorName(access.uid);
+      return runTransaction(this.db, async (transaction) => {
+        const raw = await this.writer.current(transaction, id);
+        const repair = shopRepairOf(id, raw);
+        const { next, changed } = applyShopPatch(raw, patch);
+        if (changed.length === 0) return repair;
+        const now = this.clock.now();
+        next.updatedAt = now;
+        next.history = [
+          ...storedHistory(raw),
+          historyEntry(
+            'edit',
+            repair.status,
+            { uid: access.uid, name },
+            now,
+            `Changed: ${changed.join(', ')}`,
+          ),
+        ];
+        checkShopRepairUpdate(repair, shopRepairOf(id, next), access, 'edit');
+        const write = await this.writer.prepare(transaction, access, repair.trackingToken);
+        if (patch.unlockCode !== undefined)
+          transaction.set(this.writer.privateRef(id), {
+            unlockCode: patch.unlockCode,
+            storeId: access.store.id,
+          });
+        return write(id, next);
+      });
+    });
+  }
+
+  delete(id: string): Promise<void> {
+    return firestoreCall(async () => {
+      await this.writer.repairAccess(id, true);
+      const raw = plainData(await getDoc(this.writer.repairRef(id)));
+      if (raw === undefined) throw new PortError('not-found', 'No repair has this id.');
+      const repair = shopRepairOf(id, raw);
+      const payments = await getDocs(collection(this.db, COLLECTIONS.repairs, id, SHOP_COLLECTIONS.payments));
+      const link =
+        repair.trackingToken === '' ? null : await getDoc(this.writer.trackingRef(repair.trackingToken));
+      // The counter is left as it is: the number is never handed out again.
+      const batch = writeBatch(this.db);
+      batch.delete(this.writer.repairRef(id));
+      if (repair.repairId !== '') batch.delete(doc(this.db, repairLookupRefPath(repair.repairId, id)));
+      batch.delete(this.writer.privateRef(id));
+      for (const payment of payments.docs) batch.delete(payment.ref);
+      if (link?.exists()) batch.delete(link.ref);
+      await batch.commit();
+    });
+  }
+}
