@@ -290,10 +290,12 @@ describe('the job sheet, printed in Chromium', () => {
     await audit(page, 'shop-repair-tracking-off-desktop');
 
     await page.getByRole('link', { name: 'Print Job Sheet' }).click();
-    await shown(page.getByText(/^No tracking link:/));
+    await shown(page.getByText('No tracking link for this repair.'));
+    await shown(page.getByText(/^This repair has no active tracking link/));
     const pdf = await printToPdf(page, 'shop-print-a5-no-link');
     expect(pdf.pages).toBe(1);
-    expect(pdf.text).toContain('No tracking link');
+    expect(pdf.text).toContain('No tracking link for this repair.');
+    expect(pdf.text).not.toContain('This repair has no active tracking link');
     expect(pdf.text).not.toContain(trackingUrl.split('/t/')[1] ?? 'never');
 
     await logOut(page, baseUrl);

@@ -2,7 +2,11 @@ import { waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyJobCard } from '../../../src/domain/shop/job-card';
 import { SHOP_MESSAGES, SHOP_TEXTS } from '../../../src/domain/shop/messages';
-import { NO_TRACKING_LINK_TEXT, pageRule } from '../../../src/ui/pages/shop/job-sheet-page';
+import {
+  NO_TRACKING_LINK_HINT,
+  NO_TRACKING_LINK_TEXT,
+  pageRule,
+} from '../../../src/ui/pages/shop/job-sheet-page';
 import { parseJobSheetSearch } from '../../../src/ui/pages/shop/job-sheet-search';
 import { seriousA11yViolations } from '../axe-check';
 import { type RenderedApp, renderApp, screen } from '../render-app';
@@ -145,6 +149,9 @@ describe('/shop/repairs/$id/print', () => {
     expect((await app.services.useCases.shop.revokeTracking(repair.id)).ok).toBe(true);
     const sheet = within(await openPrint(app, repair.id));
     expect(sheet.getByText(NO_TRACKING_LINK_TEXT)).toBeTruthy();
+    // The shop reads what to do on the screen; the paper does not carry it.
+    expect(screen.getByText(NO_TRACKING_LINK_HINT)).toBeTruthy();
+    expect(sheet.queryByText(NO_TRACKING_LINK_HINT)).toBeNull();
     expect(sheet.queryByRole('img')).toBeNull();
     expect(screen.getByRole('article').textContent).not.toContain(repair.trackingToken);
   });

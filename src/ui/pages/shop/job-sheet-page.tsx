@@ -18,9 +18,11 @@ import type { JobSheetCopy, JobSheetPaper } from './job-sheet-search';
 import { formatDay } from './shop-ui';
 import './job-sheet.css';
 
-/** What the page says instead of a QR code when the repair's link is off (or it never had one). */
-export const NO_TRACKING_LINK_TEXT =
-  'No tracking link: it was turned off, or this repair never had one. Make a new link on the repair page.';
+/** What the sheet prints instead of a QR code when the repair's link is off (or it never had one). */
+export const NO_TRACKING_LINK_TEXT = 'No tracking link for this repair.';
+/** What the screen (not the paper) says then, for the shop. */
+export const NO_TRACKING_LINK_HINT =
+  'This repair has no active tracking link (it was turned off, or it never had one), so the sheet has no QR code. Make a new link on the repair page to print one.';
 
 const PAPER_LABELS: Record<JobSheetPaper, string> = { a5: 'A5', '80mm': '80 mm' };
 const COPY_LABELS: Record<JobSheetCopy, string> = { customer: 'Customer copy', shop: 'Shop copy' };
@@ -127,6 +129,7 @@ function JobSheetView({
             onChange={(value) => choose({ copy: value })}
           />
         </div>
+        {data.tracking === null && <Alert tone="warning">{NO_TRACKING_LINK_HINT}</Alert>}
         <p className="text-sm text-slate-600">
           {copy === 'customer'
             ? 'The customer’s copy shows the delivery code: hand it to the customer.'
