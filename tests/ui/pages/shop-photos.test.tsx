@@ -1,5 +1,6 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_PASSWORD } from '../../../src/demo/demo-data';
 import { emptyJobCard } from '../../../src/domain/shop/job-card';
 import { PHOTO_COUNT_MESSAGES, SHOP_MESSAGES } from '../../../src/domain/shop/messages';
 import { PortError } from '../../../src/ports/errors';
@@ -225,5 +226,36 @@ describe("the repair page's photos", () => {
     vi.spyOn(app.backend.ports.photos, 'open').mockRejectedValue(new PortError('unavailable', 'down'));
     await repairWithPhotos(app, 1);
     expect(await screen.findByText(SHOP_MESSAGES.photoLoadFailed)).toBeTruthy();
+  });
+});
+
+describe("the customer's tracker", () => {
+  it('shows the photos the shop took on the web, kept on this device', async () => {
+    const app = await renderApp({ path: '/terms', signedInAs: OWNER });
+    const created = await app.services.useCases.shop.createRepair('store-sharma-1', {
+      ...emptyJobCard(),
+      customerName: 'Asha Customer',
+      customerMobile: '9876543210',
+      deviceType: 'Mobile',
+      brandModel: 'Samsung Galaxy A14',
+      problems: ['Screen broken'],
+      photos: [new Blob([new Uint8Array(10)], { type: 'image/jpeg' })],
+    });
+    if (!created.ok) throw new Error('create failed');
+    await app.services.useCases.accounts.signOut();
+    await app.services.useCases.accounts.signIn('customer@demo.test', DEMO_PASSWORD);
+    await app.router.navigate({ to: '/dashboard' });
+    await screen.findByRole('heading', { level: 1, name: 'Hello, Asha Customer' }, { timeout: 5000 });
+    await app.user.type(
+      screen.getByRole('textbox', { name: /^Enter Repair ID/ }),
+      created.value.repair.repairId,
+    );
+    await app.user.click(screen.getByRole('button', { name: 'Search' }));
+    // A placeholder while the bytes load, then the image through an object URL.
+    await waitFor(() =>
+      expect(
+        screen.getByRole('img', { name: 'Photo 1 of 1: Samsung Galaxy A14' }).getAttribute('src') ?? '',
+      ).toMatch(/^blob:test\//),
+    );
   });
 });

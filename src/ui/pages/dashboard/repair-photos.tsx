@@ -1,5 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useRef, useState } from 'react';
+import { PhotoImage } from '../shop/photo-image';
 
 /**
  * A repair's photos as thumbnails. A thumbnail opens the photo full size over the page; a click
@@ -32,8 +33,8 @@ export function RepairPhotos({ urls: given, subject }: { urls: readonly string[]
               }}
               className="group block overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200 transition hover:ring-2 hover:ring-brand-500"
             >
-              <img
-                src={url}
+              <PhotoImage
+                url={url}
                 alt={describe(index)}
                 loading="lazy"
                 className="size-24 object-cover transition group-hover:scale-105 sm:size-28"
@@ -56,8 +57,8 @@ export function RepairPhotos({ urls: given, subject }: { urls: readonly string[]
           >
             <RadixDialog.Title className="sr-only">{open === null ? '' : describe(open)}</RadixDialog.Title>
             {shown !== undefined && open !== null && (
-              <img
-                src={shown}
+              <PhotoImage
+                url={shown}
                 alt={describe(open)}
                 className="max-h-[80vh] max-w-full rounded-lg bg-white object-contain shadow-2xl"
               />

@@ -1,24 +1,10 @@
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { MAX_PHOTOS, PHOTO_TYPES } from '../../../domain/shop/job-card';
 import { JOB_CARD_LABELS, PHOTO_COUNT_MESSAGES, SHOP_MESSAGES } from '../../../domain/shop/messages';
 import { Button } from '../../components/button';
 import { cx } from '../../components/cx';
+import { useObjectUrl } from './photo-image';
 import { resizePhoto } from './photo-resizer';
-
-/** An object URL for a Blob while the component shows it (revoked when it changes or unmounts). */
-export function useObjectUrl(blob: Blob | null | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setUrl(null);
-      return;
-    }
-    const created = URL.createObjectURL(blob);
-    setUrl(created);
-    return () => URL.revokeObjectURL(created);
-  }, [blob]);
-  return url;
-}
 
 /** Whether a picked file is an image the job card takes (JPEG, PNG, WebP, HEIC). */
 const isPickableImage = (file: Blob) => (PHOTO_TYPES as readonly string[]).includes(file.type.toLowerCase());

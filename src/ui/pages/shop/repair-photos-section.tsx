@@ -1,7 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Outcome } from '../../../domain/shared/validation';
-import { JOB_CARD_LABELS, SHOP_MESSAGES } from '../../../domain/shop/messages';
+import { JOB_CARD_LABELS } from '../../../domain/shop/messages';
 import { type FailedPhoto, MAX_PHOTOS } from '../../../domain/shop/photos';
 import { useService } from '../../app-services';
 import { Alert } from '../../components/alert';
@@ -11,7 +11,8 @@ import { Dialog } from '../../components/dialog';
 import { OutcomeAlert } from '../../components/outcome-alert';
 import { shopQueries } from '../../queries/shop-queries';
 import { dropFailedPhoto, keepFailedPhotos, useFailedPhotos } from './pending-photos';
-import { BlobThumbnail, PhotoFileInput, preparePhotos, useObjectUrl } from './photo-picker';
+import { PhotoImage } from './photo-image';
+import { BlobThumbnail, PhotoFileInput, preparePhotos } from './photo-picker';
 
 type AnyOutcome = Outcome<unknown, string, string>;
 
@@ -26,44 +27,6 @@ function keyOf(image: Blob): number {
     imageKeys.set(image, key);
   }
   return key;
-}
-
-/**
- * What an <img> shows for a URL of imageUrls: the URL itself (https, the demo's images), or an object
- * URL of the bytes the backend keeps on the device (PouchDB attachments), through the openPhoto use
- * case. Null while loading; `failed` with the message when it could not be loaded.
- */
-function usePhotoSource(url: string): { src: string | null; failed: string | null } {
-  const shop = useService('shop');
-  const opened = useQuery({
-    queryKey: ['shop-photo', url],
-    queryFn: () => shop.openPhoto(url),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const value = opened.data?.ok ? opened.data.value : null;
-  const objectUrl = useObjectUrl(value !== null && 'blob' in value ? value.blob : null);
-  if (opened.data && !opened.data.ok)
-    return { src: null, failed: opened.data.message ?? SHOP_MESSAGES.photoLoadFailed };
-  if (opened.isError) return { src: null, failed: SHOP_MESSAGES.photoLoadFailed };
-  if (value === null) return { src: null, failed: null };
-  return { src: 'url' in value ? value.url : objectUrl, failed: null };
-}
-
-function StoredPhotoImage({ url, alt, className }: { url: string; alt: string; className: string }) {
-  const { src, failed } = usePhotoSource(url);
-  if (failed !== null)
-    return (
-      <span
-        className={`${className} flex items-center justify-center bg-slate-100 p-2 text-center text-xs text-slate-600`}
-      >
-        {failed}
-      </span>
-    );
-  return src === null ? (
-    <span className={`${className} block animate-pulse bg-slate-100`} aria-hidden="true" />
-  ) : (
-    <img src={src} alt={alt} className={`${className} object-cover`} />
-  );
 }
 
 /**
@@ -161,7 +124,7 @@ export function RepairPhotosSection({
                   onClick={() => setOpened(index)}
                   className="block overflow-hidden rounded-lg ring-1 ring-slate-200 hover:ring-2 hover:ring-brand-500"
                 >
-                  <StoredPhotoImage url={url} alt={describe(index)} className="size-24 sm:size-28" />
+                  <PhotoImage url={url} alt={describe(index)} className="size-24 object-cover sm:size-28" />
                 </button>
                 <Button
                   variant="ghost"
@@ -232,7 +195,11 @@ export function RepairPhotosSection({
         title={opened === null ? 'Photo' : describe(opened)}
       >
         {shown !== undefined && opened !== null && (
-          <StoredPhotoImage url={shown} alt={describe(opened)} className="max-h-[70vh] w-full rounded-lg" />
+          <PhotoImage
+            url={shown}
+            alt={describe(opened)}
+            className="max-h-[70vh] w-full rounded-lg object-contain"
+          />
         )}
       </Dialog>
       <Dialog
