@@ -194,8 +194,9 @@ describe("owner01@demo.test's counter day, then the customer's tracker and the a
     expect(sms.startsWith('sms:+919876543210?body=')).toBe(true);
     expect(smsBody).toContain(repairId);
     expect(smsBody).toContain(trackingUrl);
-    // The page shows the same message it sends.
+    // The page shows the same message it sends, and the QR code leads to the same link.
     await shown(page.getByText(whatsAppText, { exact: true }));
+    await shown(page.getByRole('img', { name: `QR code of the tracking link ${trackingUrl}` }));
   });
 
   it('finds the new repair on the board by its Repair ID and by the mobile', async () => {
@@ -233,6 +234,14 @@ describe("owner01@demo.test's counter day, then the customer's tracker and the a
       .toEqual(['Sent to Service Center', 'Waiting for Parts', 'Ready for Pickup', 'Cancelled']);
     await moveTo(page, 'Ready for Pickup');
     await expect.poll(() => nextSteps(page)).toEqual(['Delivered', 'In Progress']);
+    // The message follows the status: ready, with the amount due and the tracking link.
+    await expect.poll(async () => (await messageLinks(page)).smsBody).toContain('is ready for pickup');
+    const { whatsApp, smsBody } = await messageLinks(page);
+    for (const text of [whatsApp.searchParams.get('text') ?? '', smsBody]) {
+      expect(text).toContain(repairId);
+      expect(text).toContain('Amount due: ₹1,000');
+      expect(text).toContain(trackingUrl);
+    }
     expect(tab.problems.errors).toEqual([]);
   });
 
@@ -309,6 +318,8 @@ describe("owner01@demo.test's counter day, then the customer's tracker and the a
     expect(await trackerDetail('Status').textContent()).toBe('Delivered');
     expect(await trackerDetail('Product').textContent()).toBe('Redmi Note 12 · Mobile');
     await expect.poll(() => trackerDetail('Business').textContent()).toContain('Sharma Mobile Care');
+    // The customer's own copy of the code: the one the shop's job sheet printed for her.
+    expect(await trackerDetail('Delivery code').textContent()).toContain(deliveryCode);
     await logOut(page, baseUrl);
   });
 
