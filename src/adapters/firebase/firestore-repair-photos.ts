@@ -125,9 +125,10 @@ export function firebasePhotoStore(
   logger: Logger,
 ): FirebaseStoragePhotoStore {
   const bucket = app.options.storageBucket ?? `${app.options.projectId ?? ''}.firebasestorage.app`;
-  return new FirebaseStoragePhotoStore(
-    getStorage(app, `gs://${bucket}`),
-    new FirestoreRepairImageList(db, auth, clock),
-    logger,
-  );
+  const storage = getStorage(app, `gs://${bucket}`);
+  // The SDK retries a failed upload for up to 10 minutes by default: at the counter, a minute (then the
+  // photo waits on the repair page with 'Retry').
+  storage.maxUploadRetryTime = 60_000;
+  storage.maxOperationRetryTime = 30_000;
+  return new FirebaseStoragePhotoStore(storage, new FirestoreRepairImageList(db, auth, clock), logger);
 }
