@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ImgHTMLAttributes, useEffect, useState } from 'react';
 import { SHOP_MESSAGES } from '../../../domain/shop/messages';
-import { parseLocalPhotoUrl } from '../../../domain/shop/photos';
+import { parseLocalPhotoUrl } from '../../../domain/shop/photo-urls';
 import { useService } from '../../app-services';
 import { cx } from '../../components/cx';
 
