@@ -81,6 +81,15 @@ const boardRepairIds = (page: Page) =>
     .allTextContents()
     .then((ids) => ids.map((id) => id.trim()));
 
+/** A status chip's count on the board ('All', 'Received', …), once the counts have loaded. */
+async function chipCount(page: Page, label: string): Promise<number> {
+  const chip = page
+    .getByRole('navigation', { name: 'Repairs by status' })
+    .getByRole('button', { name: new RegExp(`^${label}\\s*\\d`) });
+  const text = (await (await shown(chip)).textContent()) ?? '';
+  return Number(text.replace(label, '').trim());
+}
+
 describe("owner01@demo.test's counter day, then the customer's tracker and the admin's count", () => {
   let tab: Tab;
   let card: JobCard;
@@ -88,6 +97,7 @@ describe("owner01@demo.test's counter day, then the customer's tracker and the a
   let repairUrl = '';
   let trackingUrl = '';
   let deliveryCode = '';
+  let countsBefore = { all: 0, received: 0 };
 
   beforeAll(async () => {
     tab = await openTab(browser, 'desktop');
@@ -113,6 +123,7 @@ describe("owner01@demo.test's counter day, then the customer's tracker and the a
     // Two stores: the picker, and the first store's repairs.
     await shown(page.getByLabel('Store'));
     await shown(page.getByRole('region', { name: 'Repairs' }).getByRole('link', { name: REPAIR_ID }).first());
+    countsBefore = { all: await chipCount(page, 'All'), received: await chipCount(page, 'Received') };
     await settled(page);
     await screenshot(page, 'counter-board-desktop');
 
@@ -204,6 +215,9 @@ describe("owner01@demo.test's counter day, then the customer's tracker and the a
     await page.getByRole('link', { name: '← Repairs' }).click();
     await heading(page, /^Sharma Mobile Care/);
     await expect.poll(() => boardRepairIds(page)).toContain(repairId);
+    // Counted in its store's chips.
+    await expect.poll(() => chipCount(page, 'All')).toBe(countsBefore.all + 1);
+    expect(await chipCount(page, 'Received')).toBe(countsBefore.received + 1);
 
     await searchBoard(page, repairId);
     await expect.poll(() => boardRepairIds(page)).toEqual([repairId]);
@@ -364,6 +378,8 @@ describe("staff@demo.test on a 375 px phone: the board of 'Sharma Mobile Care - 
       expect(box).not.toBeNull();
       expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
       expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+      // In the first screenful: no scrolling at all to reach them.
+      expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(812);
       // Big enough for a thumb.
       expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
     }
