@@ -8,6 +8,7 @@ import { type BackendHarness, PASSWORD } from '../contract/harness';
 import { shopContracts } from '../contract/shop-contracts';
 import { emulatorBackend, emulatorEndpoints, emulatorHarnessFactory } from './firebase-harness';
 import { CONTRACT_PROJECT } from './projects';
+import { repairPhotosOnFirestore } from './repair-photos.emulator';
 
 const harness = emulatorHarnessFactory(CONTRACT_PROJECT);
 afterAll(() => harness.close());
@@ -21,6 +22,9 @@ describe('firebase backend (emulators)', () => {
 describe('firebase shop console (emulators)', () => {
   shopContracts(harness.factory);
 });
+
+/** Photos: the repair's imageUrls on Firestore (Storage itself is tested with msw). */
+repairPhotosOnFirestore(harness.factory, CONTRACT_PROJECT);
 
 /**
  * What the contract cannot see from one client: races between two clients, the server's timestamps,
