@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { backend, freshData } from './support/backend';
+import { freshData } from './support/backend';
 import {
   fillSignUpForm,
   launchBrowser,
@@ -44,15 +44,9 @@ describe('sign in and sign out', () => {
     { email: 'customer@demo.test', screen: 'Hello, Asha Customer' },
     { email: 'distributor@demo.test', screen: 'Hello, Dev Distributor' },
     { email: 'distributor2@demo.test', screen: 'Hello, Priya Traders' },
-    // Staff and owners go on to the shop console, which the Firebase build does not have yet.
-    {
-      email: 'staff@demo.test',
-      screen: backend() === 'firebase' ? 'Coming Soon' : 'Sharma Mobile Care - Bandra',
-    },
-    {
-      email: 'owner01@demo.test',
-      screen: backend() === 'firebase' ? 'Coming Soon' : 'Sharma Mobile Care - Andheri',
-    },
+    // Staff and owners go on to the shop console (every backend).
+    { email: 'staff@demo.test', screen: 'Sharma Mobile Care - Bandra' },
+    { email: 'owner01@demo.test', screen: 'Sharma Mobile Care - Andheri' },
   ];
 
   it('signs every demo role in through the form to its dashboard; Logout goes to /signin', async () => {
@@ -116,13 +110,8 @@ describe('sign in and sign out', () => {
 
     await signIn(page, baseUrl, 'staff@demo.test');
     await page.goto(`${baseUrl}/signin`);
-    if (backend() === 'firebase') {
-      await page.waitForURL(`${baseUrl}/dashboard`);
-      await heading(page, 'Coming Soon');
-    } else {
-      await page.waitForURL(`${baseUrl}/shop`);
-      await heading(page, 'Sharma Mobile Care - Bandra');
-    }
+    await page.waitForURL(`${baseUrl}/shop`);
+    await heading(page, 'Sharma Mobile Care - Bandra');
     await logOut(page, baseUrl);
   });
 });

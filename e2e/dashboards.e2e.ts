@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { backend, freshData } from './support/backend';
+import { freshData } from './support/backend';
 import { launchBrowser, logOut, openTab, shown, signIn, type Tab } from './support/browser';
 
 /** /dashboard for every role, with the demo data set's values. */
@@ -317,28 +317,17 @@ describe('distributors, staff and business owners', () => {
   it('staff@demo.test goes on to the board of its store, owner01@demo.test to the board of /shop', async () => {
     const { page } = tab;
     await signIn(page, baseUrl, 'staff@demo.test');
-    if (backend() === 'firebase') {
-      // The Firebase build has no shop console yet: staff and owners keep 'Coming Soon'.
-      await heading(page, 'Coming Soon');
-      await shown(page.getByText('Hi Sam Staff, your web dashboard is on its way.', { exact: false }));
-    } else {
-      await page.waitForURL(`${baseUrl}/shop`);
-      await heading(page, 'Sharma Mobile Care - Bandra');
-      await shown(page.getByText('Staff', { exact: true }));
-      await shown(page.getByRole('link', { name: 'RPR-1001' }).first());
-    }
+    await page.waitForURL(`${baseUrl}/shop`);
+    await heading(page, 'Sharma Mobile Care - Bandra');
+    await shown(page.getByText('Staff', { exact: true }));
+    await shown(page.getByRole('link', { name: 'RPR-1001' }).first());
     await logOut(page, baseUrl);
 
     await signIn(page, baseUrl, 'owner01@demo.test');
-    if (backend() === 'firebase') {
-      // The Firebase build has no shop console yet: its owners keep 'Coming Soon'.
-      await heading(page, 'Coming Soon');
-    } else {
-      await page.waitForURL(`${baseUrl}/shop`);
-      await heading(page, 'Sharma Mobile Care - Andheri');
-      await shown(page.getByRole('link', { name: /New Repair/ }));
-      await shown(page.getByRole('link', { name: 'RPR-1007' }).first());
-    }
+    await page.waitForURL(`${baseUrl}/shop`);
+    await heading(page, 'Sharma Mobile Care - Andheri');
+    await shown(page.getByRole('link', { name: /New Repair/ }));
+    await shown(page.getByRole('link', { name: 'RPR-1007' }).first());
     await logOut(page, baseUrl);
     expect(tab.problems.errors).toEqual([]);
   });

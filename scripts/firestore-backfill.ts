@@ -2,6 +2,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Firestore, getFirestore } from 'firebase-admin/firestore';
 import { BUSINESS_FIELDS, businessKeyOf, storeIdsOf } from '../src/adapters/firebase/firestore-business';
 import { COLLECTIONS, repairLookupKey } from '../src/adapters/firebase/firestore-data';
+import { emailIndexKey, SHOP_COLLECTIONS } from '../src/adapters/firebase/firestore-shop-data';
 import { storeRefOf } from '../src/domain/repairs/repair';
 import { type PublicProfile, publicProfileOf } from '../src/domain/users/public-profile';
 import { parseUserRecord } from '../src/domain/users/user';
@@ -18,7 +19,11 @@ import { parseUserRecord } from '../src/domain/users/user';
  *    so that no one can create a store under that id and take those repairs over;
  *  - every store owner's users document lists its stores (storeIds, tombstones included) with its
  *    business key (firestore-business.ts), which the admin's business users query reads and the rules
- *    keep true from then on.
+ *    keep true from then on;
+ *  - every account's e-mail (its users document's) gets its entry in the e-mail index
+ *    (emailIndex/{key}: uid, email, name), which a store owner reads to add it as staff and which an
+ *    account writes for itself from then on (docs/decisions/0007-staff-lookup-by-email.md); an
+ *    e-mail that two users documents carry is left out (each account then indexes itself).
  * It adds documents and sets those two fields, nothing else; run it again at will (it skips what is
  * there already).
  */
@@ -32,6 +37,16 @@ export interface BackfillInput {
   readonly publicProfiles: ReadonlySet<string>;
   /** Paths of the index entries that exist (repairLookup/{key}/refs/{id}). */
   readonly refs: ReadonlySet<string>;
+  /** Ids of the e-mail index entries that exist (emailIndex/{key}); none when absent. */
+  readonly emailIndex?: ReadonlySet<string>;
+}
+
+/** An entry of the e-mail index (firestore-shop-data.ts, emailIndexKey). */
+export interface EmailIndexEntry {
+  readonly key: string;
+  readonly uid: string;
+  readonly email: string;
+  readonly name: string;
 }
 
 export interface BackfillPlan {
@@ -44,6 +59,8 @@ export interface BackfillPlan {
     readonly storeIds: readonly string[];
     readonly businessKey: string;
   }[];
+  /** Accounts whose e-mail gets its index entry. */
+  readonly emails: readonly EmailIndexEntry[];
 }
 
 const refPath = (repairId: string, docId: string) =>
@@ -94,7 +111,23 @@ export function planBackfill(input: BackfillInput): BackfillPlan {
     publicProfiles,
     tombstones: [...tombstones].map(([id, ownerId]) => ({ id, ownerId })),
     businesses,
+    emails: planEmailIndex(input.users, input.emailIndex ?? new Set()),
   };
+}
+
+/** The e-mail index entries missing for the users documents' e-mails (one account per e-mail). */
+function planEmailIndex(users: ReadonlyMap<string, Raw>, existing: ReadonlySet<string>): EmailIndexEntry[] {
+  const byKey = new Map<string, EmailIndexEntry | null>();
+  for (const [uid, raw] of users) {
+    const email = typeof raw.email === 'string' ? raw.email.trim().toLowerCase() : '';
+    if (email === '' || !email.includes('@')) continue;
+    const key = emailIndexKey(email);
+    const name = typeof raw.name === 'string' ? raw.name : '';
+    byKey.set(key, byKey.has(key) ? null : { key, uid, email, name });
+  }
+  return [...byKey.values()]
+    .filter((entry): entry is EmailIndexEntry => entry !== null && !existing.has(entry.key))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 async function readAll(db: Firestore, name: string): Promise<Map<string, Raw>> {
@@ -106,12 +139,13 @@ async function readAll(db: Firestore, name: string): Promise<Map<string, Raw>> {
 
 /** Reads what the migration needs, writes the plan in batches of 400, and returns it. */
 export async function backfillFirestore(db: Firestore, { dryRun = false } = {}): Promise<BackfillPlan> {
-  const [users, stores, repairs, profiles, refs] = await Promise.all([
+  const [users, stores, repairs, profiles, refs, emails] = await Promise.all([
     readAll(db, COLLECTIONS.users),
     readAll(db, COLLECTIONS.stores),
     readAll(db, COLLECTIONS.repairs),
     readAll(db, COLLECTIONS.publicProfiles),
     db.collectionGroup('refs').get(),
+    db.collection(SHOP_COLLECTIONS.emailIndex).listDocuments(),
   ]);
   const plan = planBackfill({
     users,
@@ -119,6 +153,7 @@ export async function backfillFirestore(db: Firestore, { dryRun = false } = {}):
     repairs,
     publicProfiles: new Set(profiles.keys()),
     refs: new Set(refs.docs.map((ref) => ref.ref.path)),
+    emailIndex: new Set(emails.map((entry) => entry.id)),
   });
   if (dryRun) return plan;
   const writes: [string, Raw][] = [
@@ -130,6 +165,10 @@ export async function backfillFirestore(db: Firestore, { dryRun = false } = {}):
     ...plan.tombstones.map(({ id, ownerId }): [string, Raw] => [
       `${COLLECTIONS.stores}/${id}`,
       { ownerId, name: '', closed: true, tombstone: true },
+    ]),
+    ...plan.emails.map(({ key, ...entry }): [string, Raw] => [
+      `${SHOP_COLLECTIONS.emailIndex}/${key}`,
+      entry,
     ]),
   ];
   for (let start = 0; start < writes.length; start += 400) {
@@ -166,7 +205,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   try {
     const plan = await backfillFirestore(getFirestore(app), { dryRun: argv.includes('--dry-run') });
     console.log(
-      `${argv.includes('--dry-run') ? 'Would write' : 'Wrote'} ${plan.refs.length} Repair ID index entries, ${plan.publicProfiles.length} public profiles, ${plan.tombstones.length} tombstone stores and the store lists of ${plan.businesses.length} business users.`,
+      `${argv.includes('--dry-run') ? 'Would write' : 'Wrote'} ${plan.refs.length} Repair ID index entries, ${plan.publicProfiles.length} public profiles, ${plan.tombstones.length} tombstone stores, the store lists of ${plan.businesses.length} business users and ${plan.emails.length} e-mail index entries.`,
     );
   } finally {
     await deleteApp(app);

@@ -50,7 +50,14 @@ beforeAll(async () => {
       panNumber: 'ABCDE1234F',
     });
     batch.set(doc(db, 'users', 'uid-old'), { role: 'business', name: 'Old Shop', ownerNumber: '9800000001' });
-    batch.set(doc(db, 'users', 'uid-asha'), { role: 'user', name: 'Asha', mobile: '9876543210' });
+    batch.set(doc(db, 'users', 'uid-asha'), {
+      role: 'user',
+      name: 'Asha',
+      mobile: '9876543210',
+      email: 'Asha@Example.com',
+    });
+    batch.set(doc(db, 'users', 'uid-twin-1'), { role: 'user', name: 'Twin', email: 'twin@example.com' });
+    batch.set(doc(db, 'users', 'uid-twin-2'), { role: 'user', name: 'Twin', email: 'TWIN@example.com' });
     batch.set(doc(db, 'stores', 'store-1'), { ownerId: 'uid-owner' });
     batch.set(doc(db, 'stores', 'store-old'), { ownerId: 'uid-old' });
     batch.set(doc(db, 'repairs', 'r1'), {
@@ -109,9 +116,18 @@ describe('the Firestore backfill', () => {
         { uid: 'uid-owner', storeIds: ['store-1', 'store-deleted'], businessKey: 'sharma mobile care' },
         { uid: 'uid-old', storeIds: ['store-old'], businessKey: 'old shop' },
       ]);
+      // One e-mail index entry per e-mail that names one account; an e-mail two accounts carry is left out.
+      expect(dry.emails).toEqual([
+        { key: 'e-asha@example.com', uid: 'uid-asha', email: 'asha@example.com', name: 'Asha' },
+      ]);
       await backfillFirestore(db);
       const again = await backfillFirestore(db, { dryRun: true });
-      expect(again).toEqual({ refs: [], publicProfiles: [], tombstones: [], businesses: [] });
+      expect(again).toEqual({ refs: [], publicProfiles: [], tombstones: [], businesses: [], emails: [] });
+      expect((await db.doc('emailIndex/e-asha@example.com').get()).data()).toEqual({
+        uid: 'uid-asha',
+        email: 'asha@example.com',
+        name: 'Asha',
+      });
       expect((await db.doc('users/uid-old').get()).data()).toMatchObject({
         name: 'Old Shop',
         storeIds: ['store-old'],
@@ -140,6 +156,15 @@ describe('the Firestore backfill', () => {
     await assertFails(getDoc(doc(mallory, 'repairs', 'r4')));
     const owner = env.authenticatedContext('uid-owner').firestore() as unknown as Firestore;
     await assertSucceeds(getDoc(doc(owner, 'repairs', 'r3')));
+    // A store owner finds an account by its e-mail's exact key; an account without a store does not,
+    // and nobody lists the index.
+    expect(
+      (await assertSucceeds(getDoc(doc(owner, 'emailIndex', 'e-asha@example.com')))).data(),
+    ).toMatchObject({
+      uid: 'uid-asha',
+    });
+    await assertFails(getDoc(doc(asha, 'emailIndex', 'e-asha@example.com')));
+    await assertFails(getDocs(collection(owner, 'emailIndex')));
     // The super admin finds the business users, in the table's order, with one query on users.
     await env.withSecurityRulesDisabled(async (context) => {
       await setDoc(doc(context.firestore() as unknown as Firestore, 'users', 'uid-admin'), { role: 'sa' });
@@ -160,6 +185,6 @@ describe('the Firestore backfill', () => {
         publicProfiles: new Set(),
         refs: new Set(['repairLookup/r-X/refs/r']),
       }),
-    ).toEqual({ refs: [], publicProfiles: [], tombstones: [], businesses: [] });
+    ).toEqual({ refs: [], publicProfiles: [], tombstones: [], businesses: [], emails: [] });
   });
 });

@@ -60,6 +60,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
     connectFirestoreEmulator(firestore, options.emulators.firestoreHost, options.emulators.firestorePort);
   }
   const clock = options.clock ?? new SystemClock();
+  const logger = options.logger ?? new ConsoleLogger();
   return {
     app,
     auth,
@@ -72,12 +73,12 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       support: new FirestoreSupportIssueRepository(firestore, clock),
       wallet: new FirestoreWalletLedger(firestore, auth, clock),
       config: new FirestoreAppConfigRepository(firestore),
-      shopMembers: new FirestoreShopMembershipRepository(firestore, auth, clock),
+      shopMembers: new FirestoreShopMembershipRepository(firestore, auth, clock, logger),
       shopRepairs: new FirestoreShopRepairRepository(firestore, auth, clock),
       tracking: new FirestoreTrackingLinkRepository(firestore, auth, clock),
       photos: firebasePhotoStore(app, firestore, auth, clock, options.logger ?? new ConsoleLogger()),
       clock,
-      logger: options.logger ?? new ConsoleLogger(),
+      logger,
     },
     dispose: () => deleteApp(app),
   };

@@ -1,9 +1,19 @@
 import type { Auth } from 'firebase/auth';
-import { collection, deleteDoc, doc, type Firestore, query, runTransaction, where } from 'firebase/firestore';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  type Firestore,
+  query,
+  runTransaction,
+  setDoc,
+  where,
+} from 'firebase/firestore';
 import { parseStoreSettings, type StoreSettings } from '../../domain/shop/settings';
 import { parseStoreRecord } from '../../domain/stores/store';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
+import type { Logger } from '../../ports/logger';
 import type { ShopMembership, ShopMembershipRepository, StaffMember } from '../../ports/shop-membership';
 import { firestoreCall } from './firebase-errors';
 import { COLLECTIONS, fromFirestore, plainData } from './firestore-data';
@@ -41,17 +51,39 @@ const byNameThenId = (a: ShopMembership, b: ShopMembership) =>
 export class FirestoreShopMembershipRepository implements ShopMembershipRepository {
   private readonly access: ShopAccessChecker;
 
+  /** The accounts whose e-mail index entry this client wrote (once per account and session). */
+  private readonly indexed = new Set<string>();
+
   constructor(
     private readonly db: Firestore,
-    auth: Auth,
+    private readonly auth: Auth,
     private readonly clock: Clock,
+    private readonly logger?: Logger,
   ) {
     this.access = new ShopAccessChecker(db, auth);
+  }
+
+  /**
+   * Writes the signed-in account's own emailIndex entry (its ID token's e-mail, uid and profile name),
+   * so that a store owner can add it as staff by e-mail. Best effort, once per session: a failure
+   * (offline) is logged and tried again on the next call; it never stops the caller.
+   */
+  private async indexOwnEmail(uid: string): Promise<void> {
+    const email = this.auth.currentUser?.email?.trim().toLowerCase() ?? '';
+    if (email === '' || this.indexed.has(uid)) return;
+    try {
+      const name = await this.access.actorName(uid);
+      await setDoc(doc(this.db, SHOP_COLLECTIONS.emailIndex, emailIndexKey(email)), { uid, email, name });
+      this.indexed.add(uid);
+    } catch (error) {
+      this.logger?.warn('The account could not be listed for staff look-up by e-mail.', error);
+    }
   }
 
   myStores(): Promise<ShopMembership[]> {
     return firestoreCall(async () => {
       const uid = this.access.uid();
+      await this.indexOwnEmail(uid);
       const [owned, staffed] = await Promise.all([
         getDocs(query(collection(this.db, COLLECTIONS.stores), where('ownerId', '==', uid))),
         getDocs(query(collection(this.db, SHOP_COLLECTIONS.storeMembers), where('uid', '==', uid))),

@@ -78,9 +78,6 @@ const NOT_SHOP_ROLES: readonly string[] = [ROLES.superAdmin, ROLES.user, ROLES.d
 async function sendShopPeopleToShop(context: RouterContext & { readonly viewer: UserProfile | null }) {
   const role = context.viewer?.role;
   if (role && NOT_SHOP_ROLES.includes(role)) return;
-  // The Firebase family has no shop adapters yet (docs/adapters.md): its owners keep 'Coming Soon'
-  // rather than a console that can only answer 'not available'.
-  if (context.services.settings.backend === 'firebase') return;
   const session = await context.session.settled();
   if (session.status !== 'signed-in' && session.status !== 'error') return;
   const { useCases } = await context.services.load();
