@@ -1,11 +1,14 @@
+import fc from 'fast-check';
 import { doc, getDoc, Timestamp } from 'firebase/firestore';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rechargeIdOf } from '../../src/adapters/shared/recharge';
+import { DEMO_PASSWORD, generateDemoData } from '../../src/demo/demo-data';
 import { isPortError } from '../../src/ports/errors';
 import { allContracts } from '../contract/all-contracts';
 import { type Cast, seedCast, signInAs } from '../contract/fixtures';
 import { type BackendHarness, PASSWORD } from '../contract/harness';
 import { shopContracts } from '../contract/shop-contracts';
+import { newRepair, seedShop } from '../contract/shop-fixtures';
 import { emulatorBackend, emulatorEndpoints, emulatorHarnessFactory } from './firebase-harness';
 import { CONTRACT_PROJECT } from './projects';
 import { repairPhotosOnFirestore } from './repair-photos.emulator';
@@ -21,6 +24,92 @@ describe('firebase backend (emulators)', () => {
 /** The shop console's contract on the Firestore shop adapters, firestore.rules and the e-mail index. */
 describe('firebase shop console (emulators)', () => {
   shopContracts(harness.factory);
+});
+
+/**
+ * What one client cannot show: creates from two clients at once (the counter's transaction, retried
+ * by the server's contention), and the demo data set's shop records as the emulator seeder writes them.
+ */
+describe('firebase shop console beyond the contract', () => {
+  let h: BackendHarness;
+  beforeEach(async () => {
+    h = await harness.factory();
+  });
+  afterEach(async () => {
+    await h.dispose();
+  });
+
+  it('never gives one Repair ID to two repairs created at once on two clients (property)', async () => {
+    await seedShop(h);
+    const other = emulatorBackend(emulatorEndpoints(), CONTRACT_PROJECT);
+    try {
+      await signInAs(h, 'owner');
+      await other.ports.auth.signIn('staff@contract.test', PASSWORD);
+      const handedOut: string[] = [];
+      // Each run: some creates on the owner's client and some on the staff member's, all at once.
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 1, max: 5 }),
+          fc.integer({ min: 1, max: 5 }),
+          async (mine, theirs) => {
+            const created = await Promise.all([
+              ...Array.from({ length: mine }, () => h.ports.shopRepairs.create('store-1', newRepair())),
+              ...Array.from({ length: theirs }, () => other.ports.shopRepairs.create('store-1', newRepair())),
+            ]);
+            handedOut.push(...created.map((repair) => repair.repairId));
+            expect(new Set(handedOut).size).toBe(handedOut.length);
+          },
+        ),
+        { numRuns: 5 },
+      );
+      const numbers = handedOut.map((id) => Number(id.split('-')[1])).sort((a, b) => a - b);
+      expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => 1001 + i));
+      const counter = (await getDoc(doc(harness.privileged(), 'repairCounters/store-1'))).data();
+      expect(counter).toMatchObject({ prefix: 'SMCB', last: 1000 + numbers.length });
+    } finally {
+      await other.ports.auth.signOut().catch(() => undefined);
+      await other.dispose();
+    }
+  }, 120_000);
+
+  it("loads the demo's shop records: staff@demo.test works at Sharma's first store, RPR-1001's link shows its view", async () => {
+    const data = generateDemoData(new Date());
+    await h.seeder.load(data);
+    await h.ports.auth.signIn('staff@demo.test', DEMO_PASSWORD);
+    const stores = await h.ports.shopMembers.myStores();
+    expect(stores.map((store) => [store.storeName, store.role])).toEqual([
+      ['Sharma Mobile Care - Bandra', 'staff'],
+    ]);
+    const storeId = stores[0]?.storeId ?? '';
+    const [first] = await h.ports.shopRepairs.search(storeId, {
+      field: 'repairId',
+      text: 'RPR-1001',
+      limit: 1,
+    });
+    expect(first?.status).toBe('inprogress');
+    expect(await h.ports.shopRepairs.getShopOnly(first?.id ?? '')).not.toBeNull();
+    const counts = await h.ports.shopRepairs.countByStatus(storeId);
+    expect(counts.total).toBeGreaterThan(0);
+    await h.ports.auth.signOut();
+    const resolved = await h.ports.tracking.resolve(first?.trackingToken ?? '');
+    expect(resolved.state).toBe('active');
+    if (resolved.state !== 'active') return;
+    // The view the seeder computed: the advance paid, the rest due, the shop named by its store.
+    expect(resolved.view).toMatchObject({
+      repairId: 'RPR-1001',
+      status: 'inprogress',
+      shop: { name: 'Sharma Mobile Care - Bandra' },
+      paidPaise: 50000,
+    });
+    expect(resolved.view.timeline.length).toBeGreaterThan(0);
+    // The next create of the store continues from the demo's counter, never one of its numbers.
+    await h.ports.auth.signIn('owner01@demo.test', DEMO_PASSWORD);
+    const next = await h.ports.shopRepairs.create(storeId, newRepair());
+    expect(
+      (await h.ports.shopRepairs.search(storeId, { field: 'repairId', text: next.repairId, limit: 5 }))
+        .length,
+    ).toBe(1);
+  });
 });
 
 /** Photos: the repair's imageUrls on Firestore (Storage itself is tested with msw). */

@@ -35,7 +35,7 @@ import {
 } from '../../domain/shop/status';
 import { isTrackingToken } from '../../domain/shop/tracking';
 import type { Clock } from '../../ports/clock';
-import { PortError } from '../../ports/errors';
+import { isPortError, PortError } from '../../ports/errors';
 import type {
   NewShopRepair,
   ShopPayment,
@@ -49,7 +49,7 @@ import type {
 } from '../../ports/shop-repairs';
 import { checkShopRepairUpdate } from '../local/local-rules';
 import { applyShopPatch, checkShopLimit, checkShopPatch } from '../local/shop-rules';
-import { firestoreCall } from './firebase-errors';
+import { firestoreCall, toPortError } from './firebase-errors';
 import { COLLECTIONS, plainData, repairLookupRefPath } from './firestore-data';
 import { getCountFromServer, getDoc, getDocs, transactionGet } from './firestore-reads';
 import {
@@ -231,10 +231,35 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
     });
   }
 
-  private allocate(
+  /**
+   * Runs the create's transaction. Another client that takes the number first makes this commit
+   * either abort (the SDK retries it) or, where the rules are checked against the newer counter first
+   * (the emulator does), fail the counter's rule: then, when the counter has moved past what this
+   * attempt read, the allocation is simply tried again with the new counter.
+   */
+  private async allocate(
     access: FirestoreShopAccess,
     input: NewShopRepair,
     by: { uid: string; name: string },
+  ): Promise<ShopRepair> {
+    const counterRef = doc(this.db, SHOP_COLLECTIONS.repairCounters, access.store.id);
+    for (let attempt = 1; ; attempt++) {
+      const seen: { last: unknown } = { last: undefined };
+      try {
+        return await this.allocateOnce(access, input, by, seen);
+      } catch (error) {
+        if (attempt >= CREATE_ATTEMPTS || !isPortError(toPortError(error), 'permission-denied')) throw error;
+        const now = (await getDoc(counterRef)).data()?.last;
+        if (now === seen.last) throw error;
+      }
+    }
+  }
+
+  private allocateOnce(
+    access: FirestoreShopAccess,
+    input: NewShopRepair,
+    by: { uid: string; name: string },
+    seen: { last: unknown },
   ): Promise<ShopRepair> {
     const storeId = access.store.id;
     const id = doc(this.repairs()).id;
@@ -244,6 +269,7 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
       this.db,
       async (transaction) => {
         const counter = (await transactionGet(transaction, counterRef)).data();
+        seen.last = counter?.last;
         if ((await transactionGet(transaction, trackingRef)).exists())
           throw new PortError('conflict', 'This tracking token is already in use.');
         const profile = await ownerProfileIn(this.db, transaction, access.store.ownerId);
