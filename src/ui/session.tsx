@@ -11,6 +11,7 @@ import {
 import type { SessionState } from '../domain/users/session';
 import type { UserProfile } from '../domain/users/user';
 import { type ServiceSource, useService } from './app-services';
+import { forgetJobCardDrafts } from './forms/job-card-draft-store';
 
 /**
  * Who is signed in (auth state + users document), for the whole app and for the router's access checks.
@@ -77,9 +78,11 @@ export function useViewer(): UserProfile | null {
   return state.status === 'signed-in' ? state.profile : null;
 }
 
-/** Signs out, forgets cached data, and goes to /signin. */
+/** Signs out, forgets cached data and the account's job card drafts (a shared counter PC), and goes to /signin. */
 export function useLogout(): { logout: () => Promise<void>; busy: boolean } {
   const accounts = useService('accounts');
+  const session = useSession();
+  const uid = session.status === 'signed-in' || session.status === 'error' ? session.user.uid : '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -88,10 +91,11 @@ export function useLogout(): { logout: () => Promise<void>; busy: boolean } {
     try {
       await accounts.signOut();
     } finally {
+      forgetJobCardDrafts(uid);
       queryClient.clear();
       setBusy(false);
       await navigate({ to: '/signin' });
     }
-  }, [accounts, navigate, queryClient]);
+  }, [accounts, navigate, queryClient, uid]);
   return { logout, busy };
 }

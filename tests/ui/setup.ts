@@ -6,4 +6,8 @@ window.scrollTo = () => undefined;
 
 afterEach(() => {
   cleanup();
+  // What a page keeps in the browser (the job card's draft, saved as the page unmounts) must not leak
+  // from one test into the next: cleared after the cleanup.
+  localStorage.clear();
+  sessionStorage.clear();
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Outcome } from '../../domain/shared/validation';
 import {
@@ -11,6 +11,7 @@ import type { CreatedRepair } from '../../domain/shop/shop-use-cases';
 import { useService } from '../app-services';
 import { applyFieldErrors } from '../forms/apply-field-errors';
 import { domainResolver } from '../forms/domain-resolver';
+import { useJobCardDraft } from './use-job-card-draft';
 
 /** The order of the fields on the page: the first one with an error receives focus. */
 const FIELD_ORDER: readonly JobCardField[] = [
@@ -32,16 +33,28 @@ const FIELD_ORDER: readonly JobCardField[] = [
 
 /**
  * The job card: react-hook-form with the domain's schema as its resolver, then createRepair. A failure
- * keeps what was typed (field errors under their inputs, the rest in `outcome`); a success calls
- * `onCreated` with the new repair.
+ * keeps what was typed (field errors under their inputs, the rest in `outcome`); a success removes the
+ * draft and calls `onCreated` with the new repair. What is typed is kept as a draft of `uid` in the store
+ * (useJobCardDraft: never the unlock code nor the photos) and opens the form again after a reload.
  */
-export function useJobCardForm(storeId: string, onCreated: (created: CreatedRepair) => void | Promise<void>) {
+export function useJobCardForm(
+  storeId: string,
+  onCreated: (created: CreatedRepair) => void | Promise<void>,
+  uid = '',
+) {
   const shop = useService('shop');
   const [outcome, setOutcome] = useState<Outcome<unknown, string, string> | null>(null);
+  const draft = useJobCardDraft(uid, storeId);
   const form = useForm<JobCardInput>({
-    defaultValues: emptyJobCard(),
+    defaultValues: draft.initialValues ?? emptyJobCard(),
     resolver: domainResolver<JobCardInput>(jobCardSchema),
   });
+
+  const { schedule } = draft;
+  useEffect(() => {
+    const watching = form.watch(() => schedule(() => form.getValues()));
+    return () => watching.unsubscribe();
+  }, [form, schedule]);
 
   const submit = form.handleSubmit(
     async (values) => {
@@ -52,10 +65,24 @@ export function useJobCardForm(storeId: string, onCreated: (created: CreatedRepa
         applyFieldErrors(form.setError, result, FIELD_ORDER);
         return;
       }
+      draft.finish();
       await onCreated(result.value);
     },
     () => setOutcome(null),
   );
 
-  return { form, outcome, submit, busy: form.formState.isSubmitting };
+  /** 'Discard draft': the draft removed and the job card empty again. */
+  const discardDraft = () => {
+    draft.discard();
+    setOutcome(null);
+    form.reset(emptyJobCard());
+  };
+
+  return {
+    form,
+    outcome,
+    submit,
+    busy: form.formState.isSubmitting,
+    draft: { restored: draft.restored, saveFailed: draft.saveFailed, discard: discardDraft },
+  };
 }

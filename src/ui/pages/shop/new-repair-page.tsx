@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { formatDateTime } from '../../../domain/shared/time';
 import { ACCESSORIES, ACCESSORY_LABELS, COMMON_PROBLEMS, DEVICE_TYPES } from '../../../domain/shop/job-card';
 import { JOB_CARD_LABELS, SHOP_MESSAGES, SHOP_TEXTS } from '../../../domain/shop/messages';
 import { useService } from '../../app-services';
@@ -10,6 +11,7 @@ import { Card } from '../../components/card';
 import { SelectField, TextArea, TextField } from '../../components/fields';
 import { OutcomeAlert } from '../../components/outcome-alert';
 import { LoadingBlock } from '../../components/spinner';
+import { JOB_CARD_DRAFT_TEXTS, type JobCardDraft } from '../../forms/job-card-draft';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useJobCardForm } from '../../hooks/use-job-card-form';
 import { AppPage } from '../../layout/app-page';
@@ -38,21 +40,37 @@ export function NewRepairPage() {
       ) : store === undefined ? (
         <NoStores />
       ) : (
-        <JobCard storeId={store.storeId} storeName={store.storeName} />
+        // One draft per account and store: another store's card starts from its own draft.
+        <JobCard
+          key={`${uid}/${store.storeId}`}
+          uid={uid}
+          storeId={store.storeId}
+          storeName={store.storeName}
+        />
       )}
     </AppPage>
   );
 }
 
-function JobCard({ storeId, storeName }: { storeId: string; storeName: string }) {
+function JobCard({ uid, storeId, storeName }: { uid: string; storeId: string; storeName: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { form, outcome, submit, busy } = useJobCardForm(storeId, async ({ repair, photos }) => {
-    // Photos that did not upload wait on the repair page, with 'Retry'.
-    keepFailedPhotos(repair.id, photos.failed);
-    await queryClient.invalidateQueries({ queryKey: shopQueries.all });
-    await navigate({ to: '/shop/repairs/$id', params: { id: repair.id } });
-  });
+  const { form, outcome, submit, busy, draft } = useJobCardForm(
+    storeId,
+    async ({ repair, photos }) => {
+      // Photos that did not upload wait on the repair page, with 'Retry'.
+      keepFailedPhotos(repair.id, photos.failed);
+      await queryClient.invalidateQueries({ queryKey: shopQueries.all });
+      await navigate({ to: '/shop/repairs/$id', params: { id: repair.id } });
+    },
+    uid,
+  );
+  // 'Discard draft' empties the photo picker too (a new one).
+  const [picker, setPicker] = useState(0);
+  const discardDraft = () => {
+    draft.discard();
+    setPicker((n) => n + 1);
+  };
   const { register, formState, watch } = form;
   const errors = formState.errors;
   const message = (field: keyof typeof errors) => errors[field]?.message as string | undefined;
@@ -71,6 +89,8 @@ function JobCard({ storeId, storeName }: { storeId: string; storeName: string })
         <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">{SHOP_TEXTS.newRepair}</h1>
         <p className="mt-1 text-sm text-slate-600">{storeName}</p>
       </div>
+      {draft.restored && <DraftRestored draft={draft.restored} onDiscard={discardDraft} />}
+      {draft.saveFailed && <Alert tone="warning">{JOB_CARD_DRAFT_TEXTS.notSaved}</Alert>}
       <OutcomeAlert outcome={outcome} />
       <form onSubmit={submit} noValidate className="space-y-5">
         <Section title="Customer">
@@ -194,7 +214,11 @@ function JobCard({ storeId, storeName }: { storeId: string; storeName: string })
             label={JOB_CARD_LABELS.unlockCode}
             type="password"
             autoComplete="off"
-            hint="Optional. Shown only to the shop."
+            hint={
+              draft.restored?.unlockCodeLeftOut
+                ? JOB_CARD_DRAFT_TEXTS.unlockCodeHint
+                : 'Optional. Shown only to the shop.'
+            }
             error={message('unlockCode')}
             {...register('unlockCode')}
           />
@@ -225,6 +249,7 @@ function JobCard({ storeId, storeName }: { storeId: string; storeName: string })
         </Section>
         <Section title="Device photos">
           <JobCardPhotos
+            key={picker}
             onChange={(images) => form.setValue('photos', images, { shouldValidate: formState.isSubmitted })}
             error={message('photos')}
           />
@@ -234,6 +259,25 @@ function JobCard({ storeId, storeName }: { storeId: string; storeName: string })
         </Button>
       </form>
     </div>
+  );
+}
+
+/** The note over a job card opened from its draft: what came back, what did not, and 'Discard draft'. */
+function DraftRestored({ draft, onDiscard }: { draft: JobCardDraft; onDiscard: () => void }) {
+  const leftOut = [
+    draft.unlockCodeLeftOut ? JOB_CARD_DRAFT_TEXTS.unlockCodeNotKept : null,
+    draft.photosLeftOut > 0 ? JOB_CARD_DRAFT_TEXTS.photosNotKept(draft.photosLeftOut) : null,
+  ].filter((line) => line !== null);
+  return (
+    <Alert tone="info" title={JOB_CARD_DRAFT_TEXTS.restored}>
+      <p>{JOB_CARD_DRAFT_TEXTS.keptSince(formatDateTime(new Date(draft.savedAt)))}</p>
+      {(leftOut.length > 0 ? leftOut : [JOB_CARD_DRAFT_TEXTS.neverKept]).map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+      <Button variant="secondary" size="sm" className="mt-2" onClick={onDiscard}>
+        {JOB_CARD_DRAFT_TEXTS.discard}
+      </Button>
+    </Alert>
   );
 }
 
