@@ -5,10 +5,10 @@ import { pathOf, renderApp, screen } from '../render-app';
 describe('/signin', () => {
   it('signs in and goes to the dashboard', async () => {
     const app = await renderApp({ path: '/signin' });
-    await app.user.type(await screen.findByLabelText(/^Email/), 'staff@demo.test');
+    await app.user.type(await screen.findByLabelText(/^Email/), 'distributor2@demo.test');
     await app.user.type(screen.getByLabelText(/^Password/), 'Demo@1234');
     await app.user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByRole('heading', { name: 'Coming Soon' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Hello, Priya Traders' })).toBeTruthy();
     expect(pathOf(app)).toBe('/dashboard');
   });
 
