@@ -1,11 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { serviceWorker } from './scripts/service-worker-plugin.js';
 
 const port = Number(process.env.PORT ?? 4173);
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // serviceWorker: /sw.js with the build's precache list (production builds only; docs/architecture.md).
+  plugins: [react(), tailwindcss(), serviceWorker()],
   server: { port, strictPort: false },
   preview: { port, strictPort: true, host: '127.0.0.1' },
   build: {

@@ -1,10 +1,13 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openTab, shown, type Tab } from './support/browser';
+import { launchBrowser, newContext, openTab, shown, type Tab, watchProblems } from './support/browser';
 
 /**
  * The demo runs with no server: after the first load the network is cut, and everything below happens in
- * the page alone (in-app navigation only; a full page load would need the server).
+ * the page alone (in-app navigation), then in page loads the service worker answers from its cache (a
+ * reload, a new tab). Last, a new build replaces the cached one and drops its cache.
  */
 
 const baseUrl = inject('baseUrl');
@@ -20,6 +23,18 @@ afterAll(async () => {
 });
 
 const heading = (page: Page, name: string | RegExp) => shown(page.getByRole('heading', { level: 1, name }));
+
+/**
+ * A request the service worker does not answer (a path of no file): 'failed' with the network cut. After a
+ * page load with the network cut, Chromium's navigator.onLine may say true again; this does not lie.
+ */
+const networkRequest = (page: Page) =>
+  page.evaluate(() =>
+    fetch(`/offline-check-${Date.now()}`).then(
+      () => 'answered',
+      () => 'failed',
+    ),
+  );
 
 /** Signs in with the form of the /signin page shown (no page load). */
 async function signInHere(page: Page, email: string) {
@@ -144,5 +159,140 @@ describe('with the network cut after the first load', () => {
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
     // Nothing fails with the network cut (the favicon is inline, so even the browser asks for nothing).
     expect(tab.problems.errors).toEqual([]);
+  });
+
+  it('reloads /dashboard, and opens /shop/repairs/new in a new tab, with the network cut (the service worker)', async () => {
+    const { page, context } = tab;
+    // Every file the page loaded is in the worker's one cache.
+    const cache = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const cache = await caches.open(names[0] ?? '');
+      const loaded = performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((url) => url.startsWith(`${location.origin}/assets/`));
+      const missing: string[] = [];
+      for (const url of loaded)
+        if ((await cache.match(url, { ignoreVary: true })) === undefined) missing.push(url);
+      return {
+        names,
+        loaded: loaded.length,
+        missing,
+        index: (await cache.match('/index.html', { ignoreVary: true })) !== undefined,
+      };
+    });
+    expect(cache.names).toEqual([expect.stringMatching(/^repairmate-app-[0-9a-f]{16}$/)]);
+    expect(cache.loaded).toBeGreaterThan(20);
+    expect(cache.missing).toEqual([]);
+    expect(cache.index).toBe(true);
+
+    await page.goto(`${baseUrl}/dashboard`);
+    await heading(page, 'RepairMate Admin Dashboard');
+    await page.reload();
+    await heading(page, 'RepairMate Admin Dashboard');
+    await expect
+      .poll(() =>
+        page
+          .locator('dt', { hasText: /^Total Users$/ })
+          .locator('xpath=following-sibling::dd[1]')
+          .textContent(),
+      )
+      .toBe('28');
+    // The support message sent offline earlier is still there after the reload.
+    await page.getByRole('link', { name: 'View Support Issues' }).click();
+    await shown(page.getByRole('article', { name: 'offline@example.com' }));
+    await logOutHere(page);
+    await signInHere(page, 'owner01@demo.test');
+    await page.waitForURL(`${baseUrl}/shop`);
+
+    const other = await context.newPage();
+    const problems = watchProblems(other);
+    try {
+      await other.goto(`${baseUrl}/shop/repairs/new`);
+      await heading(other, 'New Repair');
+      await shown(other.getByRole('button', { name: 'Create Repair' }));
+      expect(problems.errors).toEqual([]);
+      expect(await networkRequest(other)).toBe('failed');
+    } finally {
+      await other.close();
+    }
+    await heading(page, /^Sharma Mobile Care/);
+    // Nothing failed in the reloads; then proof that the network is still cut (a failed request, cleared).
+    expect(tab.problems.errors).toEqual([]);
+    expect(await networkRequest(page)).toBe('failed');
+    tab.problems.errors.length = 0;
+  });
+});
+
+/**
+ * A new build deployed: the browser finds a changed /sw.js on the next page load, the new worker caches
+ * the new build under a new name, takes over, and drops the old cache. A proxy in front of the demo on its
+ * own origin (so this test's worker and caches are its own) serves the demo as it is, and after the
+ * "deploy" another /sw.js and index.html: what a rebuild with a changed file gives (a new hash).
+ */
+describe('a new build replaces the cached one', () => {
+  let proxy: Server;
+  let proxyUrl = '';
+  let deployed = false;
+
+  beforeAll(async () => {
+    proxy = createServer((request, response) => {
+      void (async () => {
+        const path = request.url ?? '/';
+        const upstream = await fetch(`${baseUrl}${path}`, {
+          headers: { accept: request.headers.accept ?? '*/*' },
+        });
+        let body = Buffer.from(await upstream.arrayBuffer());
+        if (deployed && path === '/sw.js')
+          body = Buffer.from(
+            body.toString('utf8').replace(/"version":"[0-9a-f]{16}"/, '"version":"0000000000000001"'),
+          );
+        if (deployed && upstream.headers.get('content-type')?.startsWith('text/html'))
+          body = Buffer.from(
+            body.toString('utf8').replace('<title>', '<meta name="build" content="2" /><title>'),
+          );
+        const headers: Record<string, string> = {};
+        for (const [name, value] of upstream.headers)
+          if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name))
+            headers[name] = value;
+        response.writeHead(upstream.status, headers).end(body);
+      })().catch((error: unknown) => response.writeHead(502).end(String(error)));
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    proxyUrl = `http://localhost:${(proxy.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => proxy?.close(resolve));
+  });
+
+  it('takes over on the next load, drops the old cache, and the new build opens with the network cut', async () => {
+    const context = await newContext(browser, 'desktop');
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    const cacheNames = () => page.evaluate(() => caches.keys());
+    try {
+      await page.goto(`${proxyUrl}/signin`);
+      await heading(page, 'Sign in');
+      await page.locator('html[data-offline-ready="true"]').waitFor({ state: 'attached', timeout: 30_000 });
+      const [first] = await cacheNames();
+      expect(first).toMatch(/^repairmate-app-[0-9a-f]{16}$/);
+
+      deployed = true;
+      await page.reload();
+      await heading(page, 'Sign in');
+      await expect.poll(cacheNames, { timeout: 30_000 }).toEqual(['repairmate-app-0000000000000001']);
+      await page.locator('html[data-offline-ready="true"]').waitFor({ state: 'attached', timeout: 30_000 });
+
+      await context.setOffline(true);
+      await page.reload();
+      await heading(page, 'Sign in');
+      // The page now comes from the new build's cache.
+      expect(await page.locator('meta[name="build"]').getAttribute('content')).toBe('2');
+      expect(await cacheNames()).toEqual(['repairmate-app-0000000000000001']);
+      expect(problems.errors).toEqual([]);
+      expect(await networkRequest(page)).toBe('failed');
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '../ui/app';
 import { createServiceSource } from '../ui/app-services';
+import { registerServiceWorker } from './register-service-worker';
 import { readSettings } from './settings';
 
 /**
@@ -17,9 +18,11 @@ function start(): void {
   const source = createServiceSource(settings, () =>
     import('./boot').then(({ boot }) => boot(import.meta.env, window.location.origin)),
   );
+  // After the load event and the first paint: the app's files cached for opening with the network cut.
+  const offline = registerServiceWorker(import.meta.env, window.location.pathname);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App source={source} />
+      <App source={source} offlineCache={offline.ready} />
     </StrictMode>,
   );
 }

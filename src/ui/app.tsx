@@ -72,6 +72,11 @@ export type AppProps = (
   readonly history?: RouterHistory;
   /** Tests read the router (its location) after rendering. */
   readonly onRouter?: (router: AppRouter) => void;
+  /**
+   * Resolves true once the app's files are cached for a page load with the network cut (the service
+   * worker, registered by main.tsx); absent in tests, where nothing more is awaited.
+   */
+  readonly offlineCache?: Promise<boolean>;
 };
 
 /**
@@ -80,6 +85,7 @@ export type AppProps = (
  */
 export function App(props: AppProps) {
   const { history, onRouter } = props;
+  const [offlineCache] = useState(() => props.offlineCache ?? Promise.resolve(true));
   const [source] = useState(() => props.source ?? readyServiceSource(props.services as AppServices));
   const [parts] = useState(() => {
     const queryClient = createQueryClient();
@@ -99,17 +105,18 @@ export function App(props: AppProps) {
       startWhenIdle(parts.router, () => {
         parts.session.start();
         // The root element says when the page has all it needs without the network (the offline tests
-        // wait for it): every chunk, and the backend.
+        // wait for it): every chunk, the backend, and the service worker serving the cached app (so a
+        // reload or a new tab opens with the network cut too).
         // A customer on a tracking link needs nothing else: no other screen is fetched for them.
         if (parts.router.state.location.pathname.startsWith('/t/')) return;
-        void Promise.all([preloadAllScreens(), source.load()]).then(
-          ([all]) => {
-            if (all) document.documentElement.dataset.offlineReady = 'true';
+        void Promise.all([preloadAllScreens(), source.load(), offlineCache]).then(
+          ([all, , cached]) => {
+            if (all && cached) document.documentElement.dataset.offlineReady = 'true';
           },
           () => undefined,
         );
       }),
-    [parts, source],
+    [parts, source, offlineCache],
   );
 
   if (failure !== null) {
