@@ -93,16 +93,33 @@ async function sessionUid(context: RouterContext): Promise<string> {
   return session.status === 'signed-in' || session.status === 'error' ? session.user.uid : '';
 }
 
+type ShopContext = RouterContext & { readonly viewer: UserProfile | null };
+
+/**
+ * The signed-in account's stores (null when they cannot be read). An account in no store whose role
+ * has a screen of its own (a customer, a distributor, the super admin) goes back to /dashboard: the
+ * console is not theirs. Owners and staff in no store stay and read 'No store yet'; an account of any
+ * role that an owner added as staff works in the console like any staff.
+ */
+async function myStoresOrElsewhere(context: ShopContext): Promise<readonly { storeId: string }[] | null> {
+  const { useCases } = await context.services.load();
+  const stores = await context.queryClient
+    .ensureQueryData(shopQueries.myStores(useCases.shop, await sessionUid(context)))
+    .catch(() => null);
+  const role = context.viewer?.role;
+  if (stores !== null && stores.length === 0 && role && NOT_SHOP_ROLES.includes(role))
+    throw redirect({ to: '/dashboard', replace: true });
+  return stores;
+}
+
 /**
  * /shop: the account's stores, then the chosen store's board (or search). Failures are the page's to
  * show (with 'Retry').
  */
-export async function loadShopBoard(context: RouterContext, deps: BoardSearchParams): Promise<void> {
+export async function loadShopBoard(context: ShopContext, deps: BoardSearchParams): Promise<void> {
   const { useCases } = await context.services.load();
   const { queryClient } = context;
-  const stores = await queryClient
-    .ensureQueryData(shopQueries.myStores(useCases.shop, await sessionUid(context)))
-    .catch(() => null);
+  const stores = await myStoresOrElsewhere(context);
   if (stores === null || stores.length === 0) return;
   const store = stores.find((candidate) => candidate.storeId === deps.store) ?? stores[0];
   if (store === undefined) return;
@@ -113,11 +130,8 @@ export async function loadShopBoard(context: RouterContext, deps: BoardSearchPar
 }
 
 /** /shop/repairs/new: the account's stores (the form creates the repair in the chosen one). */
-export async function loadNewRepair(context: RouterContext): Promise<void> {
-  const { useCases } = await context.services.load();
-  await context.queryClient
-    .ensureQueryData(shopQueries.myStores(useCases.shop, await sessionUid(context)))
-    .catch(() => undefined);
+export async function loadNewRepair(context: ShopContext): Promise<void> {
+  await myStoresOrElsewhere(context);
 }
 
 /** /shop/repairs/$id: the repair page's read. */

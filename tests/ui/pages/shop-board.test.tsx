@@ -1,4 +1,4 @@
-import { waitFor, within } from '@testing-library/react';
+import { fireEvent, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyJobCard } from '../../../src/domain/shop/job-card';
 import { seriousA11yViolations } from '../axe-check';
@@ -87,6 +87,49 @@ describe('/shop, the board', () => {
     ).toBeTruthy();
   });
 
+  it("keeps '- Bandra' together in the store's heading (no dash left at a line's end on a phone)", async () => {
+    await renderApp({ path: '/shop?store=store-sharma-1', signedInAs: OWNER });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Sharma Mobile Care - Bandra' });
+    expect(heading.textContent).toBe('Sharma Mobile Care - Bandra');
+    // The dash and the word after it are one piece that does not wrap; the line may break before it.
+    const tail = within(heading).getByText('- Bandra');
+    expect(tail.className).toContain('whitespace-nowrap');
+  });
+
+  it('writes the days as the tracking link does (3 Nov 2026, not 03 Nov 2026)', async () => {
+    await renderApp({ path: '/shop?store=store-sharma-1', signedInAs: OWNER });
+    await screen.findByRole('heading', { level: 1, name: 'Sharma Mobile Care - Bandra' });
+    await waitFor(() => expect(rows().length).toBeGreaterThan(3));
+    const days = rows().map((row) => within(row).getAllByRole('cell')[5]?.textContent ?? '');
+    for (const day of days) expect(day).toMatch(/^[1-9]\d? [A-Z][a-z]{2,3} \d{4}$/);
+    expect(days.some((day) => /^\d /.test(day))).toBe(true);
+  });
+
+  it('shows a fade and an arrow at an edge of the status chips with more chips beyond it (a phone)', async () => {
+    await openBoard();
+    const nav = screen.getByRole('navigation', { name: 'Repairs by status' });
+    const frame = nav.parentElement as HTMLElement;
+    const hint = (side: string) => frame.querySelector(`[data-more-chips="${side}"]`);
+    // jsdom lays nothing out: a 375 px phone's row of chips 900 px long.
+    Object.defineProperty(nav, 'clientWidth', { configurable: true, value: 375 });
+    Object.defineProperty(nav, 'scrollWidth', { configurable: true, value: 900 });
+    nav.scrollLeft = 0;
+    fireEvent.scroll(nav);
+    await waitFor(() => expect(hint('after')).not.toBeNull());
+    expect(hint('before')).toBeNull();
+    nav.scrollLeft = 250;
+    fireEvent.scroll(nav);
+    await waitFor(() => expect(hint('before')).not.toBeNull());
+    expect(hint('after')).not.toBeNull();
+    nav.scrollLeft = 525;
+    fireEvent.scroll(nav);
+    await waitFor(() => expect(hint('after')).toBeNull());
+    expect(hint('before')).not.toBeNull();
+    // Decoration only: the chips themselves are all in the list, for everyone.
+    expect(hint('before')?.getAttribute('aria-hidden')).toBe('true');
+    expect(within(nav).getAllByRole('button')).toHaveLength(8);
+  });
+
   it('searches by Repair ID and mobile, in the URL', async () => {
     const app = await openBoard();
     await app.user.type(screen.getByRole('searchbox', { name: 'Search repairs' }), 'rpr 1004{Enter}');
@@ -155,6 +198,31 @@ describe('/shop, the board', () => {
     await app.router.navigate({ to: '/shop' });
     expect(await screen.findByRole('heading', { level: 1, name: 'No store yet' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it.each([
+    ['customer@demo.test', 'Hello, Asha Customer'],
+    ['distributor@demo.test', 'Hello, Dev Distributor'],
+    ['admin@demo.test', 'RepairMate Admin Dashboard'],
+  ])('sends %s, in no store, from /shop and the job card back to /dashboard', async (email, title) => {
+    const app = await renderApp({ path: '/shop', signedInAs: email });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(pathOf(app)).toBe('/dashboard');
+    await app.router.navigate({ to: '/shop/repairs/new' });
+    await waitFor(() => expect(pathOf(app)).toBe('/dashboard'));
+    expect(screen.queryByRole('heading', { name: 'No store yet' })).toBeNull();
+  });
+
+  it('lets a customer account its owner added as staff work in the console', async () => {
+    const app = await renderApp({ path: '/terms', signedInAs: OWNER });
+    await app.backend.ports.shopMembers.addStaffByEmail('store-sharma-1', 'customer@demo.test');
+    await app.backend.ports.auth.signOut();
+    await app.backend.ports.auth.signIn('customer@demo.test', 'Demo@1234');
+    await app.router.navigate({ to: '/shop' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sharma Mobile Care - Bandra' }),
+    ).toBeTruthy();
+    expect(pathOf(app)).toBe('/shop');
   });
 
   it('has no serious accessibility violations', async () => {
