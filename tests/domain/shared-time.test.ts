@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asInstant } from '../../src/domain/shared/time';
+import { asInstant, formatCalendarDate, formatDate } from '../../src/domain/shared/time';
 
 describe('asInstant', () => {
   it('reads Dates, epoch milliseconds, ISO text and Firestore Timestamps', () => {
@@ -28,6 +28,29 @@ describe('asInstant', () => {
       new Date('x'),
     ]) {
       expect(asInstant(value), String(value)).toBeNull();
+    }
+  });
+});
+
+describe('formatCalendarDate', () => {
+  it('writes a YYYY-MM-DD day as formatDate writes it (the tracking link, the repair page, the board, the job sheet)', () => {
+    expect(formatCalendarDate('2026-11-24')).toBe('24 Nov 2026');
+    expect(formatCalendarDate('2026-11-03')).toBe('3 Nov 2026');
+    expect(formatCalendarDate('2026-11-03')).toBe(formatDate(new Date(2026, 10, 3, 18, 45)));
+    // The day written, whatever the time zone (TZ is Asia/Kolkata here): never the day before.
+    expect(formatCalendarDate('2027-01-01')).toBe('1 Jan 2027');
+  });
+
+  it('shows anything else as written', () => {
+    for (const text of [
+      '',
+      'next Monday',
+      '24/11/2026',
+      '2026-02-31',
+      '2026-13-01',
+      '2026-11-24T00:00:00Z',
+    ]) {
+      expect(formatCalendarDate(text), text).toBe(text);
     }
   });
 });

@@ -46,3 +46,17 @@ export function formatDateTime(date: Date): string {
 export function formatDate(date: Date): string {
   return date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 }
+
+/**
+ * A calendar date stored as `YYYY-MM-DD` (a promised date, an `<input type="date">`'s value) as people
+ * read it, the way `formatDate` writes a day ("24 Nov 2026"): the tracking link, the repair page, the
+ * board and the job sheet all show dates so. The day is the one written (no time zone moves it); text
+ * of any other shape is shown as written.
+ */
+export function formatCalendarDate(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (match === null) return date;
+  const day = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  const real = day.getMonth() === Number(match[2]) - 1 && day.getDate() === Number(match[3]);
+  return real ? formatDate(day) : date;
+}

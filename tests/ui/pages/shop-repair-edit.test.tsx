@@ -177,8 +177,11 @@ describe('/shop/repairs/$id: editing the details', () => {
     await retype(app, /^Promised Date/, '2026-11-30');
     await app.user.click(form().getByRole('button', { name: REPAIR_EDIT_TEXTS.save }));
     expect(await screen.findByText(REPAIR_EDIT_TEXTS.saved)).toBeTruthy();
-    expect(detailsCard().getByText('2026-11-30')).toBeTruthy();
+    expect(detailsCard().getByText('30 Nov 2026')).toBeTruthy();
     expect((await app.backend.ports.shopRepairs.get('repair-1001'))?.promisedDate).toBe('2026-11-30');
+    // Shown as the tracking link writes it; the date input keeps the ISO value.
+    await openEdit(app);
+    expect(input(/^Promised Date/).value).toBe('2026-11-30');
   });
 
   it('refuses a promised date in the past under its field', async () => {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { QRCodeSVG } from 'qrcode.react';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { formatCalendarDate } from '../../../domain/shared/time';
 import { formatPaise } from '../../../domain/shop/amounts';
 import { ACCESSORY_LABELS } from '../../../domain/shop/job-card';
 import { JOB_CARD_LABELS, SHOP_MESSAGES } from '../../../domain/shop/messages';
@@ -241,7 +242,7 @@ function JobSheet({ data, copy, paper }: { data: RepairPageData; copy: JobSheetC
           <Row label="Advance Paid">{formatPaise(amounts.paidPaise)}</Row>
           <Row label="Amount Due">{formatPaise(amounts.duePaise)}</Row>
           <Row label={JOB_CARD_LABELS.promisedDate}>
-            {repair.promisedDate ? formatDay(new Date(`${repair.promisedDate}T00:00:00`)) : ''}
+            {repair.promisedDate ? formatCalendarDate(repair.promisedDate) : ''}
           </Row>
         </Section>
       </div>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { formatCalendarDate } from '../../../domain/shared/time';
 import type { Outcome } from '../../../domain/shared/validation';
 import { formatPaise } from '../../../domain/shop/amounts';
 import {
@@ -102,7 +103,9 @@ function ReadOnlyDetails({ data }: { data: RepairPageData }) {
       </Field>
       <Field label="Paid">{formatPaise(amounts.paidPaise)}</Field>
       <Field label="Due">{formatPaise(amounts.duePaise)}</Field>
-      <Field label={JOB_CARD_LABELS.promisedDate}>{repair.promisedDate ?? ''}</Field>
+      <Field label={JOB_CARD_LABELS.promisedDate}>
+        {repair.promisedDate ? formatCalendarDate(repair.promisedDate) : ''}
+      </Field>
       <Field label="Received">{formatDay(repair.createdAt)}</Field>
     </dl>
   );

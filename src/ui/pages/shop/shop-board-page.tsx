@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { type ReactNode, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { BOARD_SEARCH_MAX_LENGTH, type BoardSearchParams } from '../../../domain/shop/board-search';
 import { SHOP_MESSAGES, SHOP_TEXTS } from '../../../domain/shop/messages';
 import type { ShopRepair } from '../../../domain/shop/repair-record';
@@ -18,7 +19,7 @@ import { useMediaQuery } from '../../hooks/use-media-query';
 import { AppPage } from '../../layout/app-page';
 import { shopQueries } from '../../queries/shop-queries';
 import { useSession } from '../../session';
-import { formatDay, NoStores, StatusBadge } from './shop-ui';
+import { formatDay, NoStores, StatusBadge, StoreName } from './shop-ui';
 
 /**
  * /shop, the board: the account's stores (a picker when several), counts per status (chips that
@@ -98,7 +99,7 @@ function Board({ stores }: { stores: readonly Store[] }) {
         <div className="min-w-0">
           <p className="text-sm font-medium text-brand-700">{store.role === 'owner' ? 'Owner' : 'Staff'}</p>
           <h1 className="mt-1 text-2xl font-bold tracking-tight break-words sm:text-3xl">
-            {store.storeName}
+            <StoreName name={store.storeName} />
           </h1>
         </div>
         <ButtonLink
@@ -125,28 +126,26 @@ function Board({ stores }: { stores: readonly Store[] }) {
         </SelectField>
       )}
 
-      <nav aria-label="Repairs by status" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <ul className="flex gap-2 pb-1 sm:flex-wrap">
-          <li>
+      <ChipRow>
+        <li>
+          <StatusChip
+            label="All"
+            count={counts?.total}
+            active={search.status === undefined}
+            onClick={() => update({ status: undefined })}
+          />
+        </li>
+        {REPAIR_STATUSES.map((status) => (
+          <li key={status}>
             <StatusChip
-              label="All"
-              count={counts?.total}
-              active={search.status === undefined}
-              onClick={() => update({ status: undefined })}
+              label={STATUS_LABELS[status]}
+              count={counts?.byStatus[status]}
+              active={search.status === status}
+              onClick={() => update({ status: search.status === status ? undefined : status })}
             />
           </li>
-          {REPAIR_STATUSES.map((status) => (
-            <li key={status}>
-              <StatusChip
-                label={STATUS_LABELS[status]}
-                count={counts?.byStatus[status]}
-                active={search.status === status}
-                onClick={() => update({ status: search.status === status ? undefined : status })}
-              />
-            </li>
-          ))}
-        </ul>
-      </nav>
+        ))}
+      </ChipRow>
 
       <Card className="space-y-4 p-4 sm:p-5">
         <SearchBox
@@ -248,6 +247,82 @@ function Board({ stores }: { stores: readonly Store[] }) {
         </nav>
       )}
       <p className="sr-only">{BOARD_PAGE_SIZE} repairs per page.</p>
+    </div>
+  );
+}
+
+/**
+ * The status chips: one row that scrolls sideways on a phone, with a fade and an arrow at each edge
+ * that has more chips beyond it (so 'Ready for Pickup' and the rest are not hidden without a hint);
+ * wrapped into rows from 640 px.
+ */
+function ChipRow({ children }: { children: ReactNode }) {
+  const scroller = useRef<HTMLElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const [more, setMore] = useState({ before: false, after: false });
+  const measure = useCallback(() => {
+    const element = scroller.current;
+    if (element === null) return;
+    const before = element.scrollLeft > 1;
+    const after = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+    setMore((previous) =>
+      previous.before === before && previous.after === after ? previous : { before, after },
+    );
+  }, []);
+  useLayoutEffect(() => {
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    // The counts arrive later and widen the chips; a phone turns: measure again.
+    const observer = new ResizeObserver(measure);
+    if (scroller.current) observer.observe(scroller.current);
+    if (list.current) observer.observe(list.current);
+    return () => observer.disconnect();
+  }, [measure]);
+  return (
+    <div className="relative -mx-4 sm:mx-0">
+      <nav
+        ref={scroller}
+        aria-label="Repairs by status"
+        onScroll={measure}
+        className="overflow-x-auto px-4 sm:px-0"
+      >
+        <ul ref={list} className="flex gap-2 pb-1 sm:flex-wrap">
+          {children}
+        </ul>
+      </nav>
+      {more.before && <EdgeHint side="before" />}
+      {more.after && <EdgeHint side="after" />}
+    </div>
+  );
+}
+
+/** The fade over the edge of the chip row that has more chips beyond it, with an arrow. */
+function EdgeHint({ side }: { side: 'before' | 'after' }) {
+  return (
+    <div
+      aria-hidden="true"
+      data-more-chips={side}
+      className={cx(
+        'pointer-events-none absolute inset-y-0 flex w-14 items-center pb-1 sm:hidden',
+        side === 'after'
+          ? 'right-0 justify-end bg-gradient-to-l from-slate-50 via-slate-50/90 to-transparent pr-1'
+          : 'left-0 justify-start bg-gradient-to-r from-slate-50 via-slate-50/90 to-transparent pl-1',
+      )}
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-5 text-slate-500"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+      >
+        <path
+          d={side === 'after' ? 'm9 6 6 6-6 6' : 'm15 6-6 6 6 6'}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { formatDate } from '../../../domain/shared/time';
 import { statusLabel } from '../../../domain/shop/status';
 import { Badge } from '../../components/badge';
 import { Card } from '../../components/card';
@@ -18,6 +19,27 @@ export function StatusBadge({ status }: { status: string }) {
   return <Badge tone={STATUS_TONES[status] ?? 'slate'}>{statusLabel(status)}</Badge>;
 }
 
+/**
+ * A store's name for a heading: the part after a spaced dash ('Sharma Mobile Care - Bandra') keeps its
+ * dash, so a narrow screen wraps before '- Bandra' rather than leaving the dash at a line's end. The text
+ * is the name as written (plain spaces: the nowrap span keeps them).
+ */
+export function StoreName({ name }: { name: string }) {
+  const match = /^(.*\S) [-–—] (\S+)(.*)$/.exec(name);
+  if (match === null) return <>{name}</>;
+  const [, head, first, rest] = match;
+  const dash = name.slice((head ?? '').length + 1, (head ?? '').length + 2);
+  return (
+    <>
+      {head}{' '}
+      <span className="whitespace-nowrap">
+        {dash} {first}
+      </span>
+      {rest}
+    </>
+  );
+}
+
 /** An account that works in no store: says so, and leads back to /dashboard. */
 export function NoStores() {
   return (
@@ -34,9 +56,7 @@ export function NoStores() {
   );
 }
 
-/** 'dd Mon yyyy', or '—'. */
+/** A day as the tracking link writes it ('3 Nov 2026', `formatDate`), or '—'. */
 export function formatDay(date: Date | null): string {
-  return date === null
-    ? '—'
-    : date.toLocaleDateString('en-IN', { day: '2-digit', month: 'short', year: 'numeric' });
+  return date === null ? '—' : formatDate(date);
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { formatDate, formatDateTime } from '../../../domain/shared/time';
+import { formatCalendarDate, formatDateTime } from '../../../domain/shared/time';
 import { formatPaise } from '../../../domain/shop/amounts';
 import type { TrackingView } from '../../../domain/shop/tracking';
 import { useService, useSettings } from '../../app-services';
@@ -108,7 +108,7 @@ function RepairStatus({ view }: { view: TrackingView }) {
           {view.statusLabel}
         </p>
         {view.promisedDate && (
-          <p className="mt-1 text-sm text-slate-600">Promised for {formatPromised(view.promisedDate)}</p>
+          <p className="mt-1 text-sm text-slate-600">Promised for {formatCalendarDate(view.promisedDate)}</p>
         )}
         {view.timeline.length > 0 && (
           <ol aria-label="Status history" className="mt-4 space-y-3 border-l-2 border-slate-200 pl-4">
@@ -170,12 +170,6 @@ function RepairStatus({ view }: { view: TrackingView }) {
       </Card>
     </div>
   );
-}
-
-/** A promised date (YYYY-MM-DD) as people read it; anything else as written. */
-function formatPromised(date: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  return match ? formatDate(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : date;
 }
 
 function PoweredBy() {
