@@ -68,6 +68,17 @@ async function sharmaCountThisMonth(page: Page): Promise<string> {
 }
 
 /** The board's search box: types and waits for the result line. */
+/** A YYYY-MM-DD day as the pages write it ('24 Nov 2026', formatDate in src/domain/shared/time.ts). */
+const dayAsShown = (page: Page, iso: string) =>
+  page.evaluate((day) => {
+    const [year, month, date] = day.split('-').map(Number);
+    return new Date(year ?? 0, (month ?? 1) - 1, date).toLocaleDateString('en-IN', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    });
+  }, iso);
+
 async function searchBoard(page: Page, text: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search repairs' }).fill(text);
   await shown(page.getByText(new RegExp(`^\\d+ found for “${text.replace(/[+]/g, '\\+')}”`)));
@@ -185,7 +196,8 @@ describe("owner01@demo.test's counter day, then the customer's tracker and the a
     expect(await detail(page, 'Estimate (₹)').textContent()).toBe('₹1,500');
     expect(await detail(page, 'Paid').textContent()).toBe('₹500');
     expect(await detail(page, 'Due').textContent()).toBe('₹1,000');
-    expect(await detail(page, 'Promised Date').textContent()).toBe(card.promisedDate);
+    // Written as the tracking link writes it ('24 Nov 2026'), by the browser's own Intl.
+    expect(await detail(page, 'Promised Date').textContent()).toBe(await dayAsShown(page, card.promisedDate));
     expect(await historyHeadlines(page)).toEqual(['Created (Received)']);
     await settled(page);
     await screenshot(page, 'counter-repair-created-desktop');

@@ -37,7 +37,7 @@ const MOBILE = '9823456781';
 /** A week from today (the form refuses a promised date in the past), and how the sheet prints it. */
 const PROMISED = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 const PROMISED_TEXT = new Date(`${PROMISED}T00:00:00Z`).toLocaleDateString('en-IN', {
-  day: '2-digit',
+  day: 'numeric',
   month: 'short',
   year: 'numeric',
   timeZone: 'UTC',

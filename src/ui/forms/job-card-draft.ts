@@ -70,11 +70,22 @@ export function isBlankJobCard(values: Partial<JobCardInput>): boolean {
   );
 }
 
+/** What a restored draft had left out and is still missing: said again after the next reload. */
+export interface LeftOut {
+  readonly unlockCodeLeftOut: boolean;
+  readonly photosLeftOut: number;
+}
+
 /**
  * The draft as stored: the form's values without the unlock code and the photos, the time, and whether
- * those two were there. Null when the form holds nothing to keep (the stored draft is then removed).
+ * those two were there (typed or picked now, or `carried` from the draft the card opened with and not
+ * given again since). Null when the form holds nothing to keep (the stored draft is then removed).
  */
-export function serialiseJobCardDraft(values: Partial<JobCardInput>, savedAt: number): string | null {
+export function serialiseJobCardDraft(
+  values: Partial<JobCardInput>,
+  savedAt: number,
+  carried: LeftOut = { unlockCodeLeftOut: false, photosLeftOut: 0 },
+): string | null {
   if (isBlankJobCard(values)) return null;
   const kept: Record<string, unknown> = {};
   for (const field of TEXT_FIELDS) kept[field] = values[field] ?? '';
@@ -85,8 +96,8 @@ export function serialiseJobCardDraft(values: Partial<JobCardInput>, savedAt: nu
     v: VERSION,
     savedAt,
     values: kept,
-    unlockCodeLeftOut: (values.unlockCode ?? '') !== '',
-    photosLeftOut: values.photos?.length ?? 0,
+    unlockCodeLeftOut: (values.unlockCode ?? '') !== '' || carried.unlockCodeLeftOut,
+    photosLeftOut: (values.photos?.length ?? 0) || carried.photosLeftOut,
   });
 }
 
@@ -168,11 +179,12 @@ export function writeJobCardDraft(
   storeId: string,
   values: Partial<JobCardInput>,
   now: number,
+  carried?: LeftOut,
 ): boolean {
   if (storage === null || uid === '') return false;
   const key = jobCardDraftKey(uid, storeId);
   try {
-    const text = serialiseJobCardDraft(values, now);
+    const text = serialiseJobCardDraft(values, now, carried);
     if (text === null) storage.removeItem(key);
     else storage.setItem(key, text);
     return true;

@@ -34,6 +34,7 @@ export interface JobCardDraftControl {
 export function useJobCardDraft(uid: string, storeId: string): JobCardDraftControl {
   const [first] = useState(() => readJobCardDraft(draftStorage(), uid, storeId, Date.now()));
   const [restored, setRestored] = useState(first);
+  const restoredRef = useRef(first);
   const [generation] = useState(() => draftGeneration(uid));
   const [saveFailed, setSaveFailed] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -47,7 +48,15 @@ export function useJobCardDraft(uid: string, storeId: string): JobCardDraftContr
     pending.current = null;
     // Nothing after 'Create Repair', nor after the account signed out (its drafts were forgotten).
     if (read === null || finished.current || draftsForgottenSince(uid, generation)) return;
-    const ok = writeJobCardDraft(draftStorage(), uid, storeId, read(), Date.now());
+    // What the restored draft left out and is still not given again is said again after the next reload.
+    const ok = writeJobCardDraft(
+      draftStorage(),
+      uid,
+      storeId,
+      read(),
+      Date.now(),
+      restoredRef.current ?? undefined,
+    );
     setSaveFailed(!ok && uid !== '');
   }, [uid, storeId, generation]);
 
@@ -82,6 +91,7 @@ export function useJobCardDraft(uid: string, storeId: string): JobCardDraftContr
     timer.current = null;
     pending.current = null;
     removeJobCardDraft(draftStorage(), uid, storeId);
+    restoredRef.current = null;
     setRestored(null);
   }, [uid, storeId]);
 

@@ -115,6 +115,12 @@ describe('/shop/repairs/new keeps a draft of the job card', () => {
     expect(input(/^Unlock Code/).value).toBe('');
     expect(screen.getByText(JOB_CARD_DRAFT_TEXTS.unlockCodeHint)).toBeTruthy();
     expect(await seriousA11yViolations()).toEqual([]);
+
+    // Typing on without giving the code again: the next reload still says it is missing.
+    await app.user.type(input(/^Brand & Model/), ' (grey)');
+    await reload();
+    expect(input(/^Brand & Model/).value).toBe('iPad 9th gen (grey)');
+    expect(screen.getByText(JOB_CARD_DRAFT_TEXTS.unlockCodeNotKept)).toBeTruthy();
   });
 
   it('survives a reload straight after the last keystroke (no pause)', async () => {
@@ -142,6 +148,10 @@ describe('/shop/repairs/new keeps a draft of the job card', () => {
     expect(input(/^Customer Name/).value).toBe('With Photos');
     expect(screen.getByText(JOB_CARD_DRAFT_TEXTS.photosNotKept(2))).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Remove photo/ })).toBeNull();
+    await app.user.type(input(/^Customer Name/), ' Again');
+    await reload();
+    expect(input(/^Customer Name/).value).toBe('With Photos Again');
+    expect(screen.getByText(JOB_CARD_DRAFT_TEXTS.photosNotKept(2))).toBeTruthy();
   });
 
   it("'Discard draft' empties the job card and forgets the draft", async () => {
