@@ -1,5 +1,5 @@
 import { cleanup, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_UIDS } from '../../../src/demo/demo-data';
 import { JOB_CARD_DRAFT_TEXTS } from '../../../src/ui/forms/job-card-draft';
 import { jobCardDraftKey } from '../../../src/ui/forms/job-card-draft-store';
@@ -273,5 +273,24 @@ describe('/shop/repairs/new keeps a draft of the job card', () => {
     expect(screen.getByText(JOB_CARD_DRAFT_TEXTS.restored)).toBeTruthy();
     expect(input(/^Customer Name/).value).toBe('From Storage');
     expect(input(/^Unlock Code/).value).toBe('');
+  });
+
+  it('says so when the browser refuses to keep the draft (storage full or disabled), and keeps what is typed', async () => {
+    const app = await openJobCard();
+    const refuse = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    try {
+      await app.user.type(input(/^Customer Name/), 'No Room');
+      expect(await screen.findByText(JOB_CARD_DRAFT_TEXTS.notSaved, {}, { timeout: 2000 })).toBeTruthy();
+      expect(input(/^Customer Name/).value).toBe('No Room');
+    } finally {
+      refuse.mockRestore();
+    }
+    // Room again: the next change is kept, and the warning goes.
+    await app.user.type(input(/^Customer Name/), '!');
+    await waitFor(() => expect(screen.queryByText(JOB_CARD_DRAFT_TEXTS.notSaved)).toBeNull());
+    await reload();
+    expect(input(/^Customer Name/).value).toBe('No Room!');
   });
 });
