@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import { formatDateTime } from '../../../domain/shared/time';
 import type { Outcome } from '../../../domain/shared/validation';
 import { SHOP_MESSAGES, SHOP_TEXTS } from '../../../domain/shop/messages';
 import type { RepairPage as RepairPageData } from '../../../domain/shop/shop-use-cases';
@@ -110,7 +111,7 @@ function RepairView({ data }: { data: RepairPageData }) {
                   {entry.kind === 'edit' && ' (edited)'}
                 </span>
                 <time className="text-slate-500" dateTime={entry.at.toISOString()}>
-                  {entry.at.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })}
+                  {formatDateTime(entry.at)}
                 </time>
               </div>
               {entry.by.name && <p className="text-slate-600">by {entry.by.name}</p>}
