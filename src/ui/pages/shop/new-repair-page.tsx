@@ -20,7 +20,7 @@ import { useSession } from '../../session';
 import { EarlierCustomer } from './earlier-customer';
 import { keepFailedPhotos } from './pending-photos';
 import { JobCardPhotos } from './photo-picker';
-import { NoStores } from './shop-ui';
+import { NoStores, StoreName } from './shop-ui';
 
 /** /shop/repairs/new: the job card taken at the counter, in the store of `?store=` (else the first). */
 export function NewRepairPage() {
@@ -87,7 +87,9 @@ function JobCard({ uid, storeId, storeName }: { uid: string; storeId: string; st
           ← Repairs
         </Link>
         <h1 className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">{SHOP_TEXTS.newRepair}</h1>
-        <p className="mt-1 text-sm text-slate-600">{storeName}</p>
+        <p className="mt-1 text-sm text-slate-600">
+          <StoreName name={storeName} />
+        </p>
       </div>
       {draft.restored && <DraftRestored draft={draft.restored} onDiscard={discardDraft} />}
       {draft.saveFailed && <Alert tone="warning">{JOB_CARD_DRAFT_TEXTS.notSaved}</Alert>}
