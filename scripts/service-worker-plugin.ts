@@ -76,6 +76,11 @@ export function serviceWorker(): Plugin {
     apply: 'build',
     enforce: 'post',
     applyToEnvironment: (environment) => environment.config.consumer === 'client',
+    // Tells the page that this build has a worker to register (src/app/register-service-worker.ts): only
+    // builds do, never `vite` dev mode or the tests, whatever NODE_ENV says.
+    config: () => ({
+      define: { 'import.meta.env.VITE_SERVICE_WORKER': JSON.stringify(SERVICE_WORKER_FILE) },
+    }),
     configResolved(config) {
       publicDir = config.build.copyPublicDir && config.publicDir ? config.publicDir : '';
     },

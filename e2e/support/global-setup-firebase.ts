@@ -15,6 +15,23 @@ export async function setup(project: TestProject): Promise<void> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}. Install it: apt-get install -y chromium`);
   }
+  // A Firebase build already served elsewhere (a private build while others rebuild dist-firebase/):
+  // E2E_FIREBASE_URL, and its emulators as E2E_FIREBASE_EMULATORS=host:authPort:firestorePort:project.
+  if (process.env.E2E_FIREBASE_URL && process.env.E2E_FIREBASE_EMULATORS) {
+    const [host = '', authPort = '', firestorePort = '', authProject = ''] =
+      process.env.E2E_FIREBASE_EMULATORS.split(':');
+    const response = await fetch(process.env.E2E_FIREBASE_URL);
+    if (!response.ok) throw new Error(`${process.env.E2E_FIREBASE_URL} answered ${response.status}`);
+    project.provide('baseUrl', process.env.E2E_FIREBASE_URL.replace(/\/$/, ''));
+    project.provide('backend', 'firebase');
+    project.provide('firebaseEndpoints', {
+      host,
+      authPort: Number(authPort),
+      firestorePort: Number(firestorePort),
+      authProject,
+    });
+    return;
+  }
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   server = spawn('node', ['scripts/start-firebase.mjs'], {

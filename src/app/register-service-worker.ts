@@ -4,9 +4,11 @@
  * build is cached for offline use: a service worker controls the page and its cache holds this module's
  * own chunk (every file of a build is cached together, or none).
  *
- * Production builds only: `vite` dev mode and the unit and UI tests register nothing (there is no
- * /sw.js there). A customer on a tracking link (/t/…) gets no worker either: they download nothing but
- * their page, as the app preloads no other screen for them.
+ * Builds only (the plugin sets import.meta.env.VITE_SERVICE_WORKER): `vite` dev mode and the unit and
+ * UI tests register nothing (there is no /sw.js there). Not tied to NODE_ENV: `npm run start:firebase`
+ * builds after loading modules with Vite's runner, which leaves NODE_ENV at 'development'. A customer on
+ * a tracking link (/t/…) gets no worker either: they download nothing but their page, as the app
+ * preloads no other screen for them.
  */
 export interface OfflineCache {
   /**
@@ -17,11 +19,13 @@ export interface OfflineCache {
 }
 
 export function registerServiceWorker(env: ImportMetaEnv, pathname: string): OfflineCache {
-  if (!env.PROD || env.MODE === 'test' || !('serviceWorker' in navigator) || pathname.startsWith('/t/'))
+  // Set by the build (scripts/service-worker-plugin.ts); absent in dev mode and tests.
+  const script: unknown = env.VITE_SERVICE_WORKER;
+  if (typeof script !== 'string' || !('serviceWorker' in navigator) || pathname.startsWith('/t/'))
     return { ready: Promise.resolve(true) };
   const container = navigator.serviceWorker;
   const ready = afterLoad()
-    .then(() => container.register(`${env.BASE_URL}sw.js`, { scope: env.BASE_URL }))
+    .then(() => container.register(`${env.BASE_URL}${script}`, { scope: env.BASE_URL }))
     .then(() => cachedHere(container))
     .catch((error: unknown) => {
       console.warn('The app could not be made available offline (service worker):', error);
