@@ -6,7 +6,7 @@ import { serviceWorker } from './scripts/service-worker-plugin.js';
 const port = Number(process.env.PORT ?? 4173);
 
 export default defineConfig({
-  // serviceWorker: /sw.js with the build's precache list (production builds only; docs/architecture.md).
+  // serviceWorker: /sw.js with the build's precache list (`vite build` only; docs/architecture.md).
   plugins: [react(), tailwindcss(), serviceWorker()],
   server: { port, strictPort: false },
   preview: { port, strictPort: true, host: '127.0.0.1' },
