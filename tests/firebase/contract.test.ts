@@ -102,8 +102,22 @@ describe('firebase shop console beyond the contract', () => {
       paidPaise: 50000,
     });
     expect(resolved.view.timeline.length).toBeGreaterThan(0);
-    // The next create of the store continues from the demo's counter, never one of its numbers.
+    // The apps' older repairs that name their store by `store` are on its board too (RPR-1007, Andheri).
     await h.ports.auth.signIn('owner01@demo.test', DEMO_PASSWORD);
+    const andheri = (await h.ports.shopMembers.myStores()).find((store) =>
+      store.storeName.endsWith('Andheri'),
+    );
+    const board = await h.ports.shopRepairs.page(andheri?.storeId ?? '', { limit: 50 });
+    expect(board.items.map((repair) => repair.repairId)).toContain('RPR-1007');
+    const found = await h.ports.shopRepairs.search(andheri?.storeId ?? '', {
+      field: 'repairId',
+      text: 'RPR-1007',
+      limit: 5,
+    });
+    expect(found.map((repair) => repair.store)).toEqual([andheri?.storeId]);
+    const andheriCounts = await h.ports.shopRepairs.countByStatus(andheri?.storeId ?? '');
+    expect(andheriCounts.total).toBe(board.items.length);
+    // The next create of the store continues from the demo's counter, never one of its numbers.
     const next = await h.ports.shopRepairs.create(storeId, newRepair());
     expect(
       (await h.ports.shopRepairs.search(storeId, { field: 'repairId', text: next.repairId, limit: 5 }))

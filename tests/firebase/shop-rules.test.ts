@@ -327,6 +327,9 @@ describe('shop repairs: delete, reads, shop-only records and payments', () => {
       await assertFails(getDocs(query(collection(as(uid), 'repairs'), where('storeId', '==', 'store-1'))));
       await assertFails(getDoc(doc(as(uid), 'repairCounters', 'store-1')));
     }
+    // The apps' older repairs name their store by `store`: members list those too, nobody else.
+    await assertSucceeds(getDocs(query(collection(as(STAFF), 'repairs'), where('store', '==', 'store-1'))));
+    await assertFails(getDocs(query(collection(as(RIVAL), 'repairs'), where('store', '==', 'store-1'))));
     // The customer still reads their own repair (the tracker), not its shop-only parts.
     await assertSucceeds(getDoc(doc(as(CUSTOMER), 'repairs', 'r1')));
   });

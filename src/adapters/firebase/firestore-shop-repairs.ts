@@ -1,5 +1,6 @@
 import type { Auth } from 'firebase/auth';
 import {
+  and,
   collection,
   type DocumentData,
   type DocumentReference,
@@ -7,8 +8,11 @@ import {
   documentId,
   type Firestore,
   limit,
+  or,
   orderBy,
-  type QueryConstraint,
+  type QueryCompositeFilterConstraint,
+  type QueryFilterConstraint,
+  type QueryNonFilterConstraint,
   query,
   runTransaction,
   serverTimestamp,
@@ -100,6 +104,14 @@ const SEARCH_FIELDS = {
   imeiSerial: 'imeiSerial',
   name: 'customerNameLower',
 } as const;
+
+/**
+ * The repairs of one store: those naming it by `storeId`, and the apps' older records that name it by
+ * `store` (storeRefOf; a record naming another store by `storeId` is dropped from the answers).
+ */
+function ofStore(storeId: string): QueryCompositeFilterConstraint {
+  return or(where('storeId', '==', storeId), where('store', '==', storeId));
+}
 
 /** The stored history list as it is (Timestamps untouched), so that a rewrite keeps it equal. */
 function storedHistory(raw: Readonly<Record<string, unknown>>): unknown[] {
@@ -214,9 +226,9 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
   /** Whether an app's (or any) repair of the store already carries this Repair ID. */
   private async repairIdTaken(storeId: string, repairId: string): Promise<boolean> {
     const found = await getDocs(
-      query(this.repairs(), where('storeId', '==', storeId), where('repairId', '==', repairId), limit(1)),
+      query(this.repairs(), and(ofStore(storeId), where('repairId', '==', repairId)), limit(2)),
     );
-    return !found.empty;
+    return found.docs.some((repair) => storeRefOf(shopRepairOf(repair.id, repair.data())) === storeId);
   }
 
   create(storeId: string, input: NewShopRepair): Promise<ShopRepair> {
@@ -357,22 +369,28 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
     return firestoreCall(async () => {
       await this.access.requireMember(storeId);
       checkShopLimit(request.limit);
-      const constraints: QueryConstraint[] = [where('storeId', '==', storeId)];
-      if (request.status !== undefined) constraints.push(where('status', '==', request.status));
+      const filters: QueryFilterConstraint[] = [ofStore(storeId)];
+      if (request.status !== undefined) filters.push(where('status', '==', request.status));
       if (request.from !== undefined)
-        constraints.push(where('createdAt', '>=', Timestamp.fromDate(request.from)));
-      if (request.to !== undefined) constraints.push(where('createdAt', '<', Timestamp.fromDate(request.to)));
-      constraints.push(orderBy('createdAt', 'desc'), orderBy(documentId(), 'desc'));
+        filters.push(where('createdAt', '>=', Timestamp.fromDate(request.from)));
+      if (request.to !== undefined) filters.push(where('createdAt', '<', Timestamp.fromDate(request.to)));
+      const constraints: QueryNonFilterConstraint[] = [
+        orderBy('createdAt', 'desc'),
+        orderBy(documentId(), 'desc'),
+      ];
       if (request.cursor) {
         const cursor = decodeCursor(request.cursor);
         constraints.push(startAfter(cursor.at, cursor.id));
       }
       constraints.push(limit(request.limit + 1));
-      const snapshot = await getDocs(query(this.repairs(), ...constraints));
+      const snapshot = await getDocs(query(this.repairs(), and(...filters), ...constraints));
       const all = snapshot.docs.map((repair) => shopRepairOf(repair.id, repair.data()));
-      const items = all.slice(0, request.limit);
-      const last = items[items.length - 1];
-      return { items, next: all.length > request.limit && last !== undefined ? encodeCursor(last) : null };
+      const considered = all.slice(0, request.limit);
+      const last = considered[considered.length - 1];
+      return {
+        items: considered.filter((repair) => storeRefOf(repair) === storeId),
+        next: all.length > request.limit && last !== undefined ? encodeCursor(last) : null,
+      };
     });
   }
 
@@ -384,29 +402,28 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
       if (wanted.trim() === '') return [];
       const field = SEARCH_FIELDS[search.field];
       if (field === undefined) throw new PortError('invalid-argument', 'This search field is not known.');
-      const constraints: QueryConstraint[] =
-        search.field === 'repairId' || search.field === 'mobile'
-          ? [where(field, '==', wanted), orderBy('createdAt', 'desc'), orderBy(documentId(), 'desc')]
-          : [
-              where(field, '>=', wanted),
-              where(field, '<', `${wanted}\uf8ff`),
-              orderBy(field, 'asc'),
-              orderBy('createdAt', 'asc'),
-            ];
-      const snapshot = await getDocs(
-        query(this.repairs(), where('storeId', '==', storeId), ...constraints, limit(search.limit)),
-      );
-      return snapshot.docs.map((repair) => shopRepairOf(repair.id, repair.data()));
+      const exact = search.field === 'repairId' || search.field === 'mobile';
+      const filter = exact
+        ? and(ofStore(storeId), where(field, '==', wanted))
+        : and(ofStore(storeId), where(field, '>=', wanted), where(field, '<', `${wanted}\uf8ff`));
+      const order = exact
+        ? [orderBy('createdAt', 'desc'), orderBy(documentId(), 'desc')]
+        : [orderBy(field, 'asc'), orderBy('createdAt', 'asc')];
+      const snapshot = await getDocs(query(this.repairs(), filter, ...order, limit(search.limit)));
+      return snapshot.docs
+        .map((repair) => shopRepairOf(repair.id, repair.data()))
+        .filter((repair) => storeRefOf(repair) === storeId);
     });
   }
 
   countByStatus(storeId: string): Promise<ShopStatusCounts> {
     return firestoreCall(async () => {
       await this.access.requireMember(storeId);
-      const ofStore = query(this.repairs(), where('storeId', '==', storeId));
       const [total, ...counts] = await Promise.all([
-        getCountFromServer(ofStore),
-        ...REPAIR_STATUSES.map((status) => getCountFromServer(query(ofStore, where('status', '==', status)))),
+        getCountFromServer(query(this.repairs(), ofStore(storeId))),
+        ...REPAIR_STATUSES.map((status) =>
+          getCountFromServer(query(this.repairs(), and(ofStore(storeId), where('status', '==', status)))),
+        ),
       ]);
       const byStatus = Object.fromEntries(
         REPAIR_STATUSES.map((status, i) => [status, counts[i]?.data().count ?? 0]),
