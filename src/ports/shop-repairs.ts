@@ -19,7 +19,11 @@ export interface NewShopRepair {
 export interface ShopRepairQuery {
   /** Only this stored status (any value, known or an app's own); all statuses when absent. */
   readonly status?: string;
-  /** createdAt within [from, to) when given; repairs without createdAt never match a range. */
+  /**
+   * createdAt within [from, to) when given; repairs without createdAt never match a range. Without a
+   * range, the local families list them last; Firestore leaves them out of pages (an orderBy on
+   * createdAt skips documents without the field), though countByStatus counts them.
+   */
   readonly from?: Date;
   readonly to?: Date;
   /** 1 to MAX_SHOP_PAGE_SIZE. */
