@@ -246,6 +246,15 @@ describe('a page load with the network cut, after one visit signed in', () => {
       await heading(page, /^Sharma Mobile Care/);
       await page.locator('html[data-offline-ready="true"]').waitFor({ state: 'attached', timeout: 30_000 });
       expect(problems.errors).toEqual([]);
+      // The cache holds this build's backend only: a demo never downloads Firebase, nor the reverse.
+      const containers = await page.evaluate(async () => {
+        const [name] = await caches.keys();
+        const cache = await caches.open(name ?? '');
+        return (await cache.keys())
+          .map((request) => /\/assets\/(\w+)-container-[\w-]+\.js$/.exec(request.url)?.[1])
+          .filter((backend) => backend !== undefined);
+      });
+      expect(containers).toEqual([backend]);
 
       await context.setOffline(true);
       await page.reload();

@@ -1,6 +1,6 @@
 // The service worker's build step (vite.config.ts): once Vite has produced every file of a client build,
-// lists them (index.html, each hashed chunk, CSS, font and image, and the public directory: the demo's
-// images), names the cache after a hash of their contents, and emits /sw.js: the precache list followed
+// lists them (index.html, each hashed chunk but another backend's, CSS, font and image, and the public
+// directory: the demo's images), names the cache after a hash of their contents, and emits /sw.js: the precache list followed
 // by src/app/service-worker.ts with its types stripped. docs/architecture.md, "Offline: the service
 // worker".
 import { createHash } from 'node:crypto';
@@ -16,6 +16,39 @@ export interface BuiltFile {
   /** Path in the output directory, with forward slashes ('assets/index-abc.js', 'index.html'). */
   readonly fileName: string;
   readonly content: string | Uint8Array;
+}
+
+/** A JavaScript chunk of the bundle, as far as what it loads goes. */
+export interface BuiltChunk {
+  readonly fileName: string;
+  readonly isEntry: boolean;
+  /** The module the chunk stands for (an entry, a dynamic import), if any. */
+  readonly facadeModuleId: string | null;
+  readonly imports: readonly string[];
+  readonly dynamicImports: readonly string[];
+}
+
+const CONTAINER = /\/src\/app\/containers\/(memory|pouchdb|firebase)-container\.ts$/;
+
+/**
+ * The chunks a page of this build can ever load: everything the entries import, statically or
+ * dynamically, except another backend's container and what only it imports. src/app/create-container.ts
+ * imports each backend's container dynamically and loads the configured one only (VITE_BACKEND, fixed at
+ * build time), so a demo never downloads Firebase, offline cache included.
+ */
+export function reachableChunks(chunks: readonly BuiltChunk[], backend: string): Set<string> {
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const reachable = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = byName.get(fileName);
+    if (chunk === undefined || reachable.has(fileName)) return;
+    const container = chunk.facadeModuleId?.replaceAll('\\', '/').match(CONTAINER)?.[1];
+    if (container !== undefined && container !== backend) return;
+    reachable.add(fileName);
+    for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next);
+  };
+  for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName);
+  return reachable;
 }
 
 export interface Precache {
@@ -68,9 +101,13 @@ function filesUnder(directory: string): string[] {
   }
 }
 
-/** Emits /sw.js into every client build (not in `vite` dev mode, not in tests). */
-export function serviceWorker(): Plugin {
+/**
+ * Emits /sw.js into every client build (not in `vite` dev mode, not in tests). `backend`: the one the
+ * build runs on (VITE_BACKEND, 'pouchdb' when unset, as src/app/config.ts reads it).
+ */
+export function serviceWorker(options: { backend?: string } = {}): Plugin {
   let publicDir = '';
+  let backend = options.backend ?? 'pouchdb';
   return {
     name: 'repairmate:service-worker',
     apply: 'build',
@@ -83,15 +120,23 @@ export function serviceWorker(): Plugin {
     }),
     configResolved(config) {
       publicDir = config.build.copyPublicDir && config.publicDir ? config.publicDir : '';
+      backend = options.backend ?? (String(config.env.VITE_BACKEND ?? '').trim() || 'pouchdb');
     },
     generateBundle: {
       // After Vite's own generateBundle hooks, so index.html is in the bundle.
       order: 'post',
       async handler(_options, bundle) {
-        const files: BuiltFile[] = Object.values(bundle).map((output) => ({
-          fileName: output.fileName,
-          content: output.type === 'chunk' ? output.code : output.source,
-        }));
+        const outputs = Object.values(bundle);
+        const reachable = reachableChunks(
+          outputs.flatMap((output) => (output.type === 'chunk' ? [output] : [])),
+          backend,
+        );
+        const files: BuiltFile[] = outputs
+          .filter((output) => output.type === 'asset' || reachable.has(output.fileName))
+          .map((output) => ({
+            fileName: output.fileName,
+            content: output.type === 'chunk' ? output.code : output.source,
+          }));
         if (publicDir)
           for (const path of filesUnder(publicDir))
             files.push({

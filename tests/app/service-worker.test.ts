@@ -5,8 +5,10 @@ import { Script } from 'node:vm';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type BuiltChunk,
   type Precache,
   precacheOf,
+  reachableChunks,
   SERVICE_WORKER_FILE,
   serviceWorker,
   serviceWorkerScript,
@@ -49,6 +51,58 @@ describe('the precache list of a build', () => {
     expect(precacheOf(files, `${WORKER}\n`).version).not.toBe(version);
     // What is not cached does not make a new version.
     expect(changed('assets/index-abc.js.map', '{"version":3}')).toBe(version);
+  });
+});
+
+describe('the chunks a build can load', () => {
+  const chunk = (
+    fileName: string,
+    {
+      facade = null,
+      imports = [],
+      dynamic = [],
+      entry = false,
+    }: { facade?: string | null; imports?: string[]; dynamic?: string[]; entry?: boolean } = {},
+  ): BuiltChunk => ({ fileName, isEntry: entry, facadeModuleId: facade, imports, dynamicImports: dynamic });
+  const chunks = [
+    chunk('index.js', { entry: true, imports: ['react.js'], dynamic: ['screen.js', 'boot.js'] }),
+    chunk('react.js'),
+    chunk('screen.js', { imports: ['shared.js'] }),
+    chunk('boot.js', { dynamic: ['pouch.js', 'fire.js', 'memory.js'] }),
+    chunk('pouch.js', {
+      facade: '/w/src/app/containers/pouchdb-container.ts',
+      imports: ['demo-data.js', 'shared.js'],
+    }),
+    chunk('memory.js', { facade: '/w/src/app/containers/memory-container.ts', imports: ['demo-data.js'] }),
+    chunk('fire.js', {
+      facade: '/w/src/app/containers/firebase-container.ts',
+      imports: ['firebase-sdk.js', 'shared.js'],
+    }),
+    chunk('demo-data.js'),
+    chunk('firebase-sdk.js'),
+    chunk('shared.js'),
+    chunk('orphan.js'),
+  ];
+
+  it("are the entry's static and dynamic imports, with the configured backend's container only", () => {
+    expect([...reachableChunks(chunks, 'pouchdb')].sort()).toEqual([
+      'boot.js',
+      'demo-data.js',
+      'index.js',
+      'pouch.js',
+      'react.js',
+      'screen.js',
+      'shared.js',
+    ]);
+    expect([...reachableChunks(chunks, 'firebase')].sort()).toEqual([
+      'boot.js',
+      'fire.js',
+      'firebase-sdk.js',
+      'index.js',
+      'react.js',
+      'screen.js',
+      'shared.js',
+    ]);
   });
 });
 
@@ -161,7 +215,23 @@ describe('the plugin in a Vite build', () => {
     );
     writeFileSync(
       join(root, 'main.js'),
-      "import './style.css';\nimport('./screen.js').then((m) => m.show());\n",
+      [
+        "import './style.css';",
+        "import('./screen.js').then((m) => m.show());",
+        // As src/app/create-container.ts: each backend's container is a dynamic import.
+        'export const container = (backend) =>',
+        "  backend === 'firebase' ? import('./src/app/containers/firebase-container.ts') : import('./src/app/containers/pouchdb-container.ts');",
+        'container(document.body.dataset.backend).then((m) => m.start());',
+      ].join('\n'),
+    );
+    mkdirSync(join(root, 'src/app/containers'), { recursive: true });
+    writeFileSync(
+      join(root, 'src/app/containers/pouchdb-container.ts'),
+      "export const start = () => 'pouchdb';\n",
+    );
+    writeFileSync(
+      join(root, 'src/app/containers/firebase-container.ts'),
+      "export const start = () => 'firebase';\n",
     );
     writeFileSync(join(root, 'screen.js'), "export function show() { document.body.append('screen'); }\n");
     writeFileSync(join(root, 'style.css'), 'body { color: #123456; }\n');
@@ -169,7 +239,7 @@ describe('the plugin in a Vite build', () => {
       root,
       configFile: false,
       logLevel: 'silent',
-      plugins: [serviceWorker()],
+      plugins: [serviceWorker({ backend: 'pouchdb' })],
       build: { outDir, sourcemap: true, manifest: true },
     });
   });
@@ -177,7 +247,7 @@ describe('the plugin in a Vite build', () => {
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
-  it('lists every file Vite wrote (index.html, chunks, CSS, the public images), once, and nothing else', () => {
+  it("lists every file Vite wrote (index.html, chunks, CSS, the public images) but another backend's, once", () => {
     const written = readdirSync(outDir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
       .map((entry) => relative(outDir, join(entry.parentPath, entry.name)).split('\\').join('/'));
@@ -185,8 +255,11 @@ describe('the plugin in a Vite build', () => {
     const precache = JSON.parse(
       /^self\.REPAIRMATE_PRECACHE = (.*);$/m.exec(script)?.[1] ?? 'null',
     ) as Precache;
+    const firebase = written.filter((file) => /^assets\/firebase-container-.*\.js$/.test(file));
+    expect(firebase).toHaveLength(1);
     const expected = written
       .filter((file) => !file.endsWith('.map') && !file.startsWith('.vite/') && file !== SERVICE_WORKER_FILE)
+      .filter((file) => !firebase.includes(file))
       .sort();
     expect(precache.urls).toEqual(expected);
     expect(new Set(precache.urls).size).toBe(precache.urls.length);
@@ -194,6 +267,7 @@ describe('the plugin in a Vite build', () => {
     expect(precache.urls).toContain('demo/images/front.svg');
     expect(precache.urls.filter((url) => /^assets\/index-.*\.js$/.test(url))).toHaveLength(1);
     expect(precache.urls.filter((url) => /^assets\/screen-.*\.js$/.test(url))).toHaveLength(1);
+    expect(precache.urls.filter((url) => /^assets\/pouchdb-container-.*\.js$/.test(url))).toHaveLength(1);
     expect(precache.urls.filter((url) => url.endsWith('.css'))).toHaveLength(1);
     // The build's manifest (test:size reads it) does not take the worker for an entry.
     const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
