@@ -72,6 +72,90 @@ describe('firebase shop console beyond the contract', () => {
     }
   }, 120_000);
 
+  it("writes the shop records through seeder.shop() in the adapters' layout, each link's view from its repair", async () => {
+    const cast = await seedShop(h);
+    const at = new Date(Date.UTC(2026, 10, 20, 10));
+    await h.seeder.user('uid-second', { email: 'second@contract.test', role: 'staff', name: 'Second Staff' });
+    await h.seeder.repair({
+      id: 'seeded-1',
+      repairId: 'SMCB-1001',
+      storeId: 'store-1',
+      businessId: cast.owner,
+      customerName: 'Cara Customer',
+      customerMobile: '9876543210',
+      productName: 'Galaxy S21',
+      productType: 'Mobile',
+      problems: 'Screen broken',
+      status: 'inprogress',
+      estimatedCost: 2800,
+      deliveryCode: '4821',
+      trackingToken: 'seededTokenAAAAAAAAAAAA',
+      createdAt: at,
+      updatedAt: at,
+      history: [
+        {
+          kind: 'created',
+          status: 'received',
+          from: null,
+          at,
+          by: { uid: cast.owner, name: 'Rahul' },
+          note: '',
+          amountPaise: null,
+        },
+      ],
+    });
+    await h.seeder.shop({
+      members: [
+        {
+          storeId: 'store-1',
+          uid: 'uid-second',
+          email: 'second@contract.test',
+          name: 'Second Staff',
+          addedAt: at,
+          addedBy: cast.owner,
+        },
+      ],
+      counters: [{ storeId: 'store-1', prefix: 'SMCB', last: 1001 }],
+      shopOnly: [{ repairDocId: 'seeded-1', storeId: 'store-1', unlockCode: '2468' }],
+      payments: [
+        {
+          repairDocId: 'seeded-1',
+          storeId: 'store-1',
+          seq: 0,
+          id: 'seeded-1-p1',
+          kind: 'payment',
+          amountPaise: 80000,
+          mode: 'upi',
+          at,
+          by: { uid: cast.owner, name: 'Rahul' },
+          note: 'Advance',
+        },
+      ],
+      trackingLinks: [
+        { token: 'seededTokenAAAAAAAAAAAA', repairDocId: 'seeded-1', storeId: 'store-1' },
+        { token: 'seededTokenBBBBBBBBBBBB', repairDocId: 'seeded-1', storeId: 'store-1', revoked: true },
+      ],
+    });
+    await signInAs(h, 'owner');
+    expect((await h.ports.shopMembers.listStaff('store-1')).map((member) => member.name)).toEqual([
+      'Sam Staff',
+      'Second Staff',
+    ]);
+    expect(await h.ports.shopRepairs.getShopOnly('seeded-1')).toEqual({ unlockCode: '2468' });
+    expect(await h.ports.shopRepairs.listPayments('seeded-1')).toMatchObject([
+      { amountPaise: 80000, mode: 'upi' },
+    ]);
+    // The counter goes on from the seeded number.
+    expect((await h.ports.shopRepairs.create('store-1', newRepair())).repairId).toBe('SMCB-1002');
+    await h.ports.auth.signOut();
+    const resolved = await h.ports.tracking.resolve('seededTokenAAAAAAAAAAAA');
+    expect(resolved).toMatchObject({
+      state: 'active',
+      view: { repairId: 'SMCB-1001', status: 'inprogress', paidPaise: 80000, duePaise: 200000 },
+    });
+    expect(await h.ports.tracking.resolve('seededTokenBBBBBBBBBBBB')).toEqual({ state: 'revoked' });
+  });
+
   it("loads the demo's shop records: staff@demo.test works at Sharma's first store, RPR-1001's link shows its view", async () => {
     const data = generateDemoData(new Date());
     await h.seeder.load(data);
