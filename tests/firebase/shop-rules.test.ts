@@ -192,6 +192,8 @@ describe('shop repairs: the workflow', () => {
       ]),
     );
     await assertFails(move(as(STAFF), 'inprogress', [entry('status', 'inprogress', OWNER, 'received')]));
+    const backdated = { ...entry('status', 'inprogress', STAFF, 'received'), at: Timestamp.fromMillis(0) };
+    await assertFails(move(as(STAFF), 'inprogress', [backdated]));
     await assertFails(updateDoc(doc(as(STAFF), 'repairs', 'r1'), { status: 'inprogress' }));
     // Dropping the history altogether would turn the repair into an app's record: refused too.
     const { history: _history, ...withoutHistory } = shopRepair({ status: 'delivered' });
