@@ -65,6 +65,9 @@ try {
     VITE_FIREBASE_AUTH_EMULATOR_URL: authUrl,
     VITE_FIRESTORE_EMULATOR_HOST: host,
     VITE_FIRESTORE_EMULATOR_PORT: String(firestorePort),
+    // Vite's module runner (runnerImport above) set NODE_ENV to development: the build would bundle
+    // React's development code and leave import.meta.env.PROD false.
+    NODE_ENV: 'production',
   });
   await build({ logLevel: 'warn', build: { outDir: OUT_DIR, emptyOutDir: true } });
   const headers = securityHeaders({ connect: [authUrl, `http://${host}:${firestorePort}`] });
