@@ -1,10 +1,11 @@
 import fc from 'fast-check';
-import { doc, getDoc, Timestamp } from 'firebase/firestore';
+import { doc, getDoc, setDoc, Timestamp } from 'firebase/firestore';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rechargeIdOf } from '../../src/adapters/shared/recharge';
 import { DEMO_PASSWORD, generateDemoData } from '../../src/demo/demo-data';
 import { isPortError } from '../../src/ports/errors';
 import { allContracts } from '../contract/all-contracts';
+import { expectPortError } from '../contract/expectations';
 import { type Cast, seedCast, signInAs } from '../contract/fixtures';
 import { type BackendHarness, PASSWORD } from '../contract/harness';
 import { shopContracts } from '../contract/shop-contracts';
@@ -71,6 +72,32 @@ describe('firebase shop console beyond the contract', () => {
       await other.dispose();
     }
   }, 120_000);
+
+  it('lists an account for staff look-up once it has used the web (its own e-mail index entry)', async () => {
+    const cast = await seedShop(h);
+    // An account made before the index (no entry written for it), with its users document.
+    const uid = await h.seeder.account({ email: 'Late@Contract.test', password: PASSWORD });
+    await setDoc(doc(harness.privileged(), 'users', uid), {
+      email: 'late@contract.test',
+      role: 'staff',
+      name: 'Lata Late',
+    });
+    await signInAs(h, 'owner');
+    await expectPortError(h.ports.shopMembers.addStaffByEmail('store-1', 'late@contract.test'), 'not-found');
+    await h.ports.auth.signIn('late@contract.test', PASSWORD);
+    expect(await h.ports.shopMembers.myStores()).toEqual([]);
+    expect((await getDoc(doc(harness.privileged(), 'emailIndex', 'e-late@contract.test'))).data()).toEqual({
+      uid,
+      email: 'late@contract.test',
+      name: 'Lata Late',
+    });
+    await signInAs(h, 'owner');
+    expect(await h.ports.shopMembers.addStaffByEmail('store-1', 'LATE@contract.test')).toMatchObject({
+      uid,
+      name: 'Lata Late',
+      addedBy: cast.owner,
+    });
+  });
 
   it("writes the shop records through seeder.shop() in the adapters' layout, each link's view from its repair", async () => {
     const cast = await seedShop(h);

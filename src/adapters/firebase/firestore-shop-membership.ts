@@ -28,6 +28,9 @@ import {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/** How long myStores waits for the account's own e-mail index write before going on without it. */
+const INDEX_WAIT_MS = 2_000;
+
 function parseStaff(raw: Readonly<Record<string, unknown>>): StaffMember {
   return {
     storeId: text(raw.storeId),
@@ -66,17 +69,34 @@ export class FirestoreShopMembershipRepository implements ShopMembershipReposito
   /**
    * Writes the signed-in account's own emailIndex entry (its ID token's e-mail, uid and profile name),
    * so that a store owner can add it as staff by e-mail. Best effort, once per session: a failure
-   * (offline) is logged and tried again on the next call; it never stops the caller.
+   * (refused, or offline) is logged and tried again on the next call; it never stops the caller, which
+   * waits for it two seconds at most.
    */
   private async indexOwnEmail(uid: string): Promise<void> {
     const email = this.auth.currentUser?.email?.trim().toLowerCase() ?? '';
     if (email === '' || this.indexed.has(uid)) return;
+    this.indexed.add(uid);
+    const failed = (error: unknown) => {
+      this.indexed.delete(uid);
+      this.logger?.warn('The account could not be listed for staff look-up by e-mail.', error);
+    };
     try {
       const name = await this.access.actorName(uid);
-      await setDoc(doc(this.db, SHOP_COLLECTIONS.emailIndex, emailIndexKey(email)), { uid, email, name });
-      this.indexed.add(uid);
+      const write = setDoc(doc(this.db, SHOP_COLLECTIONS.emailIndex, emailIndexKey(email)), {
+        uid,
+        email,
+        name,
+      });
+      write.catch(failed);
+      // A write offline waits for the network: the caller waits a moment at most, never for the server.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waited = new Promise((settle) => {
+        timer = setTimeout(settle, INDEX_WAIT_MS);
+      });
+      await Promise.race([write, waited]).catch(() => undefined);
+      clearTimeout(timer);
     } catch (error) {
-      this.logger?.warn('The account could not be listed for staff look-up by e-mail.', error);
+      failed(error);
     }
   }
 
