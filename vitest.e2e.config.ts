@@ -13,6 +13,7 @@ const FIREBASE_FLOWS = [
   'e2e/support.e2e.ts',
   'e2e/recharge.e2e.ts',
   'e2e/security.e2e.ts',
+  'e2e/shop-counter.e2e.ts',
   // The service worker on the production build: a page load with the network cut.
   'e2e/offline.e2e.ts',
 ];
