@@ -419,6 +419,18 @@ export function shopRepairsContract(makeHarness: HarnessFactory): void {
         });
       });
 
+      it("the store's members read it through the tracker's look-up too; another store's owner does not", async () => {
+        const repair = await ownerCreates(h);
+        for (const key of ['owner', 'staff'] as const) {
+          await signInAs(h, key);
+          const found = await h.ports.repairs.findByRepairId(repair.repairId);
+          expect(found.readable.map((r) => r.id)).toEqual([repair.id]);
+        }
+        await signInAs(h, 'rival');
+        const found = await h.ports.repairs.findByRepairId(repair.repairId);
+        expect(found).toEqual({ total: 1, readable: [] });
+      });
+
       it("the admin's monthly count counts web-created repairs under their store", async () => {
         const repair = await ownerCreates(h);
         await ownerCreates(h);

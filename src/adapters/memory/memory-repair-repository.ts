@@ -10,6 +10,7 @@ import {
 } from '../../ports/repair-repository';
 import { repairReaderOf } from '../local/local-rules';
 import type { MemoryDatabase } from './memory-database';
+import { memberKey } from './memory-shop-membership';
 
 /** What one repair contributes to the indexes. */
 interface Entry {
@@ -149,7 +150,8 @@ export class MemoryRepairRepository implements RepairRepository {
       const ref = storeRefOf(repair);
       const storeRaw = ref === '' || reader.role === ROLES.superAdmin ? undefined : this.db.stores.get(ref);
       const store = storeRaw === undefined ? null : parseStoreRecord(ref, storeRaw);
-      return canReadRepair(reader, repair, store) ? [this.db.read(repair)] : [];
+      const staff = store !== null && this.db.storeMembers.has(memberKey(ref, reader.uid));
+      return canReadRepair(reader, repair, store, staff) ? [this.db.read(repair)] : [];
     });
     return { total: Math.min(ids.length, MAX_REPAIRS_PER_ID), readable };
   }

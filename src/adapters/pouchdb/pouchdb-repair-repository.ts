@@ -12,6 +12,7 @@ import { repairReaderOf, requireSuperAdmin } from '../local/local-rules';
 import type { LocalSession } from '../local/local-session';
 import { guarded } from './pouchdb-collection';
 import type { PouchDatabases } from './pouchdb-databases';
+import { memberDocId } from './pouchdb-shop-membership';
 import type { UserDocs } from './pouchdb-user-docs';
 import { VIEWS } from './pouchdb-views';
 
@@ -45,7 +46,11 @@ export class PouchRepairRepository implements RepairRepository {
         const skipStore = ref === '' || ref.startsWith('_') || reader.role === ROLES.superAdmin;
         const storeDoc = skipStore ? null : await this.dbs.stores.get(ref);
         const store = storeDoc === null ? null : parseStoreRecord(ref, storeDoc);
-        if (canReadRepair(reader, repair, store)) readable.push(repair);
+        const staff =
+          store !== null &&
+          store.ownerId !== reader.uid &&
+          (await this.dbs.storeMembers.get(memberDocId(ref, reader.uid))) !== null;
+        if (canReadRepair(reader, repair, store, staff)) readable.push(repair);
       }
       return { total: Math.min(rows.length, MAX_REPAIRS_PER_ID), readable };
     });

@@ -18,8 +18,9 @@ export interface RepairReader {
 /**
  * The read rule for repairs, the same on every backend (firestore.rules: canReadRepair):
  *  - a super admin reads every repair;
- *  - the members of the store the repair names (storeId, else the legacy `store`) read it; a repair
- *    that names no store is read by its business, the owner whose uid is its businessId;
+ *  - the members of the store the repair names (storeId, else the legacy `store`) read it: its owner,
+ *    and its staff (`isStaff`: the backend found storeMembers/{storeId}_{uid}); a repair that names no
+ *    store is read by its business, the owner whose uid is its businessId;
  *  - the customer whose verified mobile number matches customerMobile (after normalising) reads it.
  * `store` is the store the repair names, as the backend read it (null when it names none or it is gone).
  */
@@ -27,12 +28,13 @@ export function canReadRepair(
   reader: RepairReader | null,
   repair: Pick<Repair, 'storeId' | 'store' | 'businessId' | 'customerMobile'>,
   store: Store | null,
+  isStaff = false,
 ): boolean {
   if (reader === null || reader.uid === '') return false;
   if (reader.role === ROLES.superAdmin) return true;
   const ref = storeRefOf(repair);
   if (ref !== '') {
-    if (store !== null && store.id === ref && isStoreMember(store, reader.uid)) return true;
+    if (store !== null && store.id === ref && (isStaff || isStoreMember(store, reader.uid))) return true;
   } else if (repair.businessId !== '' && repair.businessId === reader.uid) {
     return true;
   }

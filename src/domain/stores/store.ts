@@ -16,8 +16,9 @@ export function parseStoreRecord(id: string, raw: unknown): Store {
 }
 
 /**
- * Whether `uid` works in this store: its owner. (Staff join here with the shop console.) Every backend
- * decides store access with this rule; firestore.rules repeats it as isStoreMember.
+ * Whether `uid` owns this store. Its staff are members too, which only the backend can tell (a
+ * storeMembers record: canReadRepair's `isStaff`, the shop console's membership look-up);
+ * firestore.rules' isStoreMember checks both.
  */
 export function isStoreMember(store: Store | null, uid: string): boolean {
   return store !== null && uid !== '' && store.ownerId === uid;
