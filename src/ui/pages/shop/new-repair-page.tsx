@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { formatDateTime } from '../../../domain/shared/time';
-import { ACCESSORIES, ACCESSORY_LABELS, COMMON_PROBLEMS, DEVICE_TYPES } from '../../../domain/shop/job-card';
+import { DEVICE_TYPES } from '../../../domain/shop/job-card';
 import { JOB_CARD_LABELS, SHOP_MESSAGES, SHOP_TEXTS } from '../../../domain/shop/messages';
 import { useService } from '../../app-services';
 import { Alert } from '../../components/alert';
@@ -18,6 +18,7 @@ import { AppPage } from '../../layout/app-page';
 import { shopQueries } from '../../queries/shop-queries';
 import { useSession } from '../../session';
 import { EarlierCustomer } from './earlier-customer';
+import { AccessoryChoices, ProblemChoices } from './job-card-choices';
 import { keepFailedPhotos } from './pending-photos';
 import { JobCardPhotos } from './photo-picker';
 import { NoStores, StoreName } from './shop-ui';
@@ -144,61 +145,23 @@ function JobCard({ uid, storeId, storeName }: { uid: string; storeId: string; st
           />
         </Section>
         <Section title="Problem and condition">
-          <fieldset aria-describedby={message('problems') ? 'problems-error' : undefined}>
-            <legend className="text-sm font-medium text-slate-800">
-              {JOB_CARD_LABELS.problems}
-              <span className="ml-0.5 text-red-600" aria-hidden="true">
-                *
-              </span>
-            </legend>
-            <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
-              {COMMON_PROBLEMS.map((problem) => (
-                <label
-                  key={problem}
-                  className="flex min-h-11 items-center gap-3 rounded-lg px-2 ring-1 ring-slate-200"
-                >
-                  <input
-                    type="checkbox"
-                    value={problem}
-                    className="size-5 accent-brand-700"
-                    {...register('problems')}
-                  />
-                  <span className="text-sm">{problem}</span>
-                </label>
-              ))}
-            </div>
-            {message('problems') && (
-              <p id="problems-error" className="mt-1 text-sm text-red-700">
-                {message('problems')}
-              </p>
-            )}
-          </fieldset>
+          <ProblemChoices
+            required
+            registration={register('problems')}
+            error={message('problems')}
+            errorId="problems-error"
+          />
           <TextField
             label="Other problem"
             autoComplete="off"
             error={message('otherProblem')}
             {...register('otherProblem')}
           />
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-800">{JOB_CARD_LABELS.accessories}</legend>
-            <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
-              {ACCESSORIES.map((key) => (
-                <label
-                  key={key}
-                  className="flex min-h-11 items-center gap-3 rounded-lg px-2 ring-1 ring-slate-200"
-                >
-                  <input
-                    type="checkbox"
-                    value={key}
-                    className="size-5 accent-brand-700"
-                    {...register('accessories')}
-                  />
-                  <span className="text-sm">{ACCESSORY_LABELS[key]}</span>
-                </label>
-              ))}
-            </div>
-            {message('accessories') && <p className="mt-1 text-sm text-red-700">{message('accessories')}</p>}
-          </fieldset>
+          <AccessoryChoices
+            registration={register('accessories')}
+            error={message('accessories')}
+            errorId="accessories-error"
+          />
           {otherTicked && (
             <TextField
               label="Other accessory"

@@ -4,13 +4,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { formatCalendarDate } from '../../../domain/shared/time';
 import type { Outcome } from '../../../domain/shared/validation';
 import { formatPaise } from '../../../domain/shop/amounts';
-import {
-  ACCESSORIES,
-  ACCESSORY_LABELS,
-  COMMON_PROBLEMS,
-  DEVICE_TYPES,
-  localDate,
-} from '../../../domain/shop/job-card';
+import { ACCESSORY_LABELS, COMMON_PROBLEMS, DEVICE_TYPES, localDate } from '../../../domain/shop/job-card';
 import { JOB_CARD_LABELS, REPAIR_EDIT_TEXTS } from '../../../domain/shop/messages';
 import {
   checkRepairEdit,
@@ -26,6 +20,7 @@ import { SelectField, TextArea, TextField } from '../../components/fields';
 import { OutcomeAlert } from '../../components/outcome-alert';
 import { applyFieldErrors } from '../../forms/apply-field-errors';
 import { shopQueries } from '../../queries/shop-queries';
+import { AccessoryChoices, ProblemChoices } from './job-card-choices';
 import { formatDay } from './shop-ui';
 
 /**
@@ -385,56 +380,22 @@ function EditForm({
           {...register('imeiSerial')}
         />
       </div>
-      <fieldset aria-describedby={message('problems') ? 'edit-problems-error' : undefined}>
-        <legend className="text-sm font-medium text-slate-800">{JOB_CARD_LABELS.problems}</legend>
-        <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
-          {COMMON_PROBLEMS.map((problem) => (
-            <label
-              key={problem}
-              className="flex min-h-11 items-center gap-3 rounded-lg px-2 ring-1 ring-slate-200"
-            >
-              <input
-                type="checkbox"
-                value={problem}
-                className="size-5 accent-brand-700"
-                {...register('problems')}
-              />
-              <span className="text-sm">{problem}</span>
-            </label>
-          ))}
-        </div>
-        {message('problems') && (
-          <p id="edit-problems-error" className="mt-1 text-sm text-red-700">
-            {message('problems')}
-          </p>
-        )}
-      </fieldset>
+      <ProblemChoices
+        registration={register('problems')}
+        error={message('problems')}
+        errorId="edit-problems-error"
+      />
       <TextField
         label="Other problem"
         autoComplete="off"
         error={message('otherProblem')}
         {...register('otherProblem')}
       />
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-800">{JOB_CARD_LABELS.accessories}</legend>
-        <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
-          {ACCESSORIES.map((key) => (
-            <label
-              key={key}
-              className="flex min-h-11 items-center gap-3 rounded-lg px-2 ring-1 ring-slate-200"
-            >
-              <input
-                type="checkbox"
-                value={key}
-                className="size-5 accent-brand-700"
-                {...register('accessories')}
-              />
-              <span className="text-sm">{ACCESSORY_LABELS[key]}</span>
-            </label>
-          ))}
-        </div>
-        {message('accessories') && <p className="mt-1 text-sm text-red-700">{message('accessories')}</p>}
-      </fieldset>
+      <AccessoryChoices
+        registration={register('accessories')}
+        error={message('accessories')}
+        errorId="edit-accessories-error"
+      />
       {otherTicked && (
         <TextField
           label="Other accessory"
