@@ -1,3 +1,4 @@
+import { byStoreName, parseStaffRecord } from '../../domain/shop/membership';
 import { parseStoreSettings, type StoreSettings } from '../../domain/shop/settings';
 import { parseStoreRecord, type Store } from '../../domain/stores/store';
 import type { Clock } from '../../ports/clock';
@@ -54,21 +55,6 @@ class FieldIndex {
   }
 }
 
-function parseStaff(raw: StoredRecord): StaffMember {
-  const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  return {
-    storeId: text(raw.storeId),
-    uid: text(raw.uid),
-    email: text(raw.email),
-    name: text(raw.name),
-    addedAt: raw.addedAt instanceof Date ? raw.addedAt : new Date(0),
-    addedBy: text(raw.addedBy),
-  };
-}
-
-const byNameThenId = (a: ShopMembership, b: ShopMembership) =>
-  a.storeName.localeCompare(b.storeName) || a.storeId.localeCompare(b.storeId);
-
 export class MemoryShopMembershipRepository implements ShopMembershipRepository {
   private readonly storesByOwner: FieldIndex;
   private readonly membersByUid: FieldIndex;
@@ -102,15 +88,15 @@ export class MemoryShopMembershipRepository implements ShopMembershipRepository 
         const store = stores(id);
         return store === null ? [] : [this.membership(store, 'owner')];
       })
-      .sort(byNameThenId);
+      .sort(byStoreName);
     const staffed = this.membersByUid
       .get(uid)
       .flatMap((key) => {
-        const storeId = parseStaff(this.db.storeMembers.get(key) ?? {}).storeId;
+        const storeId = parseStaffRecord(this.db.storeMembers.get(key) ?? {}).storeId;
         const store = stores(storeId);
         return store === null || store.ownerId === uid ? [] : [this.membership(store, 'staff')];
       })
-      .sort(byNameThenId);
+      .sort(byStoreName);
     return [...owned, ...staffed];
   }
 
@@ -131,7 +117,7 @@ export class MemoryShopMembershipRepository implements ShopMembershipRepository 
     await requireStoreOwner(this.db, storeId, this.lookup);
     return this.membersByStore
       .get(storeId)
-      .map((key) => parseStaff(this.db.read(this.db.storeMembers.get(key) ?? {})))
+      .map((key) => parseStaffRecord(this.db.read(this.db.storeMembers.get(key) ?? {})))
       .sort((a, b) => a.name.localeCompare(b.name) || a.uid.localeCompare(b.uid));
   }
 
@@ -150,7 +136,7 @@ export class MemoryShopMembershipRepository implements ShopMembershipRepository 
       throw new PortError('invalid-argument', 'The owner of a store cannot be its staff.');
     const key = memberKey(storeId, account.uid);
     const existing = this.db.storeMembers.get(key);
-    if (existing !== undefined) return parseStaff(this.db.read(existing));
+    if (existing !== undefined) return parseStaffRecord(this.db.read(existing));
     const record: StoredRecord = {
       storeId,
       uid: account.uid,
@@ -161,7 +147,7 @@ export class MemoryShopMembershipRepository implements ShopMembershipRepository 
       addedBy: owner.uid,
     };
     this.db.storeMembers.set(key, record);
-    return parseStaff(record);
+    return parseStaffRecord(record);
   }
 
   async removeStaff(storeId: string, uid: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { byStoreName, parseStaffRecord } from '../../domain/shop/membership';
 import { parseStoreSettings, type StoreSettings } from '../../domain/shop/settings';
 import { parseStoreRecord, type Store } from '../../domain/stores/store';
 import type { Clock } from '../../ports/clock';
@@ -40,22 +41,6 @@ export function pouchMembershipLookup(dbs: PouchDatabases): ShopMembershipLookup
   };
 }
 
-function parseStaff(raw: Readonly<Record<string, unknown>>): StaffMember {
-  const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  const addedAt = typeof raw.addedAt === 'string' ? new Date(raw.addedAt) : new Date(0);
-  return {
-    storeId: text(raw.storeId),
-    uid: text(raw.uid),
-    email: text(raw.email),
-    name: text(raw.name),
-    addedAt: Number.isNaN(addedAt.getTime()) ? new Date(0) : addedAt,
-    addedBy: text(raw.addedBy),
-  };
-}
-
-const byNameThenId = (a: ShopMembership, b: ShopMembership) =>
-  a.storeName.localeCompare(b.storeName) || a.storeId.localeCompare(b.storeId);
-
 /**
  * Store membership on PouchDB: the owner by stores.ownerId (stores/byOwner), staff by a record in the
  * storeMembers database (members/byUid, members/byStore), checked with the shared local rules.
@@ -86,7 +71,7 @@ export class PouchShopMembershipRepository implements ShopMembershipRepository {
       });
       const owned = ownedRows
         .flatMap((row) => (row.doc ? [this.membership(parseStoreRecord(row.doc._id, row.doc), 'owner')] : []))
-        .sort(byNameThenId);
+        .sort(byStoreName);
       const staffRows = await this.dbs.storeMembers.query(VIEWS.membersByUid, { key: uid });
       const storeIds = [
         ...new Set(staffRows.map((row) => (typeof row.value === 'string' ? row.value : ''))),
@@ -99,7 +84,7 @@ export class PouchShopMembershipRepository implements ShopMembershipRepository {
           const store = parseStoreRecord(row.doc._id, row.doc);
           return store.ownerId === uid ? [] : [this.membership(store, 'staff')];
         })
-        .sort(byNameThenId);
+        .sort(byStoreName);
       return [...owned, ...staffed];
     });
   }
@@ -127,7 +112,7 @@ export class PouchShopMembershipRepository implements ShopMembershipRepository {
         include_docs: true,
       });
       return rows
-        .flatMap((row) => (row.doc ? [parseStaff(row.doc)] : []))
+        .flatMap((row) => (row.doc ? [parseStaffRecord(row.doc)] : []))
         .sort((a, b) => a.name.localeCompare(b.name) || a.uid.localeCompare(b.uid));
     });
   }
@@ -146,7 +131,7 @@ export class PouchShopMembershipRepository implements ShopMembershipRepository {
         throw new PortError('invalid-argument', 'The owner of a store cannot be its staff.');
       const id = memberDocId(storeId, uid);
       const existing = await this.dbs.storeMembers.get(id);
-      if (existing !== null) return parseStaff(existing);
+      if (existing !== null) return parseStaffRecord(existing);
       const record = storedRecord({
         storeId,
         uid,
@@ -159,10 +144,10 @@ export class PouchShopMembershipRepository implements ShopMembershipRepository {
       // A put without a revision: when two owners' devices add them at once, one record stays.
       if ((await this.dbs.storeMembers.put({ ...record, _id: id })) === null) {
         const raced = await this.dbs.storeMembers.get(id);
-        if (raced !== null) return parseStaff(raced);
+        if (raced !== null) return parseStaffRecord(raced);
         throw new PortError('unavailable', 'This store is busy; try again.');
       }
-      return parseStaff(record);
+      return parseStaffRecord(record);
     });
   }
 
