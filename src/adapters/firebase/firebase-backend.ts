@@ -1,6 +1,14 @@
 import { deleteApp, type FirebaseApp, type FirebaseOptions, initializeApp } from 'firebase/app';
 import { type Auth, connectAuthEmulator, getAuth, initializeAuth, type Persistence } from 'firebase/auth';
-import { connectFirestoreEmulator, type Firestore, getFirestore } from 'firebase/firestore';
+import {
+  connectFirestoreEmulator,
+  type Firestore,
+  initializeFirestore,
+  memoryLocalCache,
+  memoryLruGarbageCollector,
+  persistentLocalCache,
+  persistentMultipleTabManager,
+} from 'firebase/firestore';
 import type { Ports } from '../../ports';
 import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
@@ -39,6 +47,14 @@ export interface FirebaseBackendOptions {
   readonly logger?: Logger;
   /** How a phone code request proves a person asks (the browser's reCAPTCHA); none on the emulators. */
   readonly appVerification?: (auth: Auth) => AppVerification;
+  /**
+   * Keep Firestore's cache in IndexedDB, shared by the tabs of this browser: reads are answered from it
+   * when the server cannot be reached, writes queue in it until the network returns and survive a
+   * reload. The browser app sets it; Node (tests) has no IndexedDB and keeps the cache in memory, with
+   * the same offline code paths within one session (its LRU collector keeps what was read, as the
+   * persistent cache does, rather than the default eager one that drops a document nobody listens to).
+   */
+  readonly persistentCache?: boolean;
 }
 
 export interface FirebaseBackend {
@@ -54,7 +70,13 @@ export interface FirebaseBackend {
 export function createFirebaseBackend(options: FirebaseBackendOptions): FirebaseBackend {
   const app = initializeApp(options.firebase, options.appName);
   const auth = options.persistence ? initializeAuth(app, { persistence: options.persistence }) : getAuth(app);
-  const firestore = getFirestore(app);
+  const firestore = options.persistentCache
+    ? initializeFirestore(app, {
+        localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager() }),
+      })
+    : initializeFirestore(app, {
+        localCache: memoryLocalCache({ garbageCollector: memoryLruGarbageCollector() }),
+      });
   if (options.emulators) {
     connectAuthEmulator(auth, options.emulators.authUrl, { disableWarnings: true });
     connectFirestoreEmulator(firestore, options.emulators.firestoreHost, options.emulators.firestorePort);
@@ -74,9 +96,9 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       wallet: new FirestoreWalletLedger(firestore, auth, clock),
       config: new FirestoreAppConfigRepository(firestore),
       shopMembers: new FirestoreShopMembershipRepository(firestore, auth, clock, logger),
-      shopRepairs: new FirestoreShopRepairRepository(firestore, auth, clock),
+      shopRepairs: new FirestoreShopRepairRepository(firestore, auth, clock, logger),
       tracking: new FirestoreTrackingLinkRepository(firestore, auth, clock),
-      photos: firebasePhotoStore(app, firestore, auth, clock, options.logger ?? new ConsoleLogger()),
+      photos: firebasePhotoStore(app, firestore, auth, clock, logger),
       clock,
       logger,
     },

@@ -1,5 +1,12 @@
 import type { Auth } from 'firebase/auth';
-import { doc, type Firestore, Timestamp, type Transaction } from 'firebase/firestore';
+import {
+  type DocumentData,
+  type DocumentSnapshot,
+  doc,
+  type Firestore,
+  Timestamp,
+  type Transaction,
+} from 'firebase/firestore';
 import type { PaymentLike } from '../../domain/shop/amounts';
 import { parseShopRepair, type ShopRepair } from '../../domain/shop/repair-record';
 import { parseStoreSettings, shopContact } from '../../domain/shop/settings';
@@ -71,6 +78,11 @@ export interface FirestoreShopAccess {
   readonly store: Store;
   /** The store document as stored (its settings are fields of it). */
   readonly storeData: Record<string, unknown>;
+  /**
+   * The store came from this device's cache: a get answers from it only when the client knows it is
+   * offline (the server cannot be reached).
+   */
+  readonly offline: boolean;
 }
 
 /**
@@ -97,15 +109,17 @@ export class ShopAccessChecker {
   async accessOf(storeId: string): Promise<FirestoreShopAccess | null> {
     const uid = this.uid();
     if (storeId === '') return null;
-    const storeData = plainData(await getDoc(doc(this.db, COLLECTIONS.stores, storeId)));
+    const snapshot = await getDoc(doc(this.db, COLLECTIONS.stores, storeId));
+    const storeData = plainData(snapshot);
     if (storeData === undefined) return null;
+    const offline = snapshot.metadata.fromCache;
     const store = parseStoreRecord(storeId, storeData);
-    if (store.ownerId === uid) return { uid, role: 'owner', store, storeData };
+    if (store.ownerId === uid) return { uid, role: 'owner', store, storeData, offline };
     const member = plainData(
       await getDoc(doc(this.db, SHOP_COLLECTIONS.storeMembers, memberDocId(storeId, uid))),
     );
     if (member === undefined || member.storeId !== storeId || member.uid !== uid) return null;
-    return { uid, role: 'staff', store, storeData };
+    return { uid, role: 'staff', store, storeData, offline };
   }
 
   async requireMember(storeId: string): Promise<FirestoreShopAccess> {
@@ -176,6 +190,16 @@ export function parseStoredView(raw: unknown): TrackingView | null {
 /** A repair document's data as a ShopRepair (Timestamps as Dates). */
 export function shopRepairOf(id: string, raw: Readonly<Record<string, unknown>>): ShopRepair {
   return parseShopRepair(id, fromFirestore(raw));
+}
+
+/**
+ * A repair document read from Firestore as a ShopRepair, marked pendingSync while this device holds a
+ * change of it that the server has not acknowledged yet (a queued offline write).
+ */
+export function shopRepairOfSnapshot(snapshot: DocumentSnapshot<DocumentData>): ShopRepair | null {
+  const raw = snapshot.data();
+  if (raw === undefined) return null;
+  return { ...shopRepairOf(snapshot.id, raw), pendingSync: snapshot.metadata.hasPendingWrites };
 }
 
 /** A Date as Firestore stores it. */

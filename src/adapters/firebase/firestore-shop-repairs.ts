@@ -7,6 +7,8 @@ import {
   doc,
   documentId,
   type Firestore,
+  getDocFromCache,
+  getDocsFromCache,
   limit,
   or,
   orderBy,
@@ -19,11 +21,13 @@ import {
   startAfter,
   Timestamp,
   type Transaction,
+  type WriteBatch,
   where,
   writeBatch,
 } from 'firebase/firestore';
 import { storeRefOf } from '../../domain/repairs/repair';
 import { historyEntry } from '../../domain/shop/history';
+import { SHOP_MESSAGES } from '../../domain/shop/messages';
 import {
   formatRepairId,
   isValidPrefix,
@@ -40,6 +44,7 @@ import {
 import { isTrackingToken } from '../../domain/shop/tracking';
 import type { Clock } from '../../ports/clock';
 import { isPortError, PortError } from '../../ports/errors';
+import type { Logger } from '../../ports/logger';
 import type {
   NewShopRepair,
   ShopPayment,
@@ -63,6 +68,7 @@ import {
   SHOP_PRIVATE_DOC,
   ShopAccessChecker,
   shopRepairOf,
+  shopRepairOfSnapshot,
   trackingViewOf,
   withoutUndefined,
 } from './firestore-shop-data';
@@ -113,6 +119,25 @@ function ofStore(storeId: string): QueryCompositeFilterConstraint {
   return or(where('storeId', '==', storeId), where('store', '==', storeId));
 }
 
+/** Whether a Firestore failure means the server could not be reached (the write can queue instead). */
+function isOffline(error: unknown): boolean {
+  if (error instanceof PortError && !(error.cause instanceof Error)) return false;
+  const code = (error instanceof PortError ? error.cause : error) as { code?: unknown } | undefined;
+  return typeof code?.code === 'string' && OFFLINE_CODES.has(code.code.replace(/^firestore\//, ''));
+}
+
+/** The SDK's codes for a server it cannot reach (not 'aborted': that is a contended transaction). */
+const OFFLINE_CODES: ReadonlySet<string> = new Set(['unavailable', 'deadline-exceeded']);
+
+/** A document from this device's cache, or undefined when it has none (never asks the server). */
+async function cachedData(reference: DocumentReference<DocumentData>) {
+  try {
+    return (await getDocFromCache(reference)).data();
+  } catch {
+    return undefined;
+  }
+}
+
 /** The stored history list as it is (Timestamps untouched), so that a rewrite keeps it equal. */
 function storedHistory(raw: Readonly<Record<string, unknown>>): unknown[] {
   return Array.isArray(raw.history) ? [...raw.history] : [];
@@ -143,11 +168,76 @@ export class ShopRepairWriter {
 
   /** The repair (read past the rules' read check) and the caller's membership of its store. */
   async repairAccess(id: string, owner = false): Promise<FirestoreShopAccess> {
+    return (await this.repairState(id, owner)).access;
+  }
+
+  /**
+   * repairAccess, and whether the repair came from this device's cache: a get answers from the cache
+   * only when the client knows it is offline, so then a write queues instead of trying a transaction.
+   */
+  async repairState(id: string, owner = false): Promise<{ access: FirestoreShopAccess; offline: boolean }> {
     this.access.uid();
-    const raw = plainData(await getDoc(this.repairRef(id)));
+    const snapshot = await getDoc(this.repairRef(id));
+    const raw = plainData(snapshot);
     if (raw === undefined) throw new PortError('not-found', 'No repair has this id.');
     const storeId = storeRefOf(shopRepairOf(id, raw));
-    return owner ? this.access.requireOwner(storeId) : this.access.requireMember(storeId);
+    const access = await (owner ? this.access.requireOwner(storeId) : this.access.requireMember(storeId));
+    return { access, offline: snapshot.metadata.fromCache };
+  }
+
+  /**
+   * Offline: the repair as this device has it, and the function that writes its next state and its
+   * tracking view (when the live link is cached here) in one batch that queues until the network
+   * returns. The rules check it when it reaches the server; a refusal (someone moved the repair
+   * meanwhile) rolls this device's cache back, and is logged.
+   */
+  async queued(
+    id: string,
+    access: FirestoreShopAccess,
+    logger: Logger | undefined,
+    what: string,
+  ): Promise<{
+    raw: Record<string, unknown>;
+    write: (next: Record<string, unknown>, extra?: (batch: WriteBatch) => void) => ShopRepair;
+  }> {
+    const raw = await cachedData(this.repairRef(id));
+    if (raw === undefined)
+      throw new PortError('unavailable', 'This repair is not on this device. Please connect to the network.');
+    const token = shopRepairOf(id, raw).trackingToken;
+    const link = token === '' ? undefined : await cachedData(this.trackingRef(token));
+    const profile =
+      token !== '' && access.store.ownerId !== ''
+        ? await cachedData(doc(this.db, COLLECTIONS.publicProfiles, access.store.ownerId))
+        : undefined;
+    const write = (next: Record<string, unknown>, extra?: (batch: WriteBatch) => void) => {
+      const stored = withoutUndefined(next);
+      const batch = writeBatch(this.db);
+      batch.set(this.repairRef(id), stored);
+      const repair = shopRepairOf(id, stored);
+      if (token !== '' && link?.revoked !== true) {
+        const view = withoutUndefined(trackingViewOf(repair, access.store.id, access.storeData, profile));
+        if (profile !== undefined) batch.update(this.trackingRef(token), { view });
+        else {
+          // Without the owner's profile on this device, the view keeps the shop's name and phone it
+          // has. A repair's token always names its live link (a revoke clears it, in the same write).
+          const { shop: _kept, ...rest } = view;
+          batch.update(
+            this.trackingRef(token),
+            Object.fromEntries(Object.entries(rest).map(([key, value]) => [`view.${key}`, value])),
+          );
+        }
+      }
+      extra?.(batch);
+      // Not awaited: the promise settles only when the server has the write.
+      batch.commit().catch((error: unknown) => {
+        logger?.error(
+          `A ${what} of repair ${id} made offline was refused when it reached the server; this device's copy went back to the server's.`,
+          error,
+        );
+      });
+      return { ...repair, pendingSync: true };
+    };
+    return { raw, write };
   }
 
   /** The repair as stored, inside a transaction; 'not-found' when it is gone. */
@@ -202,6 +292,7 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
     private readonly db: Firestore,
     auth: Auth,
     private readonly clock: Clock,
+    private readonly logger?: Logger,
   ) {
     this.access = new ShopAccessChecker(db, auth);
     this.writer = new ShopRepairWriter(db, this.access);
@@ -238,6 +329,8 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
         throw new PortError('invalid-argument', 'A delivery code has 4 digits.');
       if (!isTrackingToken(input.trackingToken))
         throw new PortError('invalid-argument', 'This tracking token is not valid.');
+      // The Repair ID is the counter's, taken in a transaction: that needs the server.
+      if (access.offline) throw new PortError('unavailable', SHOP_MESSAGES.createNeedsNetwork);
       const by = { uid: access.uid, name: await this.access.actorName(access.uid) };
       return this.serially(storeId, () => this.allocate(access, input, by));
     });
@@ -336,9 +429,8 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
   get(id: string): Promise<ShopRepair | null> {
     return firestoreCall(async () => {
       this.access.uid();
-      const raw = plainData(await getDoc(this.writer.repairRef(id)));
-      if (raw === undefined) return null;
-      const repair = shopRepairOf(id, raw);
+      const repair = shopRepairOfSnapshot(await getDoc(this.writer.repairRef(id)));
+      if (repair === null) return null;
       await this.access.requireMember(storeRefOf(repair));
       return repair;
     });
@@ -384,7 +476,7 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
       }
       constraints.push(limit(request.limit + 1));
       const snapshot = await getDocs(query(this.repairs(), and(...filters), ...constraints));
-      const all = snapshot.docs.map((repair) => shopRepairOf(repair.id, repair.data()));
+      const all = snapshot.docs.flatMap((repair) => shopRepairOfSnapshot(repair) ?? []);
       const considered = all.slice(0, request.limit);
       const last = considered[considered.length - 1];
       return {
@@ -411,14 +503,47 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
         : [orderBy(field, 'asc'), orderBy('createdAt', 'asc')];
       const snapshot = await getDocs(query(this.repairs(), filter, ...order, limit(search.limit)));
       return snapshot.docs
-        .map((repair) => shopRepairOf(repair.id, repair.data()))
+        .flatMap((repair) => shopRepairOfSnapshot(repair) ?? [])
         .filter((repair) => storeRefOf(repair) === storeId);
     });
   }
 
   countByStatus(storeId: string): Promise<ShopStatusCounts> {
     return firestoreCall(async () => {
-      await this.access.requireMember(storeId);
+      const access = await this.access.requireMember(storeId);
+      // count() runs on the server even where the client knows it is offline: ask the cache then.
+      if (access.offline) return this.countInCache(storeId);
+      try {
+        return await this.countOnServer(storeId);
+      } catch (error) {
+        if (!isOffline(error)) throw error;
+        return this.countInCache(storeId);
+      }
+    });
+  }
+
+  /**
+   * Offline, count() cannot run (it is the server's): the counts are then those of the store's
+   * repairs this device has seen (in its cache), with its own queued changes.
+   */
+  private async countInCache(storeId: string): Promise<ShopStatusCounts> {
+    const snapshot = await getDocsFromCache(query(this.repairs(), ofStore(storeId)));
+    const byStatus = Object.fromEntries(REPAIR_STATUSES.map((status) => [status, 0])) as Record<
+      RepairStatus,
+      number
+    >;
+    let total = 0;
+    for (const document of snapshot.docs) {
+      const repair = shopRepairOf(document.id, document.data());
+      if (storeRefOf(repair) !== storeId) continue;
+      total += 1;
+      if (repair.status in byStatus) byStatus[repair.status as RepairStatus] += 1;
+    }
+    return { byStatus, total };
+  }
+
+  private async countOnServer(storeId: string): Promise<ShopStatusCounts> {
+    {
       const [total, ...counts] = await Promise.all([
         getCountFromServer(query(this.repairs(), ofStore(storeId))),
         ...REPAIR_STATUSES.map((status) =>
@@ -429,73 +554,122 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
         REPAIR_STATUSES.map((status, i) => [status, counts[i]?.data().count ?? 0]),
       ) as Record<RepairStatus, number>;
       return { byStatus, total: total?.data().count ?? 0 };
-    });
+    }
   }
 
+  /**
+   * The next state of a status change, planned against `raw` (the stored repair, or this device's copy
+   * offline): the expected status, the workflow and one history entry.
+   */
+  private planStatus(
+    id: string,
+    raw: Record<string, unknown>,
+    change: ShopStatusChange,
+    access: FirestoreShopAccess,
+    name: string,
+  ): { repair: ShopRepair; next: Record<string, unknown> } {
+    const repair = shopRepairOf(id, raw);
+    if (repair.status !== change.expectedStatus)
+      throw new PortError('conflict', 'This repair was changed meanwhile. Please look at it again.');
+    const now = this.clock.now();
+    const plan = planStatusChange(repair, change, { uid: access.uid, name, role: access.role }, now);
+    if (!plan.ok)
+      throw new PortError(
+        plan.reason === 'owner-only' ? 'permission-denied' : 'failed-precondition',
+        plan.message ?? 'This status change is not allowed.',
+        { cause: plan },
+      );
+    const next: Record<string, unknown> = {
+      ...raw,
+      status: plan.value.status,
+      updatedAt: now,
+      history: [...storedHistory(raw), plan.value.entry],
+    };
+    checkShopRepairUpdate(repair, shopRepairOf(id, next), access, 'status', change);
+    if (plan.value.status === 'delivered' && plan.value.entry.kind === 'status')
+      // What firestore.rules check: the code the customer told, with this write's time.
+      next.deliveryCheck = { code: repair.deliveryCode, at: serverTimestamp() };
+    return { repair, next };
+  }
+
+  /** The next state of an edit, planned against `raw`; null when nothing changes. */
+  private planEdit(
+    id: string,
+    raw: Record<string, unknown>,
+    patch: ShopRepairPatch,
+    access: FirestoreShopAccess,
+    name: string,
+  ): { repair: ShopRepair; next: Record<string, unknown> | null } {
+    const repair = shopRepairOf(id, raw);
+    const { next, changed } = applyShopPatch(raw, patch);
+    if (changed.length === 0) return { repair, next: null };
+    const now = this.clock.now();
+    next.updatedAt = now;
+    next.history = [
+      ...storedHistory(raw),
+      historyEntry('edit', repair.status, { uid: access.uid, name }, now, `Changed: ${changed.join(', ')}`),
+    ];
+    checkShopRepairUpdate(repair, shopRepairOf(id, next), access, 'edit');
+    return { repair, next };
+  }
+
+  /**
+   * A status change: a transaction online; offline (the client knows it, or the transaction cannot
+   * reach the server) the same change planned against this device's copy, queued as a batch, and
+   * returned marked pendingSync.
+   */
   changeStatus(id: string, change: ShopStatusChange): Promise<ShopRepair> {
     return firestoreCall(async () => {
-      const access = await this.writer.repairAccess(id);
+      const { access, offline } = await this.writer.repairState(id);
       const name = await this.access.actorName(access.uid);
-      return runTransaction(this.db, async (transaction) => {
-        const raw = await this.writer.current(transaction, id);
-        const repair = shopRepairOf(id, raw);
-        if (repair.status !== change.expectedStatus)
-          throw new PortError('conflict', 'This repair was changed meanwhile. Please look at it again.');
-        const now = this.clock.now();
-        const plan = planStatusChange(repair, change, { uid: access.uid, name, role: access.role }, now);
-        if (!plan.ok)
-          throw new PortError(
-            plan.reason === 'owner-only' ? 'permission-denied' : 'failed-precondition',
-            plan.message ?? 'This status change is not allowed.',
-            { cause: plan },
-          );
-        const next: Record<string, unknown> = {
-          ...raw,
-          status: plan.value.status,
-          updatedAt: now,
-          history: [...storedHistory(raw), plan.value.entry],
-        };
-        checkShopRepairUpdate(repair, shopRepairOf(id, next), access, 'status', change);
-        if (plan.value.status === 'delivered' && plan.value.entry.kind === 'status')
-          // What firestore.rules check: the code the customer told, with this write's time.
-          next.deliveryCheck = { code: repair.deliveryCode, at: serverTimestamp() };
-        const write = await this.writer.prepare(transaction, access, repair.trackingToken);
-        return write(id, next);
-      });
+      const queue = async () => {
+        const { raw, write } = await this.writer.queued(id, access, this.logger, 'status change');
+        return write(this.planStatus(id, raw, change, access, name).next);
+      };
+      if (offline) return queue();
+      try {
+        return await runTransaction(this.db, async (transaction) => {
+          const raw = await this.writer.current(transaction, id);
+          const { repair, next } = this.planStatus(id, raw, change, access, name);
+          const write = await this.writer.prepare(transaction, access, repair.trackingToken);
+          return write(id, next);
+        });
+      } catch (error) {
+        if (!isOffline(error)) throw error;
+        return queue();
+      }
     });
   }
 
+  /** An edit: like changeStatus, a transaction online and a queued batch offline. */
   update(id: string, patch: ShopRepairPatch): Promise<ShopRepair> {
     return firestoreCall(async () => {
-      const access = await this.writer.repairAccess(id);
+      const { access, offline } = await this.writer.repairState(id);
       checkShopPatch(patch);
       const name = await this.access.actorName(access.uid);
-      return runTransaction(this.db, async (transaction) => {
-        const raw = await this.writer.current(transaction, id);
-        const repair = shopRepairOf(id, raw);
-        const { next, changed } = applyShopPatch(raw, patch);
-        if (changed.length === 0) return repair;
-        const now = this.clock.now();
-        next.updatedAt = now;
-        next.history = [
-          ...storedHistory(raw),
-          historyEntry(
-            'edit',
-            repair.status,
-            { uid: access.uid, name },
-            now,
-            `Changed: ${changed.join(', ')}`,
-          ),
-        ];
-        checkShopRepairUpdate(repair, shopRepairOf(id, next), access, 'edit');
-        const write = await this.writer.prepare(transaction, access, repair.trackingToken);
-        if (patch.unlockCode !== undefined)
-          transaction.set(this.writer.privateRef(id), {
-            unlockCode: patch.unlockCode,
-            storeId: access.store.id,
-          });
-        return write(id, next);
-      });
+      const privateDoc = { unlockCode: patch.unlockCode, storeId: access.store.id };
+      const queue = async () => {
+        const { raw, write } = await this.writer.queued(id, access, this.logger, 'change');
+        const { repair, next } = this.planEdit(id, raw, patch, access, name);
+        if (next === null) return repair;
+        return write(next, (batch) => {
+          if (patch.unlockCode !== undefined) batch.set(this.writer.privateRef(id), privateDoc);
+        });
+      };
+      if (offline) return queue();
+      try {
+        return await runTransaction(this.db, async (transaction) => {
+          const raw = await this.writer.current(transaction, id);
+          const { repair, next } = this.planEdit(id, raw, patch, access, name);
+          if (next === null) return repair;
+          const write = await this.writer.prepare(transaction, access, repair.trackingToken);
+          if (patch.unlockCode !== undefined) transaction.set(this.writer.privateRef(id), privateDoc);
+          return write(id, next);
+        });
+      } catch (error) {
+        if (!isOffline(error)) throw error;
+        return queue();
+      }
     });
   }
 

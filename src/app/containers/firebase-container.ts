@@ -12,7 +12,8 @@ import type { ContainerOptions } from './options';
  * Production: Firebase Authentication and Cloud Firestore, guarded by firestore.rules. Data comes from
  * the mobile apps, mail and SMS from Firebase; a phone code request proves a person asks with an
  * invisible reCAPTCHA. The session persists as the SDK's default for the platform (IndexedDB in the
- * browser). With VITE_FIREBASE_AUTH_EMULATOR_URL set, the app talks to the local emulators instead, and
+ * browser), and so does Firestore's cache (persistentCache), so the shop console reads and queues writes
+ * offline. With VITE_FIREBASE_AUTH_EMULATOR_URL set, the app talks to the local emulators instead, and
  * the demo pages show the e-mails and codes the Auth emulator would have sent (npm run start:firebase).
  */
 export async function createFirebaseContainer(
@@ -25,6 +26,8 @@ export async function createFirebaseContainer(
     ...(options.clock ? { clock: options.clock } : {}),
     logger: options.logger ?? new ConsoleLogger(),
     ...(config.emulators ? {} : { appVerification: recaptchaVerification }),
+    // The shop console keeps working offline: reads from the cache, queued writes kept over a reload.
+    persistentCache: true,
   });
   const container = new Container();
   container.bind(TOKENS.AppConfig).toConstantValue(config);

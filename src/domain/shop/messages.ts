@@ -45,6 +45,15 @@ export const SHOP_TEXTS = {
   printJobSheet: 'Print Job Sheet',
 } as const;
 
+/**
+ * Ours: the mark of a repair changed on this device whose change the server does not have yet
+ * (ShopRepair.pendingSync: Firestore's queued offline writes).
+ */
+export const SYNC_TEXTS = {
+  pendingSync: 'Not yet synced',
+  pendingSyncHint: 'Changed on this device while offline. It is sent when the network returns.',
+} as const;
+
 export const SHOP_MESSAGES = {
   // Ours: the job card's fields.
   customerNameRequired: "Please enter the customer's name.",
@@ -114,6 +123,7 @@ export const SHOP_MESSAGES = {
   deleteOwnerOnly: 'Only the shop owner can delete a repair.',
   loadFailed: 'Could not load the repairs. Please try again.',
   createFailed: 'Could not create the repair. Please try again.',
+  createNeedsNetwork: 'A new repair needs the network on this system; your job card is kept as a draft.',
   saveFailed: 'Could not save the changes. Please try again.',
   deleteFailed: 'Could not delete the repair. Please try again.',
   dateRangeInvalid: 'The end date must be after the start date.',

@@ -176,6 +176,12 @@ export interface ShopRepair extends Repair {
   /** '' when the repair has no tracking link (e.g. created in the apps). */
   readonly trackingToken: string;
   readonly history: readonly HistoryEntry[];
+  /**
+   * This device changed the repair and the server does not have the change yet (Firestore's queued
+   * offline writes). Not stored: the Firestore adapter sets it from each read; memory and PouchDB (the
+   * device's own database) always say false.
+   */
+  readonly pendingSync: boolean;
 }
 
 const storedPaise = z
@@ -237,5 +243,6 @@ export function parseShopRepair(id: string, raw: unknown): ShopRepair {
     promisedDate: shop.promisedDate === '' ? null : shop.promisedDate,
     trackingToken: shop.trackingToken,
     history: shop.history,
+    pendingSync: false,
   };
 }

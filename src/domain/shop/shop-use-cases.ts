@@ -30,13 +30,7 @@ import {
   type StatusChangeReason,
   statusLabel,
 } from './status';
-import {
-  fillTemplate,
-  smsLink,
-  templateFor,
-  templateValues,
-  whatsAppLink,
-} from './templates';
+import { fillTemplate, smsLink, templateFor, templateValues, whatsAppLink } from './templates';
 import {
   generateDeliveryCode,
   generateTrackingToken,
@@ -271,7 +265,13 @@ export async function createRepair(
       trackingToken,
     });
   } catch (error) {
-    return shopPortFailure(ports, `Creating a repair in store ${storeId}`, error, SHOP_MESSAGES.createFailed);
+    return shopPortFailure(
+      ports,
+      `Creating a repair in store ${storeId}`,
+      error,
+      // Offline on Firebase: the Repair ID needs the server's counter (docs/adapters.md).
+      isPortError(error, 'unavailable') ? SHOP_MESSAGES.createNeedsNetwork : SHOP_MESSAGES.createFailed,
+    );
   }
   // The photos go once the repair exists: a failed upload never loses the repair, and is reported
   // with its image (the outcome's message says how many), for the repair page to retry.

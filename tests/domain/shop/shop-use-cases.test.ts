@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SHOP_MESSAGES } from '../../../src/domain/shop/messages';
 import { BOARD_PAGE_SIZE, planShopSearch } from '../../../src/domain/shop/shop-use-cases';
 import { generateDeliveryCode, generateTrackingToken } from '../../../src/domain/shop/tracking';
+import { PortError } from '../../../src/ports/errors';
 import { NOW, signInAs, type World } from '../world';
 import { seeded } from './seeded';
 import { createShopWorld, createThroughUseCase, typedCard } from './shop-world';
@@ -137,10 +138,24 @@ describe('createRepair', () => {
 
   it('says when it cannot be stored, and keeps the cause', async () => {
     await signInAs(world, 'owner');
-    world.db.outage = true;
+    const shopRepairs = world.ports.shopRepairs;
+    const failing = new PortError('unknown', 'The disk is full.');
+    shopRepairs.create = () => Promise.reject(failing);
     expect(await world.useCases.shop.createRepair('store-1', typedCard(), NOW)).toEqual({
       ok: false,
       message: SHOP_MESSAGES.createFailed,
+      reason: 'failed',
+    });
+    expect(world.logger.at('error')).toHaveLength(1);
+    expect(world.logger.at('error')[0]?.cause).toBe(failing);
+  });
+
+  it('says a new repair needs the network when the server cannot be reached (the job card is kept)', async () => {
+    await signInAs(world, 'owner');
+    world.db.outage = true;
+    expect(await world.useCases.shop.createRepair('store-1', typedCard(), NOW)).toEqual({
+      ok: false,
+      message: SHOP_MESSAGES.createNeedsNetwork,
       reason: 'failed',
     });
     expect(world.logger.at('error')).toHaveLength(1);

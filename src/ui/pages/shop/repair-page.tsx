@@ -19,7 +19,7 @@ import { AppPage } from '../../layout/app-page';
 import { shopQueries } from '../../queries/shop-queries';
 import { editNoteText, RepairDetails } from './repair-details';
 import { RepairPhotosSection } from './repair-photos-section';
-import { StatusBadge } from './shop-ui';
+import { PendingSyncBadge, StatusBadge } from './shop-ui';
 import { TrackingLinkPanel } from './tracking-link-panel';
 
 /** /shop/repairs/$id: the repair's fields, its next statuses, history, tracking link and messages. */
@@ -61,6 +61,7 @@ function RepairView({ data }: { data: RepairPageData }) {
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{repair.repairId}</h1>
           <StatusBadge status={repair.status} />
+          <PendingSyncBadge pending={repair.pendingSync} />
         </div>
         <p className="mt-1 text-sm text-slate-600">{data.store.storeName}</p>
         <Link

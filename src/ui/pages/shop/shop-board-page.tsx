@@ -19,7 +19,7 @@ import { useMediaQuery } from '../../hooks/use-media-query';
 import { AppPage } from '../../layout/app-page';
 import { shopQueries } from '../../queries/shop-queries';
 import { useSession } from '../../session';
-import { formatDay, NoStores, StatusBadge, StoreName } from './shop-ui';
+import { formatDay, NoStores, PendingSyncBadge, StatusBadge, StoreName } from './shop-ui';
 
 /**
  * /shop, the board: the account's stores (a picker when several), counts per status (chips that
@@ -370,7 +370,10 @@ function RepairCards({ repairs }: { repairs: readonly ShopRepair[] }) {
           >
             <div className="flex items-center justify-between gap-2">
               <span className="text-lg font-bold">{repair.repairId}</span>
-              <StatusBadge status={repair.status} />
+              <span className="flex flex-wrap items-center justify-end gap-1">
+                <PendingSyncBadge pending={repair.pendingSync} />
+                <StatusBadge status={repair.status} />
+              </span>
             </div>
             <p className="mt-1 font-medium text-slate-800">{repair.customerName}</p>
             <p className="text-sm text-slate-600">
@@ -413,7 +416,10 @@ function RepairTable({ repairs }: { repairs: readonly ShopRepair[] }) {
               <td className="px-4 py-3">{repair.customerMobile}</td>
               <td className="px-4 py-3">{repair.productName || repair.productType}</td>
               <td className="px-4 py-3">
-                <StatusBadge status={repair.status} />
+                <span className="flex flex-wrap items-center gap-1">
+                  <StatusBadge status={repair.status} />
+                  <PendingSyncBadge pending={repair.pendingSync} />
+                </span>
               </td>
               <td className="px-4 py-3 whitespace-nowrap">{formatDay(repair.createdAt)}</td>
             </tr>

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { formatDate } from '../../../domain/shared/time';
+import { SYNC_TEXTS } from '../../../domain/shop/messages';
 import { statusLabel } from '../../../domain/shop/status';
 import { Badge } from '../../components/badge';
 import { Card } from '../../components/card';
@@ -17,6 +18,32 @@ const STATUS_TONES: Record<string, 'green' | 'yellow' | 'blue' | 'slate' | 'red'
 /** A repair's status as a badge, with the spec's label (a status the web does not know as written). */
 export function StatusBadge({ status }: { status: string }) {
   return <Badge tone={STATUS_TONES[status] ?? 'slate'}>{statusLabel(status)}</Badge>;
+}
+
+/**
+ * The mark of a repair changed on this device that the server does not have yet (pendingSync): an icon
+ * and words, not colour alone; the hint says what it means.
+ */
+export function PendingSyncBadge({ pending }: { pending: boolean }) {
+  if (!pending) return null;
+  return (
+    <Badge tone="yellow" className="gap-1 whitespace-nowrap">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        className="h-3.5 w-3.5"
+      >
+        <path d="M5.5 15h8a3.5 3.5 0 0 0 .6-6.95A5 5 0 0 0 4.4 9.2 3 3 0 0 0 5.5 15Z" />
+        <path d="M10 8.5v3l2 1.2" />
+      </svg>
+      <span title={SYNC_TEXTS.pendingSyncHint}>{SYNC_TEXTS.pendingSync}</span>
+      <span className="sr-only"> ({SYNC_TEXTS.pendingSyncHint})</span>
+    </Badge>
+  );
 }
 
 /**
