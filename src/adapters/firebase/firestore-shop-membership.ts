@@ -9,6 +9,7 @@ import {
   setDoc,
   where,
 } from 'firebase/firestore';
+import { byStoreName, parseStaffRecord } from '../../domain/shop/membership';
 import { parseStoreSettings, type StoreSettings } from '../../domain/shop/settings';
 import { parseStoreRecord } from '../../domain/stores/store';
 import type { Clock } from '../../ports/clock';
@@ -30,20 +31,6 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** How long myStores waits for the account's own e-mail index write before going on without it. */
 const INDEX_WAIT_MS = 2_000;
-
-function parseStaff(raw: Readonly<Record<string, unknown>>): StaffMember {
-  return {
-    storeId: text(raw.storeId),
-    uid: text(raw.uid),
-    email: text(raw.email),
-    name: text(raw.name),
-    addedAt: raw.addedAt instanceof Date ? raw.addedAt : new Date(0),
-    addedBy: text(raw.addedBy),
-  };
-}
-
-const byNameThenId = (a: ShopMembership, b: ShopMembership) =>
-  a.storeName.localeCompare(b.storeName) || a.storeId.localeCompare(b.storeId);
 
 /**
  * Store membership on Firestore: owners by stores.ownerId (a query on ownerId), staff by
@@ -118,7 +105,7 @@ export class FirestoreShopMembershipRepository implements ShopMembershipReposito
             role: 'owner',
           }),
         )
-        .sort(byNameThenId);
+        .sort(byStoreName);
       const staffStoreIds = staffed.docs
         .map((snapshot) => text(snapshot.data().storeId))
         .filter((storeId) => storeId !== '');
@@ -134,7 +121,7 @@ export class FirestoreShopMembershipRepository implements ShopMembershipReposito
             ? []
             : [{ storeId: store.id, storeName: store.name, ownerId: store.ownerId, role: 'staff' }],
         )
-        .sort(byNameThenId);
+        .sort(byStoreName);
       return [...mine, ...staff];
     });
   }
@@ -161,7 +148,7 @@ export class FirestoreShopMembershipRepository implements ShopMembershipReposito
         query(collection(this.db, SHOP_COLLECTIONS.storeMembers), where('storeId', '==', storeId)),
       );
       return snapshot.docs
-        .map((member) => parseStaff(plainData(member) ?? {}))
+        .map((member) => parseStaffRecord(plainData(member) ?? {}))
         .sort((a, b) => a.name.localeCompare(b.name) || a.uid.localeCompare(b.uid));
     });
   }
@@ -180,7 +167,8 @@ export class FirestoreShopMembershipRepository implements ShopMembershipReposito
       const ref = doc(this.db, SHOP_COLLECTIONS.storeMembers, memberDocId(storeId, uid));
       return runTransaction(this.db, async (transaction) => {
         const existing = await transactionGet(transaction, ref);
-        if (existing.exists()) return parseStaff(fromFirestore(existing.data()) as Record<string, unknown>);
+        if (existing.exists())
+          return parseStaffRecord(fromFirestore(existing.data()) as Record<string, unknown>);
         const record = {
           storeId,
           uid,
@@ -191,7 +179,7 @@ export class FirestoreShopMembershipRepository implements ShopMembershipReposito
           addedBy: owner.uid,
         };
         transaction.set(ref, { ...record, addedAt: stamp(record.addedAt) });
-        return parseStaff(record);
+        return parseStaffRecord(record);
       });
     });
   }
