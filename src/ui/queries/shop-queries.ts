@@ -6,6 +6,19 @@ import { outcomeValue } from './outcome-value';
 type Shop = UseCases['shop'];
 
 /**
+ * While a shown repair is not yet synced (pendingSync: a change made offline on Firebase), its screen
+ * reads again every few seconds, so the mark goes once the server has the change (offline the read is
+ * answered by the device's cache).
+ */
+export const PENDING_SYNC_REFETCH_MS = 5_000;
+const whilePending =
+  <T>(repairsOf: (data: T) => readonly { readonly pendingSync: boolean }[]) =>
+  (query: { state: { data: T | undefined } }) =>
+    query.state.data !== undefined && repairsOf(query.state.data).some((repair) => repair.pendingSync)
+      ? PENDING_SYNC_REFETCH_MS
+      : false;
+
+/**
  * The repair desk's reads, one factory each. Every key starts with 'shop', so a change (a new repair,
  * a status move, a deletion) refreshes them all at once. Failures are not retried: the screens offer
  * 'Retry'.
@@ -33,6 +46,7 @@ export const shopQueries = {
         params.trail?.at(-1) ?? '',
       ],
       queryFn: async () => outcomeValue(await shop.storeBoard(storeId, boardFilterOf(params))),
+      refetchInterval: whilePending((board) => board.page.items),
     }),
 
   /** A search of a store's repairs. */
@@ -40,6 +54,7 @@ export const shopQueries = {
     queryOptions({
       queryKey: ['shop', 'search', storeId, text.trim()],
       queryFn: async () => outcomeValue(await shop.search(storeId, text)),
+      refetchInterval: whilePending((found) => found.repairs),
     }),
 
   /** Everything the repair page shows. */
@@ -47,5 +62,6 @@ export const shopQueries = {
     queryOptions({
       queryKey: ['shop', 'repair', id],
       queryFn: async () => outcomeValue(await shop.repairPage(id)),
+      refetchInterval: whilePending((page) => [page.repair]),
     }),
 };

@@ -2,6 +2,7 @@ import { waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SYNC_TEXTS } from '../../../src/domain/shop/messages';
 import type { ShopRepair } from '../../../src/domain/shop/repair-record';
+import { PENDING_SYNC_REFETCH_MS } from '../../../src/ui/queries/shop-queries';
 import { type RenderedApp, renderApp, screen } from '../render-app';
 
 const OWNER = 'owner01@demo.test';
@@ -12,11 +13,14 @@ const PENDING = 'RPR-1004';
  * build the Firestore adapter sets pendingSync from its queued offline writes (tests/firebase/
  * shop-offline.test.ts); here the memory backend's repairs port says so for one repair.
  */
+const sync = { pending: true };
+
 async function withPendingRepair(): Promise<RenderedApp> {
+  sync.pending = true;
   const app = await renderApp({ path: '/terms', signedInAs: OWNER });
   const port = app.backend.ports.shopRepairs;
   const mark = (repair: ShopRepair): ShopRepair =>
-    repair.repairId === PENDING ? { ...repair, pendingSync: true } : repair;
+    sync.pending && repair.repairId === PENDING ? { ...repair, pendingSync: true } : repair;
   const page = port.page.bind(port);
   const get = port.get.bind(port);
   port.page = async (storeId, request) => {
@@ -87,4 +91,15 @@ describe('a repair not yet synced', () => {
     await screen.findByRole('heading', { level: 1, name: 'RPR-1007' });
     expect(screen.queryByText(SYNC_TEXTS.pendingSync)).toBeNull();
   });
+
+  it('loses its mark once the server has the change (the screen reads again while a repair is pending)', async () => {
+    const app = await withPendingRepair();
+    await app.router.navigate({ to: '/shop' });
+    const region = await screen.findByRole('region', { name: 'Repairs' });
+    await within(region).findByText(SYNC_TEXTS.pendingSync);
+    sync.pending = false;
+    await waitFor(() => expect(within(region).queryByText(SYNC_TEXTS.pendingSync)).toBeNull(), {
+      timeout: PENDING_SYNC_REFETCH_MS * 2,
+    });
+  }, 20_000);
 });
