@@ -206,6 +206,17 @@ describe('the shop console on Firebase, offline', () => {
     expect(after?.history.map((item) => item.status)).toEqual(['received', 'cancelled']);
   });
 
+  it('opens a repair offline without the unlock code this device never read', async () => {
+    const ports = owner.backend.ports;
+    const created = await ports.shopRepairs.create('store-1', newRepair({ unlockCode: '2580' }));
+    await ports.shopRepairs.get(created.id);
+    await disableNetwork(owner.backend.firestore);
+    expect(await ports.shopRepairs.getShopOnly(created.id)).toBeNull();
+    expect((await ports.shopRepairs.get(created.id))?.id).toBe(created.id);
+    await enableNetwork(owner.backend.firestore);
+    expect(await ports.shopRepairs.getShopOnly(created.id)).toEqual({ unlockCode: '2580' });
+  });
+
   it('refuses to create a repair offline, saying it needs the network', async () => {
     const ports = owner.backend.ports;
     await ports.shopMembers.myStores();

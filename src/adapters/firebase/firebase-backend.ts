@@ -2,6 +2,8 @@ import { deleteApp, type FirebaseApp, type FirebaseOptions, initializeApp } from
 import { type Auth, connectAuthEmulator, getAuth, initializeAuth, type Persistence } from 'firebase/auth';
 import {
   connectFirestoreEmulator,
+  disableNetwork,
+  enableNetwork,
   type Firestore,
   initializeFirestore,
   memoryLocalCache,
@@ -83,6 +85,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
   }
   const clock = options.clock ?? new SystemClock();
   const logger = options.logger ?? new ConsoleLogger();
+  const stopFollowing = options.persistentCache ? followBrowserConnectivity(firestore, logger) : () => {};
   return {
     app,
     auth,
@@ -102,6 +105,33 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       clock,
       logger,
     },
-    dispose: () => deleteApp(app),
+    dispose: () => {
+      stopFollowing();
+      return deleteApp(app);
+    },
+  };
+}
+
+/**
+ * Takes Firestore offline when the browser says it is (the 'offline' event, navigator.onLine false) and
+ * back when it returns. Without this, a connection that drops under an open stream can leave the SDK
+ * thinking it is online and a read waiting for the server; offline, reads come from the cache at once
+ * and writes queue. A connection that is up but reaches nothing is still the SDK's to notice.
+ */
+function followBrowserConnectivity(firestore: Firestore, logger: Logger): () => void {
+  if (typeof window === 'undefined' || typeof navigator === 'undefined') return () => {};
+  const follow = (online: boolean) => {
+    (online ? enableNetwork(firestore) : disableNetwork(firestore)).catch((error: unknown) =>
+      logger.warn(`Firestore could not follow the browser ${online ? 'online' : 'offline'}.`, error),
+    );
+  };
+  const goOnline = () => follow(true);
+  const goOffline = () => follow(false);
+  window.addEventListener('online', goOnline);
+  window.addEventListener('offline', goOffline);
+  if (navigator.onLine === false) follow(false);
+  return () => {
+    window.removeEventListener('online', goOnline);
+    window.removeEventListener('offline', goOffline);
   };
 }

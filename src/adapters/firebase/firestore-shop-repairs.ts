@@ -4,6 +4,7 @@ import {
   collection,
   type DocumentData,
   type DocumentReference,
+  type DocumentSnapshot,
   doc,
   documentId,
   type Firestore,
@@ -442,7 +443,16 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
       const raw = plainData(await getDoc(this.writer.repairRef(id)));
       if (raw === undefined) return null;
       await this.access.requireMember(storeRefOf(shopRepairOf(id, raw)));
-      const shopOnly = plainData(await getDoc(this.writer.privateRef(id)));
+      let snapshot: DocumentSnapshot<DocumentData>;
+      try {
+        snapshot = await getDoc(this.writer.privateRef(id));
+      } catch (error) {
+        // Offline, a shop-only record this device never read (or that does not exist) is not in the
+        // cache: the page shows no unlock code rather than failing.
+        if (isOffline(error)) return null;
+        throw error;
+      }
+      const shopOnly = plainData(snapshot);
       return shopOnly === undefined ? null : { unlockCode: text(shopOnly.unlockCode) };
     });
   }
