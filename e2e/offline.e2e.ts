@@ -258,8 +258,11 @@ describe('a page load with the network cut, after one visit signed in', () => {
 
       await context.setOffline(true);
       await page.reload();
-      // The app itself, and the account it restored from the browser with no network.
-      await shown(page.getByRole('button', { name: 'Logout' }));
+      // The app itself, and the account it restored from the browser with no network. On Firebase the
+      // account's users document comes from Firestore's persistent cache once the SDK calls itself
+      // offline: at once where the browser says it is offline (the backend follows navigator.onLine),
+      // up to about 10 s where it does not (Chromium's emulated offline reloads with onLine true).
+      await shown(page.getByRole('button', { name: 'Logout' }), 30_000);
       await shown(page.getByText('owner01@demo.test').first());
       // The board's data: PouchDB has it all; on Firebase it is what Firestore's offline cache holds.
       if (backend === 'pouchdb') await heading(page, /^Sharma Mobile Care/);
