@@ -11,6 +11,12 @@ import { SHOP_MESSAGES } from './messages';
 /** The first number of a store's counter (so IDs have four digits from the start). */
 export const FIRST_REPAIR_NUMBER = 1001;
 
+/**
+ * The largest number a store hands out: seven digits, short enough to read over the phone. A counter
+ * can never be pushed past it to jam the store (a member could only move it one number at a time).
+ */
+export const MAX_REPAIR_NUMBER = 9_999_999;
+
 /** The prefix when a store's name gives no letters (e.g. a name in another script). */
 export const FALLBACK_PREFIX = 'RPR';
 
@@ -62,7 +68,7 @@ export const repairIdPrefixSchema = z
 /** `formatRepairId('SMC', 1042)` → 'SMC-1042'. Throws on a bad prefix or number (a programming error). */
 export function formatRepairId(prefix: string, n: number): string {
   if (!isValidPrefix(prefix)) throw new RangeError(`Invalid Repair ID prefix: ${prefix}`);
-  if (!Number.isSafeInteger(n) || n < 1 || n > 999_999_999)
+  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_REPAIR_NUMBER)
     throw new RangeError(`Invalid Repair ID number: ${n}`);
   return `${prefix}-${n}`;
 }
