@@ -8,6 +8,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // The usual report, then the counts of attacks refused and paths allowed (tests/security/counts-reporter.ts).
+    reporters: ['default', './tests/security/counts-reporter.ts'],
     env: { TZ: 'Asia/Kolkata' },
     testTimeout: 60_000,
     hookTimeout: 90_000,
