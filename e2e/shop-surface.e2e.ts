@@ -170,7 +170,7 @@ describe.runIf(backend() === 'firebase')(
         expect(href).toContain('pa=sharmamobile@okaxis');
         expect(href).toContain('am=2000.00');
         expect(href).not.toContain(THIEF_UPI);
-        expect(await page.locator('body').innerText()).not.toContain(THIEF_PHONE);
+        expect(await page.locator('body').textContent()).not.toContain(THIEF_PHONE);
         await expect.poll(() => page.getByText('₹2,000').count()).toBeGreaterThan(0);
         await screenshot(page, 'shop-surface-tracking-after-attacks-phone');
         expect(tab.problems.errors).toEqual([]);
