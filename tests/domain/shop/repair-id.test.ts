@@ -5,6 +5,7 @@ import {
   formatRepairId,
   isCounterAdvance,
   isValidPrefix,
+  MAX_REPAIR_NUMBER,
   nextRepairNumber,
   parseRepairId,
   prefixFromStoreName,
@@ -87,7 +88,7 @@ describe('the Repair ID', () => {
       const prefix = Array.from({ length: random.int(2, 5) }, (_, i) =>
         i === 0 || random.next() < 0.7 ? random.pick([...letters]) : String(random.int(0, 9)),
       ).join('');
-      const n = random.int(1, 999_999_999);
+      const n = random.int(1, MAX_REPAIR_NUMBER);
       const id = formatRepairId(prefix, n);
       expect(parseRepairId(id)).toEqual({ prefix, number: n, id });
       expect(parseRepairId(id.toLowerCase())?.id).toBe(id);
