@@ -4,8 +4,10 @@ import { BUSINESS_FIELDS, businessKeyOf, storeIdsOf } from '../src/adapters/fire
 import { COLLECTIONS, repairLookupKey } from '../src/adapters/firebase/firestore-data';
 import { emailIndexKey, SHOP_COLLECTIONS } from '../src/adapters/firebase/firestore-shop-data';
 import { storeRefOf } from '../src/domain/repairs/repair';
+import { describeMigrationRun } from '../src/domain/stored/migrations';
 import { type PublicProfile, publicProfileOf } from '../src/domain/users/public-profile';
 import { parseUserRecord } from '../src/domain/users/user';
+import { migrateFirestore } from './firestore-migrations';
 
 /**
  * The one-off migration that brings data the mobile apps wrote before the authorization rules up to
@@ -207,6 +209,9 @@ export async function main(argv: readonly string[]): Promise<void> {
     console.log(
       `${argv.includes('--dry-run') ? 'Would write' : 'Wrote'} ${plan.refs.length} Repair ID index entries, ${plan.publicProfiles.length} public profiles, ${plan.tombstones.length} tombstone stores, the store lists of ${plan.businesses.length} business users and ${plan.emails.length} e-mail index entries.`,
     );
+    // Then the ordered migration steps of stored documents (src/domain/stored/migrations.ts).
+    const run = await migrateFirestore(getFirestore(app), { dryRun: argv.includes('--dry-run') });
+    for (const line of describeMigrationRun(run)) console.log(line);
   } finally {
     await deleteApp(app);
   }
