@@ -46,6 +46,7 @@ export {
   type ShopStatusCounts,
 } from './shop-repairs';
 export type { TrackingLinkInfo, TrackingLinkRepository, TrackingResolution } from './shop-tracking';
+export type { StoreProfileRepository } from './store-profiles';
 export type { StoreRepository } from './store-repository';
 export type { SupportIssueRepository } from './support-issue-repository';
 export type { BusinessUser, BusinessUserQuery, Page, UserRepository } from './user-repository';
