@@ -7,6 +7,7 @@ import type { ShopMembershipRepository } from './shop-membership';
 import type { PhotoStore } from './shop-photos';
 import type { ShopRepairRepository } from './shop-repairs';
 import type { TrackingLinkRepository } from './shop-tracking';
+import type { StoreProfileRepository } from './store-profiles';
 import type { StoreRepository } from './store-repository';
 import type { SupportIssueRepository } from './support-issue-repository';
 import type { UserRepository } from './user-repository';
@@ -69,6 +70,8 @@ export interface Ports {
   readonly tracking: TrackingLinkRepository;
   /** The shop console: photos of repairs (their URLs in the repair's imageUrls). */
   readonly photos: PhotoStore;
+  /** The shop console: each store's public profile (what the tracking page shows of the shop). */
+  readonly storeProfiles: StoreProfileRepository;
   readonly clock: Clock;
   /** Keeps the causes of failures the use cases turn into messages. */
   readonly logger: Logger;
