@@ -3,6 +3,7 @@ import { repairIdAllocationContract } from './repair-id-allocation.contract';
 import { shopMembershipContract } from './shop-membership.contract';
 import { shopRepairsContract } from './shop-repairs.contract';
 import { shopTrackingContract } from './shop-tracking.contract';
+import { storeProfilesContract } from './store-profiles.contract';
 
 /**
  * The shop console's ports, for one backend. Run on memory (memory.test.ts) and PouchDB
@@ -13,4 +14,5 @@ export function shopContracts(makeHarness: HarnessFactory): void {
   shopRepairsContract(makeHarness);
   shopTrackingContract(makeHarness);
   repairIdAllocationContract(makeHarness);
+  storeProfilesContract(makeHarness);
 }

@@ -23,6 +23,7 @@ import { FirestoreRepairRepository } from './firestore-repair-repository';
 import { FirestoreShopMembershipRepository } from './firestore-shop-membership';
 import { FirestoreShopRepairRepository } from './firestore-shop-repairs';
 import { FirestoreTrackingLinkRepository } from './firestore-shop-tracking';
+import { FirestoreStoreProfileRepository } from './firestore-store-profiles';
 import { FirestoreStoreRepository } from './firestore-store-repository';
 import { FirestoreSupportIssueRepository } from './firestore-support-issue-repository';
 import { FirestoreUserRepository } from './firestore-user-repository';
@@ -102,6 +103,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       shopRepairs: new FirestoreShopRepairRepository(firestore, auth, clock, logger),
       tracking: new FirestoreTrackingLinkRepository(firestore, auth, clock),
       photos: firebasePhotoStore(app, firestore, auth, clock, logger),
+      storeProfiles: new FirestoreStoreProfileRepository(firestore, auth),
       clock,
       logger,
     },

@@ -93,6 +93,12 @@ export class MemoryDatabase implements LocalSession {
   readonly payments = new Map<string, StoredRecord[]>();
   /** The shop console: tracking/{token} (repairDocId, storeId, revoked). */
   readonly trackingLinks = new Map<string, StoredRecord>();
+  /** storeProfiles/{storeId}: what the tracking page shows of the shop (its owner writes it). */
+  readonly storeProfiles = new Map<string, StoredRecord>();
+  /** repairs/{id}/shop/delivery by repair document id: the delivery code, apart from the repair. */
+  readonly repairDelivery = new Map<string, StoredRecord>();
+  /** repairs/{id}/shop/tries by repair document id: the delivery code tries. */
+  readonly deliveryTries = new Map<string, StoredRecord>();
   readonly support = new Map<string, StoredRecord>();
   readonly transactions = new Map<string, StoredRecord>();
   readonly resetCodes = new Map<string, ResetCode>();
@@ -171,6 +177,9 @@ export class MemoryDatabase implements LocalSession {
       this.repairPrivate,
       this.payments,
       this.trackingLinks,
+      this.storeProfiles,
+      this.repairDelivery,
+      this.deliveryTries,
       this.support,
       this.transactions,
       this.resetCodes,

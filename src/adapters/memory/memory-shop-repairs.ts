@@ -150,7 +150,7 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
     });
     const id = this.db.nextId('repair-');
     this.db.repairCounters.set(storeId, { prefix, last: number });
-    this.db.repairs.set(id, { ...draft.record });
+    this.db.repairs.set(id, { ...draft.record, deliveryCode: draft.delivery.code });
     this.db.repairPrivate.set(id, { ...draft.shopOnly });
     this.db.payments.set(id, draft.advance === null ? [] : [{ ...draft.advance, id: `${id}-p1` }]);
     this.db.trackingLinks.set(input.trackingToken, { repairDocId: id, storeId, revoked: false });

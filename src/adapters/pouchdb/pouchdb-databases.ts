@@ -35,6 +35,11 @@ export const COLLECTIONS = [
   'repairCounters',
   'tracking',
   'shopPrivate',
+  // The store's public profile (storeProfiles/{storeId}: name, phone, UPI ID; its owner writes it).
+  'storeProfiles',
+  // The delivery codes and their tries (`code:{repairDocId}`, `tries:{repairDocId}`): owners, the
+  // repair's customer and super admins read them; staff never (repairs/{id}/shop/delivery, tries).
+  'shopDelivery',
   // Photos of repairs: one document per photo, its image an attachment (pouchdb-shop-photos.ts).
   'photos',
 ] as const;
@@ -128,6 +133,14 @@ export class PouchDatabases {
   /** Never replicated to customers' devices: unlock codes and payments (docs/pouchdb.md). */
   get shopPrivate(): Collection {
     return this.collections.shopPrivate;
+  }
+  /** storeProfiles/{storeId}: what the tracking page shows of the shop. */
+  get storeProfiles(): Collection {
+    return this.collections.storeProfiles;
+  }
+  /** Delivery codes and tries: never replicated to staff's devices. */
+  get shopDelivery(): Collection {
+    return this.collections.shopDelivery;
   }
 
   /** Creates or updates the design documents (the indexes). Idempotent. */

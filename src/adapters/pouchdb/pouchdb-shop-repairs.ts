@@ -170,7 +170,7 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
         by,
         ...(input.advanceMode === undefined ? {} : { advanceMode: input.advanceMode }),
       });
-      const record = storedRecord({ ...draft.record });
+      const record = storedRecord({ ...draft.record, deliveryCode: draft.delivery.code });
       await this.dbs.repairs.put({ ...record, _id: id });
       await this.dbs.shopPrivate.bulkDocs([
         { _id: unlockDocId(id), repairDocId: id, storeId, ...storedRecord({ ...draft.shopOnly }) },
