@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createContext, runInContext, Script } from 'node:vm';
-import { parseStoreRecord, type Store } from '../../../domain/stores/store';
+import { parseRepairRecord, storeRefOf } from '../../../domain/repairs/repair';
+import { isStoreMember, parseStoreRecord, type Store } from '../../../domain/stores/store';
 import { type CollectionName, SYNCED_COLLECTIONS } from '../pouchdb-databases';
 import {
   FILTERED_COLLECTIONS,
@@ -12,7 +13,8 @@ import {
   type StoreLookup,
   storeWriteProblem,
 } from './device-access';
-import { STORE_REFS_VIEW } from './provision';
+import { REPAIR_IDS_VIEW, STORE_REFS_VIEW } from './provision';
+import { repairWorkflowProblem } from './repair-workflow';
 import { envelopeProblem, repairFor, shapeProblem } from './synced-documents';
 import { VALIDATORS } from './validators';
 
@@ -343,7 +345,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     );
     if (invalid !== null) return invalid;
     const device = who.principals;
-    if (collection === 'repairs') return repairWriteProblem(doc, current, device, stores);
+    if (collection === 'repairs') {
+      const access = await repairWriteProblem(doc, current, device, stores);
+      if (access !== null || device.admin) return access;
+      return workflowProblem(db, device, doc, current, stores);
+    }
     if (collection === 'stores') {
       const repairsDb = db.replace(/-stores$/, '-repairs');
       return storeWriteProblem(doc, current, device, async (storeId) => {
@@ -464,6 +470,44 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       }
     });
     return proxy(req, res, `${path}${search}`, deviceHeaders(req), raw);
+  }
+
+  /**
+   * The shop's workflow on a pushed repair (repair-workflow.ts): judged for the device's account that
+   * owns the repair's store (device-access.ts made sure there is one), in its users document's name.
+   */
+  async function workflowProblem(
+    db: string,
+    device: Principals,
+    doc: Doc,
+    current: Doc | null,
+    stores: StoreLookup,
+  ): Promise<string | null> {
+    if (doc._deleted === true) return null;
+    const stored = current === null || current._deleted === true ? null : current;
+    const ref = storeRefOf(parseRepairRecord(doc._id, stored ?? doc));
+    const store = await stores(ref);
+    if (store === null) return `the store ${ref} does not exist on the server`;
+    const uid = device.uids.find((candidate) => isStoreMember(store, candidate));
+    if (uid === undefined) return `this device does not work in the store ${ref}`;
+    const usersDb = db.replace(/-repairs$/, '-users');
+    const { status, body } = await asAdmin(`/${encodeURIComponent(usersDb)}/${encodeURIComponent(uid)}`);
+    const name =
+      status === 200 && typeof (body as Json).name === 'string' ? ((body as Json).name as string) : '';
+    return repairWorkflowProblem({
+      doc,
+      current: stored,
+      store: { id: store.id, ownerId: store.ownerId },
+      writer: { uid, name },
+      now: new Date(),
+      repairIdTaken: async (repairId) => {
+        const key = encodeURIComponent(JSON.stringify([ref, repairId]));
+        const { body: rows } = await asAdmin(
+          `/${encodeURIComponent(db)}/_design/gateway/_view/${REPAIR_IDS_VIEW}?key=${key}&limit=2`,
+        );
+        return ((rows as { rows?: { id?: string }[] })?.rows ?? []).some((row) => row.id !== doc._id);
+      },
+    });
   }
 
   async function bulkDocs(
