@@ -854,6 +854,105 @@ describe('issue 15, finding 7: the sync server checks sizes first, refuses attac
     ).toEqual([]);
   });
 
+  it('attack 15.7.6: the shop workflow holds on what a device pushes: status moves, append-only history in the writer’s name, money only with its entry, final repairs fixed, Repair IDs', async () => {
+    const made = await bulkWrite('counter', 'repairs', newConsoleRepair('r-flow', 'SMC-1200'));
+    expect(made?.error).toBeUndefined();
+    let flow = await current('repairs', 'r-flow');
+    const refusedWith = async (doc: Record<string, unknown>, reason: RegExp) => {
+      const row = await bulkWrite('counter', 'repairs', doc);
+      expect(row?.error, JSON.stringify(row)).toBe('forbidden');
+      expect((row as { reason?: string }).reason).toMatch(reason);
+    };
+    // A move the workflow does not have, and a status changed without its entry.
+    await refusedWith(
+      nextVersion(flow, RAHUL, 'status', { status: 'delivered' }),
+      /move from received to delivered/,
+    );
+    await refusedWith(
+      { ...flow, status: 'inprogress', updatedAt: new Date().toISOString() },
+      /history only grows/,
+    );
+    // History rewritten, grown by two, or written in someone else's name.
+    const rewritten = nextVersion(flow, RAHUL, 'note');
+    (rewritten.history as Record<string, unknown>[])[0] = {
+      ...(flow.history as Record<string, unknown>[])[0],
+      note: 'forged',
+    };
+    await refusedWith(rewritten, /history only grows/);
+    await refusedWith(nextVersion(nextVersion(flow, RAHUL, 'note'), RAHUL, 'note'), /history only grows/);
+    await refusedWith(
+      nextVersion(flow, { uid: 'uid-owner', name: 'Someone Else' }, 'note'),
+      /in your own name/,
+    );
+    await refusedWith(nextVersion(flow, { uid: 'uid-rival', name: '' }, 'note'), /in your own name/);
+    // Money moves only with a payment entry of the same amount; the estimate not with a status entry.
+    await refusedWith(nextVersion(flow, RAHUL, 'edit', { paidPaise: 500_000 }), /paidPaise cannot change/);
+    await refusedWith(
+      nextVersion(flow, RAHUL, 'payment', { paidPaise: 500_000 }, { amountPaise: 100 }),
+      /paidPaise moves by the amount/,
+    );
+    await refusedWith(
+      nextVersion(flow, RAHUL, 'status', { status: 'inprogress', estimatePaise: 1 }),
+      /estimatePaise cannot change/,
+    );
+    // Fixed fields: the Repair ID, the store, the delivery code.
+    await refusedWith(nextVersion(flow, RAHUL, 'edit', { repairId: 'SMC-1201' }), /repairId is fixed/);
+    await refusedWith(nextVersion(flow, RAHUL, 'edit', { deliveryCode: '0000' }), /deliveryCode is fixed/);
+    // A new console repair cannot take a Repair ID another repair of the store holds, nor jam the store.
+    await refusedWith(newConsoleRepair('r-dup', 'SMC-1200'), /already holds SMC-1200/);
+    await refusedWith(newConsoleRepair('r-jam', 'SMC-9007199254740991'), /at most 7 digits/);
+    await refusedWith(
+      newConsoleRepair('r-late', 'SMC-1201', { createdAt: '2026-01-01T00:00:00.000Z' }),
+      /server's time/,
+    );
+    // Delivered: fixed except an owner's reopen with a note.
+    for (const to of ['inprogress', 'ready', 'delivered']) {
+      expect(
+        (await bulkWrite('counter', 'repairs', nextVersion(flow, RAHUL, 'status', { status: to })))?.error,
+      ).toBeUndefined();
+      flow = await current('repairs', 'r-flow');
+    }
+    await refusedWith(nextVersion(flow, RAHUL, 'edit', { productName: 'Another phone' }), /Delivered/);
+    await refusedWith(
+      nextVersion(flow, RAHUL, 'payment', { paidPaise: 100 }, { amountPaise: 100 }),
+      /Delivered/,
+    );
+    await refusedWith(nextVersion(flow, RAHUL, 'reopen', { status: 'inprogress' }), /with a note/);
+    expect(
+      (
+        await bulkWrite(
+          'counter',
+          'repairs',
+          nextVersion(flow, RAHUL, 'reopen', { status: 'inprogress' }, { note: 'Screen flickers again' }),
+        )
+      )?.error,
+    ).toBeUndefined();
+    expect((await current('repairs', 'r-flow')).status).toBe('inprogress');
+    expect(await existing('repairs', ['r-dup', 'r-jam', 'r-late'])).toEqual([]);
+  });
+
+  it('allowed: the owner’s device records a payment with its entry, and a refund', async () => {
+    const flow = await current('repairs', 'r-flow');
+    const paid = nextVersion(
+      flow,
+      RAHUL,
+      'payment',
+      { paidPaise: 50_000 },
+      { amountPaise: 50_000, paymentId: 'r-flow-p1' },
+    );
+    expect((await bulkWrite('counter', 'repairs', paid))?.error).toBeUndefined();
+    const after = await current('repairs', 'r-flow');
+    const refunded = nextVersion(
+      after,
+      RAHUL,
+      'refund',
+      { paidPaise: 40_000 },
+      { amountPaise: 10_000, note: 'Part not used' },
+    );
+    expect((await bulkWrite('counter', 'repairs', refunded))?.error).toBeUndefined();
+    expect((await current('repairs', 'r-flow')).paidPaise).toBe(40_000);
+  });
+
   it('attack 15.7.7: a customer’s device receives the customer-safe projection of its repair: no IMEI, notes, history or who typed the number', async () => {
     const hidden = ['imeiSerial', 'conditionNotes', 'history', 'customerMobileBy', 'trackingToken'];
     const single = (await call('asha', 'GET', `${db('repairs')}/r1`)).body as Record<string, unknown>;
