@@ -879,7 +879,13 @@ describe('issue 15, finding 7: the sync server checks sizes first, refuses attac
       note: 'forged',
     };
     await refusedWith(rewritten, /history only grows/);
-    await refusedWith(nextVersion(nextVersion(flow, RAHUL, 'note'), RAHUL, 'note'), /history only grows/);
+    // Two entries pushed at once are two writes: the second in another's name is refused.
+    await refusedWith(
+      nextVersion(nextVersion(flow, RAHUL, 'note'), { uid: 'uid-rival', name: '' }, 'note'),
+      /in your own name.*entry 2 of the 2 pushed/,
+    );
+    // A history shortened is no continuation of the server's.
+    await refusedWith({ ...flow, history: [], updatedAt: new Date().toISOString() }, /history only grows/);
     await refusedWith(
       nextVersion(flow, { uid: 'uid-owner', name: 'Someone Else' }, 'note'),
       /in your own name/,
@@ -929,6 +935,32 @@ describe('issue 15, finding 7: the sync server checks sizes first, refuses attac
     ).toBeUndefined();
     expect((await current('repairs', 'r-flow')).status).toBe('inprogress');
     expect(await existing('repairs', ['r-dup', 'r-jam', 'r-late'])).toEqual([]);
+  });
+
+  it('allowed: a device back online pushes several changes in one revision (created, moved, paid), each judged as its own write', async () => {
+    const created = newConsoleRepair('r-offline', 'SMC-1300', { paidPaise: 20_000 });
+    const moved = nextVersion(created, RAHUL, 'status', { status: 'inprogress' });
+    const paid = nextVersion(moved, RAHUL, 'payment', { paidPaise: 70_000 }, { amountPaise: 50_000 });
+    const edited = nextVersion(paid, RAHUL, 'edit', { conditionNotes: 'Dent on the corner' });
+    expect((await bulkWrite('counter', 'repairs', edited))?.error).toBeUndefined();
+    const stored = await current('repairs', 'r-offline');
+    const ready = nextVersion(stored, RAHUL, 'status', { status: 'ready' });
+    expect((await bulkWrite('counter', 'repairs', nextVersion(ready, RAHUL, 'note')))?.error).toBeUndefined();
+  });
+
+  it('attack 15.7.6b: several changes pushed at once are refused when one of them is not allowed, or when the pushed fields are not what the entries say', async () => {
+    const created = newConsoleRepair('r-offline-bad', 'SMC-1301');
+    const skipped = nextVersion(created, RAHUL, 'status', { status: 'ready' });
+    const row = await bulkWrite('counter', 'repairs', nextVersion(skipped, RAHUL, 'note'));
+    expect(row?.error).toBe('forbidden');
+    expect((row as { reason?: string }).reason).toMatch(
+      /move from received to ready.*history entry 2 of the 3 pushed/,
+    );
+    const stored = await current('repairs', 'r-offline');
+    const notes = nextVersion(nextVersion(stored, RAHUL, 'note'), RAHUL, 'note', { paidPaise: 999_999 });
+    const money = await bulkWrite('counter', 'repairs', notes);
+    expect((money as { reason?: string }).reason).toMatch(/paidPaise cannot change/);
+    expect(await existing('repairs', ['r-offline-bad'])).toEqual([]);
   });
 
   it('allowed: the owner’s device records a payment with its entry, and a refund', async () => {

@@ -4,6 +4,8 @@ import {
   type RepairWrite,
   type StoredFields,
 } from '../../../domain/shop/repair-write-rules';
+import { REPAIRS } from '../../../domain/stored/documents';
+import { fieldsChangedBy } from '../../../domain/stored/schema';
 import { fieldsOfDoc } from './synced-documents';
 
 /**
@@ -59,15 +61,6 @@ export async function repairWorkflowProblem(write: SyncRepairWrite): Promise<str
   if (doc._deleted === true) return null;
   const after = fieldsOfDoc(doc);
   const before = current === null || current._deleted === true ? null : fieldsOfDoc(current);
-  const base = {
-    repairDocId: doc._id,
-    writer: { uid: writer.uid, name: writer.name, role: 'owner' as const },
-    store,
-    now,
-    representation: 'json' as const,
-    toleranceMs: SYNC_CLOCK_TOLERANCE_MS,
-  };
-
   if (before === null) {
     if (after.history === undefined) return null;
     const repairId = text(after.repairId);
@@ -76,28 +69,132 @@ export async function repairWorkflowProblem(write: SyncRepairWrite): Promise<str
       return 'a new repair’s Repair ID is PREFIX-number, with at most 7 digits';
     if (await write.repairIdTaken(repairId))
       return `another repair of this store already holds ${repairId}: allocate a new Repair ID`;
-    const { deliveryCode, ...rest } = after;
-    const judged: RepairWrite = {
+  }
+  const steps = stepsOf(before, after);
+  for (const [index, step] of steps.entries()) {
+    const problem = stepProblem(doc._id, step, store, writer, now);
+    if (problem !== null)
+      return steps.length === 1
+        ? problem
+        : `${problem} (history entry ${index + 1} of the ${steps.length} pushed)`;
+  }
+  return null;
+}
+
+interface Step {
+  readonly before: StoredFields | null;
+  readonly after: StoredFields;
+  /** The history entry this step adds (null when the write adds none: the rule refuses it). */
+  readonly entry: StoredFields | null;
+}
+
+const TIMELINE_KINDS = ['created', 'status', 'override', 'reopen'];
+const EDIT_FIELDS = fieldsChangedBy(REPAIRS, 'member').filter((name) => name !== 'imageUrls');
+const FIELDS_BY_KIND: Readonly<Record<string, readonly string[]>> = {
+  edit: EDIT_FIELDS,
+  photo: ['imageUrls'],
+  tracking: ['trackingToken'],
+};
+
+/**
+ * The writes a push stands for. Replication sends a document's latest revision only: a device that
+ * changed a repair several times between two pushes (offline, or quickly) sends a history grown by
+ * several entries. Each entry is then judged as its own write, from the server's version on: the
+ * entry's status (and timeline step), a payment's or refund's amount, and the fields its kind may
+ * change taken at their pushed values; the last step is the pushed document itself, so nothing else
+ * may have changed. A history that does not continue the server's is judged as one write (refused).
+ */
+function stepsOf(before: StoredFields | null, after: StoredFields): Step[] {
+  const stored = Array.isArray(before?.history) ? (before.history as unknown[]) : [];
+  const pushed = Array.isArray(after.history) ? (after.history as unknown[]) : null;
+  const continues =
+    pushed !== null &&
+    pushed.length > stored.length &&
+    JSON.stringify(pushed.slice(0, stored.length)) === JSON.stringify(stored);
+  if (!continues) return [{ before, after, entry: null }];
+  const entries = (pushed as StoredFields[]).slice(stored.length);
+  const timeline = Array.isArray(after.timeline) ? (after.timeline as unknown[]) : null;
+  let steps = Array.isArray(before?.timeline) ? (before.timeline as unknown[]).length : 0;
+  const net = (from: number) =>
+    entries
+      .slice(from)
+      .reduce(
+        (sum, entry) =>
+          sum + (entry.kind === 'payment' ? amountOf(entry) : entry.kind === 'refund' ? -amountOf(entry) : 0),
+        0,
+      );
+  const out: Step[] = [];
+  let state: StoredFields | null = before;
+  for (const [k, entry] of entries.entries()) {
+    const last = k === entries.length - 1;
+    if (TIMELINE_KINDS.includes(text(entry.kind))) steps += 1;
+    let next: StoredFields;
+    if (last) next = after;
+    else {
+      const base: Record<string, unknown> = { ...(state ?? after) };
+      if (state === null && 'paidPaise' in after) base.paidPaise = numberOf(after.paidPaise) - net(1);
+      base.history = (pushed as unknown[]).slice(0, stored.length + k + 1);
+      base.status = entry.status;
+      base.updatedAt = after.updatedAt;
+      if (timeline !== null && TIMELINE_KINDS.includes(text(entry.kind)))
+        base.timeline = timeline.slice(0, steps);
+      if (state !== null && entry.kind === 'payment')
+        base.paidPaise = numberOf(state.paidPaise) + amountOf(entry);
+      if (state !== null && entry.kind === 'refund')
+        base.paidPaise = numberOf(state.paidPaise) - amountOf(entry);
+      for (const field of FIELDS_BY_KIND[text(entry.kind)] ?? []) {
+        if (field in after) base[field] = after[field];
+        else delete base[field];
+      }
+      next = base;
+    }
+    out.push({ before: state, after: next, entry });
+    state = next;
+  }
+  return out;
+}
+
+const numberOf = (value: unknown): number => (typeof value === 'number' ? value : 0);
+const amountOf = (entry: StoredFields): number => numberOf(entry.amountPaise);
+
+/** One write judged by the domain's rule, with what the server cannot see stood in for. */
+function stepProblem(
+  repairDocId: string,
+  step: Step,
+  store: SyncRepairWrite['store'],
+  writer: SyncRepairWrite['writer'],
+  now: Date,
+): string | null {
+  const base = {
+    repairDocId,
+    writer: { uid: writer.uid, name: writer.name, role: 'owner' as const },
+    store,
+    now,
+    representation: 'json' as const,
+    toleranceMs: SYNC_CLOCK_TOLERANCE_MS,
+  };
+  if (step.before === null) {
+    const { deliveryCode, ...rest } = step.after;
+    const parsed = parseRepairId(text(step.after.repairId));
+    if (parsed === null) return 'a new repair’s Repair ID is PREFIX-number, with at most 7 digits';
+    return messageOf({
       ...base,
       before: null,
       after: rest,
       counter: {
         before: parsed.number > 1 ? { prefix: parsed.prefix, last: parsed.number - 1 } : null,
-        after: { prefix: parsed.prefix, last: parsed.number, lastRepairDocId: doc._id },
+        after: { prefix: parsed.prefix, last: parsed.number, lastRepairDocId: repairDocId },
       },
       delivery: deliveryCode === undefined ? null : { code: deliveryCode, storeId: store.id },
-      payment: paymentStandIn(doc._id, after, store.id, now, null),
-    };
-    return messageOf(judged);
+      payment: paymentStandIn(repairDocId, step.after, store.id, now, null),
+    });
   }
-
-  const history = Array.isArray(after.history) ? after.history : [];
-  const entry = history[history.length - 1] as StoredFields | undefined;
-  const judged: RepairWrite = {
+  const before = step.before;
+  return messageOf({
     ...base,
     before,
-    after,
-    payment: paymentStandIn(doc._id, after, store.id, now, entry ?? null),
+    after: step.after,
+    payment: step.entry === null ? null : paymentStandIn(repairDocId, step.after, store.id, now, step.entry),
     tries:
       typeof before.deliveryCode === 'string'
         ? {
@@ -108,8 +205,7 @@ export async function repairWorkflowProblem(write: SyncRepairWrite): Promise<str
             by: writer.uid,
           }
         : null,
-  };
-  return messageOf(judged);
+  });
 }
 
 /**
