@@ -1,4 +1,4 @@
-import { parseRepairId } from '../../../domain/shop/repair-id';
+import { MAX_REPAIR_NUMBER, parseRepairId } from '../../../domain/shop/repair-id';
 import {
   repairWriteProblem as judgeRepairWrite,
   type RepairWrite,
@@ -65,7 +65,7 @@ export async function repairWorkflowProblem(write: SyncRepairWrite): Promise<str
     if (after.history === undefined) return null;
     const repairId = text(after.repairId);
     const parsed = parseRepairId(repairId);
-    if (parsed === null || parsed.id !== repairId)
+    if (parsed === null || parsed.id !== repairId || parsed.number > MAX_REPAIR_NUMBER)
       return 'a new repair’s Repair ID is PREFIX-number, with at most 7 digits';
     if (await write.repairIdTaken(repairId))
       return `another repair of this store already holds ${repairId}: allocate a new Repair ID`;
