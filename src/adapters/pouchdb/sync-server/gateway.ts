@@ -384,7 +384,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   }
 
   async function readLocalIndex(db: string, device: Principals): Promise<LocalIndex> {
-    localIndexReady ??= asAdmin(`/${LOCAL_INDEX_DB}`, { method: 'PUT' }).then(() => undefined);
+    localIndexReady ??= asAdmin(`/${LOCAL_INDEX_DB}`, { method: 'PUT' }).then(
+      () => undefined,
+      (error: unknown) => {
+        localIndexReady = null; // the database was away: ask again next time
+        throw error;
+      },
+    );
     await localIndexReady;
     const id = `${db}:${device.name}`;
     const { status, body } = await asAdmin(`/${LOCAL_INDEX_DB}/${encodeURIComponent(id)}`);
