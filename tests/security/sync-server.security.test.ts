@@ -7,6 +7,8 @@ import {
   PUBLIC_PROFILES,
   RECHARGE_TRANSACTIONS,
   REPAIRS,
+  STORAGE_CONFIG,
+  STORE_LINKS,
   STORES,
   SUPPORT,
   USERS,
@@ -1167,6 +1169,25 @@ describe('issue 15: the schema walk on the sync gateway over HTTP (every field: 
       },
     },
   ];
+
+  // The configuration: one document per id (Urls, storage), which no device writes; the schema is
+  // checked first all the same, so each refusal names the field.
+  for (const [schema, id] of [
+    [STORE_LINKS, 'Urls'],
+    [STORAGE_CONFIG, 'storage'],
+  ] as const) {
+    it(`attack 15.schema.config/${id}: every field of ${schema.kind} (${id}), wrong type, oversize and an extra field, is refused by name`, async () => {
+      const cases = walkCases(schema, sampleDocument(schema, 'json', now), now);
+      const wrong: string[] = [];
+      for (const c of cases) {
+        const row = refusal(await call('adminDesk', 'PUT', `${db('config')}/${id}`, c.doc));
+        if (row.error !== 'forbidden' || !row.reason?.includes(c.names))
+          wrong.push(`${c.what}: ${JSON.stringify(row)}`);
+      }
+      expect(wrong).toEqual([]);
+      expect(cases.length).toBeGreaterThan(2);
+    });
+  }
 
   for (const kind of kinds) {
     it(`attack 15.schema.${kind.collection}: every field of ${kind.schema.kind}, wrong type, oversize and an extra field, is refused by name`, async () => {
