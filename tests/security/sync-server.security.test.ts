@@ -886,6 +886,9 @@ describe('issue 15, finding 7: the sync server checks sizes first, refuses attac
       nextVersion(nextVersion(flow, RAHUL, 'note'), { uid: 'uid-rival', name: '' }, 'note'),
       /in your own name.*entry 2 of the 2 pushed/,
     );
+    // A console repair never loses its history (that would make it an apps' repair, out of the workflow).
+    const { history: _dropped, ...withoutHistory } = flow;
+    await refusedWith({ ...withoutHistory, status: 'delivered' }, /history only grows/);
     // A history shortened is no continuation of the server's.
     await refusedWith({ ...flow, history: [], updatedAt: new Date().toISOString() }, /history only grows/);
     await refusedWith(
@@ -963,6 +966,14 @@ describe('issue 15, finding 7: the sync server checks sizes first, refuses attac
     const money = await bulkWrite('counter', 'repairs', notes);
     expect((money as { reason?: string }).reason).toMatch(/paidPaise cannot change/);
     expect(await existing('repairs', ['r-offline-bad'])).toEqual([]);
+  });
+
+  it("allowed: the owner's device edits an apps' repair (no history) as the apps do", async () => {
+    const apps = await current('repairs', 'r-new');
+    expect(
+      (await bulkWrite('counter', 'repairs', { ...apps, productName: 'Nokia 3310', status: 'inprogress' }))
+        ?.error,
+    ).toBeUndefined();
   });
 
   it('allowed: the owner’s device records a payment with its entry, and a refund', async () => {

@@ -26,7 +26,9 @@ import { fieldsOfDoc } from './synced-documents';
  *    store holds on the server (the gateway's view, `repairIdTaken`); the counter the rule asks for is
  *    that number's. Its delivery code is on the repair on PouchDB: it is passed as the document kept
  *    apart. A repair without a history is the apps' create (by the store's owner, as firestore.rules
- *    allows the apps): the schema, the store and the owner are checked, not the console's workflow.
+ *    allows the apps): the schema, the store and the owner are checked, not the console's workflow;
+ *    so is an update that leaves an apps' repair without a history (firestore.rules says the same), while
+ *    a console repair never loses its history.
  *  - **A payment or refund entry** stands for its payments document (which stays on the device): the
  *    rule then checks that paidPaise moves by exactly the entry's amount, in the writer's name, a refund
  *    by the owner.
@@ -70,6 +72,9 @@ export async function repairWorkflowProblem(write: SyncRepairWrite): Promise<str
     if (await write.repairIdTaken(repairId))
       return `another repair of this store already holds ${repairId}: allocate a new Repair ID`;
   }
+  // The apps' repairs keep no history: an update that leaves both versions without one is the apps'
+  // write (as firestore.rules has it), judged by the schema, the store and its owner only.
+  if (before !== null && before.history === undefined && after.history === undefined) return null;
   const steps = stepsOf(before, after);
   for (const [index, step] of steps.entries()) {
     const problem = stepProblem(doc._id, step, store, writer, now);
