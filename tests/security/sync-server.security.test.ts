@@ -840,6 +840,18 @@ describe('issue 15, finding 7: the sync server checks sizes first, refuses attac
     expect(
       refusal(await call('counter', 'PUT', `${db('repairs')}/r1`, { ...r1, productName: 42 })).reason,
     ).toMatch(/productName/);
+    // The shop console's device-only databases are no kinds the server takes.
+    for (const name of [
+      'storeMembers',
+      'repairCounters',
+      'tracking',
+      'shopPrivate',
+      'photos',
+      'storeProfiles',
+    ])
+      expect((await call('counter', 'POST', `${db(name)}/_bulk_docs`, { docs: [{ _id: 'x' }] })).status).toBe(
+        404,
+      );
     // The config database holds the store links and the storage bucket only; devices write neither.
     expect(
       refusal(await call('adminDesk', 'PUT', `${db('config')}/payments`, { upiId: 'x@y' })).reason,
