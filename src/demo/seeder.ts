@@ -14,6 +14,8 @@ export interface SeedAccount {
   readonly password: string;
   /** A mobile number the account has already verified (E.164), as the phone provider records it. */
   readonly phoneNumber?: string;
+  /** Whether the provider has verified the e-mail address; seeded accounts are, unless this says false. */
+  readonly emailVerified?: boolean;
 }
 
 /** publicProfiles/{uid}: a business's name and number, readable by every signed-in account. */

@@ -24,6 +24,7 @@ export class MemorySeeder implements Seeder {
       email: account.email,
       password: account.password,
       phoneNumber: account.phoneNumber ?? null,
+      emailVerified: account.emailVerified ?? true,
     });
     return uid;
   }

@@ -150,6 +150,7 @@ export class PouchSeeder implements Seeder {
         uid: account.uid,
         email: account.email.trim(),
         password,
+        emailVerified: account.emailVerified ?? true,
         ...(phone ? { phoneNumber: phone } : {}),
       },
       ...(phone ? [{ _id: phoneClaimDocId(phone), uid: account.uid, email: account.email.trim() }] : []),
