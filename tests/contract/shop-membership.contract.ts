@@ -274,6 +274,26 @@ export function shopMembershipContract(makeHarness: HarnessFactory): void {
       expect((await h.ports.shopMembers.listStaff('store-1')).map((s) => s.uid)).toEqual([cast.staff]);
     });
 
+    it('a password reset proves the mailbox: the account then sees and accepts its invitation', async () => {
+      await h.seeder.account({
+        uid: 'uid-late',
+        email: 'late@contract.test',
+        password: PASSWORD,
+        emailVerified: false,
+      });
+      await h.seeder.user('uid-late', { email: 'late@contract.test', role: 'user', name: 'Lata Late' });
+      await signInAs(h, 'owner');
+      await h.ports.shopMembers.inviteStaff('store-1', 'late@contract.test');
+      await h.ports.auth.signOut();
+      await h.ports.auth.sendPasswordResetEmail('late@contract.test', 'https://repairmate.test/reset');
+      const code = await h.lastResetCode('late@contract.test');
+      expect(code).not.toBeNull();
+      await h.ports.auth.confirmPasswordReset(code ?? '', 'Newer#Secret456');
+      await h.ports.auth.signIn('late@contract.test', 'Newer#Secret456');
+      expect((await h.ports.shopMembers.myInvitations()).map((i) => i.storeId)).toEqual(['store-1']);
+      expect((await h.ports.shopMembers.acceptInvitation('store-1')).role).toBe('staff');
+    });
+
     it('declining removes the invitation; the owner cancels one; neither makes anyone staff', async () => {
       await signInAs(h, 'owner');
       await h.ports.shopMembers.inviteStaff('store-1', 'claimant@contract.test');
