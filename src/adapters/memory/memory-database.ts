@@ -175,6 +175,7 @@ export class MemoryDatabase implements LocalSession {
       this.stores,
       this.repairs,
       this.storeMembers,
+      this.invitations,
       this.repairCounters,
       this.repairPrivate,
       this.payments,
