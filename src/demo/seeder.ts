@@ -78,6 +78,19 @@ export interface SeedStoreMember {
 }
 
 /**
+ * A pending invitation (invitations/{storeId}_{email}): an owner invited this address; it joins once
+ * the account signed in with it, verified, accepts.
+ */
+export interface SeedInvitation {
+  readonly storeId: string;
+  readonly storeName: string;
+  /** Lower case. */
+  readonly email: string;
+  readonly invitedBy: string;
+  readonly invitedAt: Date;
+}
+
+/**
  * A tracking link: tracking/{token} for the repair whose `trackingToken` it is (the seeded repair
  * record carries the same token). Firestore keeps the customer-safe view in it, computed by its seeder.
  */
@@ -122,6 +135,8 @@ export interface SeedShopOnly {
  */
 export interface SeedShopData {
   readonly members: readonly SeedStoreMember[];
+  /** Pending invitations; none when absent. */
+  readonly invitations?: readonly SeedInvitation[];
   readonly trackingLinks: readonly SeedTrackingLink[];
   readonly payments: readonly SeedPayment[];
   readonly counters: readonly SeedRepairCounter[];

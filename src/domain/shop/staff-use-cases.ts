@@ -15,6 +15,9 @@ import { type ShopFailureReason, shopPortFailure } from './shop-failures';
 
 type StaffPorts = Pick<Ports, 'shopMembers' | 'logger'>;
 
+/** What the screens show of a staff member and of an invitation. */
+export type { StaffInvitation, StaffMember };
+
 /** Labels as the spec writes them, and our messages for what it leaves silent. */
 export const STAFF_TEXTS = {
   section: 'Staff',

@@ -27,6 +27,7 @@ import type {
   SeedTransactionRecord,
   SeedUserRecord,
 } from '../../../demo/seeder';
+import { invitationKey } from '../../../domain/shop/membership';
 import { parseStoreRecord } from '../../../domain/stores/store';
 import { PortError } from '../../../ports/errors';
 import { firestoreCall } from '../firebase-errors';
@@ -232,6 +233,11 @@ export class FirebaseEmulatorSeeder implements Seeder {
       writes.push([
         doc(this.db, SHOP_COLLECTIONS.storeMembers, memberDocId(member.storeId, member.uid)),
         { ...member, role: 'staff' },
+      ]);
+    for (const invitation of data.invitations ?? [])
+      writes.push([
+        doc(this.db, SHOP_COLLECTIONS.invitations, invitationKey(invitation.storeId, invitation.email)),
+        { ...invitation },
       ]);
     for (const { storeId, prefix, last } of data.counters)
       writes.push([doc(this.db, SHOP_COLLECTIONS.repairCounters, storeId), { prefix, last }]);

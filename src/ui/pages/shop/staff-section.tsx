@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import type { Outcome } from '../../../domain/shared/validation';
-import { STAFF_TEXTS } from '../../../domain/shop/staff-use-cases';
-import type { StaffInvitation, StaffMember } from '../../../ports/shop-membership';
+import { STAFF_TEXTS, type StaffInvitation, type StaffMember } from '../../../domain/shop/staff-use-cases';
 import { useService } from '../../app-services';
 import { Alert } from '../../components/alert';
 import { Badge } from '../../components/badge';
