@@ -214,6 +214,10 @@ describe('firebase shop console beyond the contract', () => {
     const andheri = (await h.ports.shopMembers.myStores()).find((store) =>
       store.storeName.endsWith('Andheri'),
     );
+    // The demo's one pending invitation, as its owner lists it.
+    expect((await h.ports.shopMembers.listInvitations(andheri?.storeId ?? '')).map((i) => i.email)).toEqual([
+      'ravi.technician@demo.test',
+    ]);
     const board = await h.ports.shopRepairs.page(andheri?.storeId ?? '', { limit: 50 });
     expect(board.items.map((repair) => repair.repairId)).toContain('RPR-1007');
     const found = await h.ports.shopRepairs.search(andheri?.storeId ?? '', {
