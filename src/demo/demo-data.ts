@@ -389,6 +389,11 @@ export function generateDemoData(now: Date): SeedData {
     owner: { uid: DEMO_UIDS.owner(1), name: 'Rahul Sharma' },
     staff: { uid: DEMO_UIDS.staff, name: 'Sam Staff', email: 'staff@demo.test' },
     staffStore: sharmaStores[0]!,
+    invitation: {
+      storeId: sharmaStores[1]!,
+      storeName: 'Sharma Mobile Care - Andheri',
+      email: 'ravi.technician@demo.test',
+    },
     stores: sharmaStores,
     repairs,
   });

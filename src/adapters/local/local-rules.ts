@@ -1,5 +1,6 @@
 import type { RepairReader } from '../../domain/repairs/access';
 import { appendsOneEntryBy } from '../../domain/shop/history';
+import { INVITATION_REFUSALS, invitationEmail, isInvitableEmail } from '../../domain/shop/membership';
 import type { ShopRepair } from '../../domain/shop/repair-record';
 import {
   DELIVERY_CODE_PATTERN,
@@ -31,6 +32,28 @@ export function requireSignedIn(session: LocalSession): string {
   const uid = session.currentUid();
   if (uid === null) throw new PortError('unauthenticated', 'Sign in first.');
   return uid;
+}
+
+/**
+ * The signed-in account's e-mail in lower case when the provider verified it, else null (what the rules
+ * read as request.auth.token.email with email_verified). Throws 'unauthenticated' signed out.
+ */
+export function verifiedEmailOf(session: LocalSession): string | null {
+  requireSignedIn(session);
+  const email = session.currentEmail();
+  return email !== null && email !== '' && session.currentEmailVerified() ? invitationEmail(email) : null;
+}
+
+/**
+ * The address an owner invites, as stored (trimmed, lower case); refused with 'invalid-argument' when it
+ * is not an e-mail address or is the owner's own.
+ */
+export function checkInvitedEmail(session: LocalSession, raw: string): string {
+  const email = invitationEmail(raw);
+  if (!isInvitableEmail(email)) throw new PortError('invalid-argument', INVITATION_REFUSALS.invalidEmail);
+  if (email === invitationEmail(session.currentEmail() ?? ''))
+    throw new PortError('invalid-argument', INVITATION_REFUSALS.ownEmail);
+  return email;
 }
 
 /** Throws unless the signed-in account's users document has role sa. */

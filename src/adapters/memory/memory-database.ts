@@ -54,6 +54,8 @@ export interface MemoryAccount {
   password: string;
   /** The verified mobile number (E.164), set only by a confirmed phone code (or the seeder). */
   phoneNumber: string | null;
+  /** Whether the e-mail is verified: seeded accounts are; a sign-up once a password reset proved it. */
+  emailVerified: boolean;
 }
 
 export interface PhoneCode {
@@ -85,6 +87,8 @@ export class MemoryDatabase implements LocalSession {
   readonly repairs = new VersionedMap<string, StoredRecord>();
   /** The shop console: storeMembers/{storeId}_{uid} (staff of a store). */
   readonly storeMembers = new VersionedMap<string, StoredRecord>();
+  /** The shop console: invitations/{storeId}_{email} (an owner's invitation to an e-mail address). */
+  readonly invitations = new VersionedMap<string, StoredRecord>();
   /** The shop console: repairCounters/{storeId} (prefix, last number handed out). */
   readonly repairCounters = new Map<string, StoredRecord>();
   /** The shop console: the shop-only part of each repair (unlock code), by repair document id. */
@@ -123,6 +127,10 @@ export class MemoryDatabase implements LocalSession {
 
   currentEmail(): string | null {
     return this.session?.email ?? null;
+  }
+
+  currentEmailVerified(): boolean {
+    return this.session?.emailVerified === true;
   }
 
   currentPhone(): string | null {
@@ -173,6 +181,7 @@ export class MemoryDatabase implements LocalSession {
       this.stores,
       this.repairs,
       this.storeMembers,
+      this.invitations,
       this.repairCounters,
       this.repairPrivate,
       this.payments,

@@ -7,6 +7,7 @@ import {
 } from './pouchdb-collection';
 import {
   type DesignDoc,
+  INVITATIONS_DESIGN,
   LEDGER_DESIGN,
   REPAIRS_DESIGN,
   SHOP_REPAIRS_DESIGN,
@@ -29,9 +30,10 @@ export const COLLECTIONS = [
   'config',
   'accounts',
   'mail',
-  // The shop console (docs/pouchdb.md, "The shop console"): membership records, the per-store Repair
+  // The shop console (docs/pouchdb.md, "The shop console"): membership records, invitations, the per-store Repair
   // ID counters, the tracking links, and the shop-only part of repairs (unlock codes, payments).
   'storeMembers',
+  'invitations',
   'repairCounters',
   'tracking',
   'shopPrivate',
@@ -69,6 +71,7 @@ const DESIGN_DOCS: readonly (readonly [CollectionName, DesignDoc])[] = [
   ['repairs', SHOP_REPAIRS_DESIGN],
   ['transactions', LEDGER_DESIGN],
   ['storeMembers', STORE_MEMBERS_DESIGN],
+  ['invitations', INVITATIONS_DESIGN],
 ];
 
 export class PouchDatabases {
@@ -123,6 +126,9 @@ export class PouchDatabases {
   }
   get storeMembers(): Collection {
     return this.collections.storeMembers;
+  }
+  get invitations(): Collection {
+    return this.collections.invitations;
   }
   get repairCounters(): Collection {
     return this.collections.repairCounters;

@@ -181,6 +181,24 @@ export const STORE_MEMBERS_DESIGN = design('members', {
   },
 });
 
+/** Invitations to work in a store (invitations/{storeId}_{email}). */
+export const INVITATIONS_DESIGN = design('invitations', {
+  /** Key: [email, storeId]: the invitations sent to one address. */
+  byEmail: {
+    map: (doc, emit) => {
+      if (typeof doc.email === 'string' && typeof doc.storeId === 'string')
+        emit([doc.email, doc.storeId], null);
+    },
+  },
+  /** Key: [storeId, email]: a store's pending invitations, by address. */
+  byStore: {
+    map: (doc, emit) => {
+      if (typeof doc.email === 'string' && typeof doc.storeId === 'string')
+        emit([doc.storeId, doc.email], null);
+    },
+  },
+});
+
 export const LEDGER_DESIGN = design('ledger', {
   /** Key: timestamp in epoch ms (null when undated): the latest transactions, newest first. */
   byTime: {
@@ -219,6 +237,8 @@ export const VIEWS = {
   shopByField: 'shop/byField',
   membersByUid: 'members/byUid',
   membersByStore: 'members/byStore',
+  invitationsByEmail: 'invitations/byEmail',
+  invitationsByStore: 'invitations/byStore',
   ledgerByTime: 'ledger/byTime',
   ledgerByDistributor: 'ledger/byDistributor',
   ledgerByDistributorAdmin: 'ledger/byDistributorAdmin',

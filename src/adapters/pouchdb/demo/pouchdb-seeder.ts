@@ -10,6 +10,7 @@ import type {
   SeedTransactionRecord,
   SeedUserRecord,
 } from '../../../demo/seeder';
+import { invitationKey } from '../../../domain/shop/membership';
 import { STORE_LINKS_DOC } from '../pouchdb-app-config-repository';
 import { accountDocId, phoneClaimDocId } from '../pouchdb-auth-gateway';
 import { MAX_WRITE_ATTEMPTS, type NewDoc, type PouchCollection, storedRecord } from '../pouchdb-collection';
@@ -105,6 +106,10 @@ export function shopDocuments(shop: SeedShopData): Partial<Record<CollectionName
       ...storedRecord({ ...member, role: 'staff' }),
       _id: memberDocId(member.storeId, member.uid),
     })),
+    invitations: (shop.invitations ?? []).map((invitation) => ({
+      ...storedRecord({ ...invitation }),
+      _id: invitationKey(invitation.storeId, invitation.email),
+    })),
     tracking: shop.trackingLinks.map(({ token, repairDocId, storeId, revoked = false }) => ({
       _id: linkDocId(token),
       repairDocId,
@@ -150,6 +155,7 @@ export class PouchSeeder implements Seeder {
         uid: account.uid,
         email: account.email.trim(),
         password,
+        emailVerified: account.emailVerified ?? true,
         ...(phone ? { phoneNumber: phone } : {}),
       },
       ...(phone ? [{ _id: phoneClaimDocId(phone), uid: account.uid, email: account.email.trim() }] : []),
