@@ -27,7 +27,12 @@ import { VALIDATORS } from './validators';
  *  - reads: a device sees, in the users, repairs, ledger and support databases, only the documents its
  *    accounts may read (device-access.ts); the changes feed, bulk reads and single reads are filtered,
  *    and whole-database reads (_all_docs, views, _find) are refused to it;
- *  - writes that need other documents: a repair's store and owner, a store id already used by repairs;
+ *  - a customer reads the customer-safe projection of their repairs (synced-documents.ts, repairFor);
+ *  - every written document, deleted ones too, is checked for its size first, then its shape by its
+ *    kind's write schema (synced-documents.ts), its validator, the checks that need other documents (a
+ *    repair's store and owner, a store id already used by repairs) and, for repairs, the shop's
+ *    workflow (repair-workflow.ts: the domain's repair write rule);
+ *  - no attachments; `_local` documents capped per device (size and number);
  *  - only the endpoints replication needs: no _all_dbs, _users, _config, _replicate or design documents.
  * Writes go on with the device's own credentials, so the validators see who writes.
  */
