@@ -22,6 +22,8 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readRules } from '../../scripts/firebase-emulator-rest';
+import { INVITATIONS, STORE_MEMBERS } from '../../src/domain/stored/documents';
+import { type DocumentSchema, fieldsOf, oversizeValue, wrongTypeValue } from '../../src/domain/stored/schema';
 import { emulatorEndpoints } from '../firebase/firebase-harness';
 
 /**
@@ -311,5 +313,55 @@ describe('issue 15, finding 6: staff join by invitation, and no account director
       );
     });
     await assertSucceeds(deleteDoc(doc(owner, 'storeMembers', `store-1_${MALLORY}`)));
+  });
+});
+
+/**
+ * The schema walk (issue 15, "Tests") on the two documents of staff joining, against the rules: from a
+ * write the rules allow, every field with a wrong type, every sized field one over its limit, and an
+ * unknown extra field; each must be refused, and the starting write itself allowed.
+ */
+describe('issue 15: the schema walk on invitations and storeMembers (firestore.rules)', () => {
+  const walk = (schema: DocumentSchema, base: Record<string, unknown>) => {
+    const cases: { what: string; doc: Record<string, unknown> }[] = [
+      { what: 'an extra field', doc: { ...base, zzExtra: 'x' } },
+    ];
+    for (const { path, spec } of fieldsOf(schema)) {
+      const field = path.join('.');
+      cases.push({ what: `${field}: wrong type`, doc: { ...base, [field]: wrongTypeValue(spec) } });
+      const oversize = oversizeValue(spec);
+      if (oversize !== null) cases.push({ what: `${field}: oversize`, doc: { ...base, [field]: oversize } });
+    }
+    return cases;
+  };
+
+  it('attack 15.schema.invitations: every field of an invitation, wrong type, oversize and an extra field, is refused', async () => {
+    const base = invitation('walker@attack.test');
+    const cases = walk(INVITATIONS, base);
+    expect(cases.length).toBeGreaterThan(fieldsOf(INVITATIONS).length);
+    for (const { what, doc: data } of cases) {
+      const email = typeof data.email === 'string' ? data.email : 'walker@attack.test';
+      const outcome = await setDoc(doc(as(OWNER), 'invitations', `store-1_${email}`), data).then(
+        () => 'allowed',
+        () => 'refused',
+      );
+      expect(outcome, what).toBe('refused');
+    }
+    await assertSucceeds(setDoc(doc(as(OWNER), 'invitations', 'store-1_walker@attack.test'), base));
+  });
+
+  it('attack 15.schema.storeMembers: every field of a membership, wrong type, oversize and an extra field, is refused', async () => {
+    const base = membership(ASHA, 'asha@attack.test', 'Asha');
+    const cases = walk(STORE_MEMBERS, base);
+    expect(cases.length).toBeGreaterThan(fieldsOf(STORE_MEMBERS).length);
+    for (const { what, doc: data } of cases) {
+      const outcome = await accept(as(ASHA), ASHA, data, ASHA_INVITE).then(
+        () => 'allowed',
+        () => 'refused',
+      );
+      expect(outcome, what).toBe('refused');
+    }
+    expect(await stored(`invitations/${ASHA_INVITE}`)).toBeDefined();
+    await assertSucceeds(accept(as(ASHA), ASHA, base, ASHA_INVITE));
   });
 });

@@ -99,7 +99,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       support: new FirestoreSupportIssueRepository(firestore, clock),
       wallet: new FirestoreWalletLedger(firestore, auth, clock),
       config: new FirestoreAppConfigRepository(firestore),
-      shopMembers: new FirestoreShopMembershipRepository(firestore, auth, clock, logger),
+      shopMembers: new FirestoreShopMembershipRepository(firestore, auth, clock),
       shopRepairs: new FirestoreShopRepairRepository(firestore, auth, clock, logger),
       tracking: new FirestoreTrackingLinkRepository(firestore, auth, clock),
       photos: firebasePhotoStore(app, firestore, auth, clock, logger),

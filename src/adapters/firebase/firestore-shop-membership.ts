@@ -25,7 +25,6 @@ import { parseStoreSettings, type StoreSettings } from '../../domain/shop/settin
 import { parseStoreRecord } from '../../domain/stores/store';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
-import type { Logger } from '../../ports/logger';
 import type {
   ShopMembership,
   ShopMembershipRepository,
@@ -54,7 +53,6 @@ export class FirestoreShopMembershipRepository implements ShopMembershipReposito
     private readonly db: Firestore,
     private readonly auth: Auth,
     private readonly clock: Clock,
-    private readonly logger?: Logger,
   ) {
     this.access = new ShopAccessChecker(db, auth);
   }
