@@ -359,18 +359,23 @@ export function generateDemoData(now: Date): SeedData {
   };
 
   // Sharma Mobile Care: 5 this month (RPR-1001 and 4 more, one referencing its store by `store`), 3 last month.
+  // A repair naming its store by the apps' `store` alone belongs to it only with businessId its owner.
   // Between them, Sharma's repairs take every status of the shop console (RPR-1001 is 'inprogress').
   generated(0, 0.25, { storeId: sharmaStores[1], status: 'received' });
-  generated(0, 0.4, { store: sharmaStores[0], status: 'ready' });
+  generated(0, 0.4, { store: sharmaStores[0], businessId: DEMO_UIDS.owner(1), status: 'ready' });
   generated(0, 0.55, {
     storeId: sharmaStores[0],
     businessId: DEMO_UIDS.owner(1),
     status: 'waiting_for_parts',
   });
-  generated(0, 0.7, { store: sharmaStores[1], status: 'sent_to_service_center' });
+  generated(0, 0.7, {
+    store: sharmaStores[1],
+    businessId: DEMO_UIDS.owner(1),
+    status: 'sent_to_service_center',
+  });
   generated(1, 0.2, { storeId: sharmaStores[0], status: 'delivered' });
   generated(1, 0.5, { storeId: sharmaStores[1], status: 'cancelled' });
-  generated(1, 0.8, { store: sharmaStores[0], status: 'delivered' });
+  generated(1, 0.8, { store: sharmaStores[0], businessId: DEMO_UIDS.owner(1), status: 'delivered' });
   for (let monthsBack = 2; monthsBack <= 13; monthsBack += 3)
     generated(monthsBack, 0.5, { storeId: sharmaStores[0], status: 'delivered' });
   // Iyer Electronics: 2 this month (RPR-1002 and one more), none last month, some older.

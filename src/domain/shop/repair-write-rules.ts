@@ -116,12 +116,17 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
  * `store` field while its `businessId` is that store's owner. `store` alone grants nothing (a rival
  * could write any store's id there).
  */
-export function repairBelongsTo(
-  repair: { readonly storeId?: unknown; readonly store?: unknown; readonly businessId?: unknown },
+export function repairBelongsTo(repair: object, storeId: string, storeOwnerId: string): boolean {
+  if (storeId === '') return false;
+  const { storeId: ownStore, store, businessId } = repair as Record<string, unknown>;
+  return belongs({ storeId: ownStore, store, businessId }, storeId, storeOwnerId);
+}
+
+function belongs(
+  repair: { readonly storeId: unknown; readonly store: unknown; readonly businessId: unknown },
   storeId: string,
   storeOwnerId: string,
 ): boolean {
-  if (storeId === '') return false;
   const named = text(repair.storeId);
   if (named !== '') return named === storeId;
   return text(repair.store) === storeId && storeOwnerId !== '' && text(repair.businessId) === storeOwnerId;
