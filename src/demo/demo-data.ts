@@ -4,10 +4,40 @@ import type {
   SeedData,
   SeedPublicProfile,
   SeedRepairRecord,
+  SeedStoreProfile,
   SeedStoreRecord,
   SeedUserRecord,
 } from './seeder';
 import { sharmaShopData } from './shop-demo-data';
+
+/**
+ * Every demo store's public profile (what its tracking page shows): Sharma Mobile Care's two stores
+ * under its own name, number and UPI ID (../shared/demo-data.md); every other store under its name and
+ * its owner's number, without a UPI ID.
+ */
+function storeProfilesOf(
+  stores: readonly SeedStoreRecord[],
+  owners: readonly SeedPublicProfile[],
+): SeedStoreProfile[] {
+  const phoneOf = new Map(owners.map((owner) => [owner.uid, owner.phone ?? '']));
+  return stores.map((store) =>
+    store.id.startsWith('store-sharma-')
+      ? {
+          storeId: store.id,
+          ownerId: store.ownerId,
+          name: 'Sharma Mobile Care',
+          phone: '9811111111',
+          upiId: 'sharmamobile@okaxis',
+        }
+      : {
+          storeId: store.id,
+          ownerId: store.ownerId,
+          name: store.name ?? '',
+          phone: phoneOf.get(store.ownerId) ?? '',
+          upiId: '',
+        },
+  );
+}
 
 /**
  * The demo data set of ../shared/demo-data.md, generated relative to `now` ("this month" is the
@@ -404,7 +434,7 @@ export function generateDemoData(now: Date): SeedData {
     publicProfiles,
     stores,
     repairs: shop.repairs,
-    shop: shop.records,
+    shop: { ...shop.records, storeProfiles: storeProfilesOf(stores, publicProfiles) },
     supportIssues: [
       {
         id: 'support-demo-1',

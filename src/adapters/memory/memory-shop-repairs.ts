@@ -149,7 +149,7 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
     if (this.db.trackingLinks.has(input.trackingToken))
       throw new PortError('conflict', 'This tracking token is already in use.');
     let counter: StoredRecord | null = this.db.repairCounters.get(storeId) ?? null;
-    if (counter !== null && (!isValidPrefix(text(counter.prefix)) || typeof counter.last !== 'number'))
+    if (counter !== null && (!isValidPrefix(text(counter.prefix)) || !Number.isSafeInteger(counter.last)))
       throw new PortError('failed-precondition', SHOP_MESSAGES.repairCounterInvalid);
     const storeRaw = this.db.stores.get(storeId) ?? {};
     const ownPrefix = typeof storeRaw.repairIdPrefix === 'string' ? storeRaw.repairIdPrefix : '';

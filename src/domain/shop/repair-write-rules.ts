@@ -430,9 +430,10 @@ export function counterSkipProblem(
   representation: Representation = 'domain',
 ): RepairWriteProblem | null {
   if (before !== null) {
-    if (!isValidPrefix(text(before.prefix)) || typeof before.last !== 'number')
+    if (!isValidPrefix(text(before.prefix)) || !Number.isSafeInteger(before.last))
       return problem('failed-precondition', SHOP_MESSAGES.repairCounterInvalid);
-    if (before.last >= MAX_REPAIR_NUMBER) return problem('resource-exhausted', SHOP_MESSAGES.repairIdsUsedUp);
+    if ((before.last as number) >= MAX_REPAIR_NUMBER)
+      return problem('resource-exhausted', SHOP_MESSAGES.repairIdsUsedUp);
   }
   const schema = zodOf(REPAIR_COUNTERS, representation).safeParse(after);
   if (!schema.success) return invalid('the counter');
