@@ -120,6 +120,19 @@ export interface SeedRepairCounter {
   readonly storeId: string;
   readonly prefix: string;
   readonly last: number;
+  /** The repair holding `last` (documents.ts REPAIR_COUNTERS); '' when none is known. */
+  readonly lastRepairDocId?: string;
+}
+
+/** A store's public profile (storeProfiles/{storeId}): what its tracking page shows of the shop. */
+export interface SeedStoreProfile {
+  readonly storeId: string;
+  /** The store's owner (stores/{storeId}.ownerId). */
+  readonly ownerId: string;
+  readonly name: string;
+  readonly phone: string;
+  /** '' for none. */
+  readonly upiId: string;
 }
 
 /** The shop-only part of a repair (its unlock code). */
@@ -141,6 +154,8 @@ export interface SeedShopData {
   readonly payments: readonly SeedPayment[];
   readonly counters: readonly SeedRepairCounter[];
   readonly shopOnly: readonly SeedShopOnly[];
+  /** The stores' public profiles; none when absent. */
+  readonly storeProfiles?: readonly SeedStoreProfile[];
 }
 
 export interface Seeder {

@@ -2,6 +2,7 @@ import type { HarnessFactory } from './harness';
 import { repairIdAllocationContract } from './repair-id-allocation.contract';
 import { shopMembershipContract } from './shop-membership.contract';
 import { shopRepairsContract } from './shop-repairs.contract';
+import { shopSurfaceContract } from './shop-surface.contract';
 import { shopTrackingContract } from './shop-tracking.contract';
 import { storeProfilesContract } from './store-profiles.contract';
 
@@ -15,4 +16,5 @@ export function shopContracts(makeHarness: HarnessFactory): void {
   shopTrackingContract(makeHarness);
   repairIdAllocationContract(makeHarness);
   storeProfilesContract(makeHarness);
+  shopSurfaceContract(makeHarness);
 }

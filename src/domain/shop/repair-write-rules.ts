@@ -116,12 +116,17 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
  * `store` field while its `businessId` is that store's owner. `store` alone grants nothing (a rival
  * could write any store's id there).
  */
-export function repairBelongsTo(
-  repair: { readonly storeId?: unknown; readonly store?: unknown; readonly businessId?: unknown },
+export function repairBelongsTo(repair: object, storeId: string, storeOwnerId: string): boolean {
+  if (storeId === '') return false;
+  const { storeId: ownStore, store, businessId } = repair as Record<string, unknown>;
+  return belongs({ storeId: ownStore, store, businessId }, storeId, storeOwnerId);
+}
+
+function belongs(
+  repair: { readonly storeId: unknown; readonly store: unknown; readonly businessId: unknown },
   storeId: string,
   storeOwnerId: string,
 ): boolean {
-  if (storeId === '') return false;
   const named = text(repair.storeId);
   if (named !== '') return named === storeId;
   return text(repair.store) === storeId && storeOwnerId !== '' && text(repair.businessId) === storeOwnerId;
@@ -425,9 +430,10 @@ export function counterSkipProblem(
   representation: Representation = 'domain',
 ): RepairWriteProblem | null {
   if (before !== null) {
-    if (!isValidPrefix(text(before.prefix)) || typeof before.last !== 'number')
+    if (!isValidPrefix(text(before.prefix)) || !Number.isSafeInteger(before.last))
       return problem('failed-precondition', SHOP_MESSAGES.repairCounterInvalid);
-    if (before.last >= MAX_REPAIR_NUMBER) return problem('resource-exhausted', SHOP_MESSAGES.repairIdsUsedUp);
+    if ((before.last as number) >= MAX_REPAIR_NUMBER)
+      return problem('resource-exhausted', SHOP_MESSAGES.repairIdsUsedUp);
   }
   const schema = zodOf(REPAIR_COUNTERS, representation).safeParse(after);
   if (!schema.success) return invalid('the counter');

@@ -115,3 +115,21 @@ export function trackingPayLink(
     repairId: view.repairId,
   });
 }
+
+/**
+ * The shop as the tracking page shows it: the store's profile only. A store without one shows its
+ * store's name (else its owner's business name) and its owner's public profile number, and no UPI ID
+ * (so no Pay button) until the owner saves a profile.
+ */
+export function trackingShopOf(
+  profile: StoreProfile | null,
+  fallback: { readonly storeName: string; readonly businessName: string; readonly ownerPhone: string },
+): { readonly name: string; readonly phone: string; readonly upiId: string } {
+  if (profile !== null && profile.name !== '')
+    return { name: profile.name, phone: profile.phone, upiId: profile.upiId };
+  return {
+    name: fallback.storeName.trim() || fallback.businessName.trim(),
+    phone: fallback.ownerPhone.trim(),
+    upiId: '',
+  };
+}

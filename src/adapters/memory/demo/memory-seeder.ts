@@ -74,8 +74,10 @@ export class MemorySeeder implements Seeder {
     const bySeq = [...data.payments].sort((a, b) => a.seq - b.seq);
     for (const { repairDocId, storeId: _store, seq: _seq, ...payment } of bySeq)
       this.db.payments.set(repairDocId, [...(this.db.payments.get(repairDocId) ?? []), { ...payment }]);
-    for (const { storeId, prefix, last } of data.counters)
-      this.db.repairCounters.set(storeId, { prefix, last });
+    for (const { storeId, prefix, last, lastRepairDocId = '' } of data.counters)
+      this.db.repairCounters.set(storeId, { prefix, last, lastRepairDocId });
+    for (const { storeId, ...profile } of data.storeProfiles ?? [])
+      this.db.storeProfiles.set(storeId, { ...profile, updatedAt: new Date() });
     for (const { repairDocId, unlockCode } of data.shopOnly)
       this.db.repairPrivate.set(repairDocId, { unlockCode });
   }

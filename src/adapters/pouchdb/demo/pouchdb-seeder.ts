@@ -119,22 +119,26 @@ export function shopDocuments(shop: SeedShopData): Partial<Record<CollectionName
     shopPrivate: [
       ...shop.shopOnly.map(({ repairDocId, storeId, unlockCode }) => ({
         _id: unlockDocId(repairDocId),
-        repairDocId,
         storeId,
         unlockCode,
       })),
       ...shop.payments.map(({ repairDocId, storeId, seq, ...payment }) => ({
         ...storedRecord(payment),
         _id: paymentDocId(repairDocId, seq + 1),
-        repairDocId,
         storeId,
+        seq,
       })),
     ],
-    repairCounters: shop.counters.map(({ storeId, prefix, last }) => ({
+    repairCounters: shop.counters.map(({ storeId, prefix, last, lastRepairDocId = '' }) => ({
       _id: storeId,
-      storeId,
       prefix,
       last,
+      lastRepairDocId,
+    })),
+    storeProfiles: (shop.storeProfiles ?? []).map(({ storeId, ...profile }) => ({
+      _id: storeId,
+      ...profile,
+      updatedAt: new Date().toISOString(),
     })),
   };
 }
