@@ -158,6 +158,9 @@ describe('issue 15, finding 6: staff join by invitation, and no account director
     await assertFails(
       getDocs(query(collection(as(RIVAL), 'invitations'), where('email', '==', 'asha@attack.test'))),
     );
+    // Nor whether an account is staff of a store: a get of another account's missing record is refused.
+    await assertFails(getDoc(doc(as(MALLORY), 'storeMembers', `store-1_${ASHA}`)));
+    await assertSucceeds(getDoc(doc(as(MALLORY), 'storeMembers', `store-1_${MALLORY}`)));
     // Whom a store invited is not probed either: a get of a missing invitation under another address.
     await assertFails(getDoc(doc(as(MALLORY), 'invitations', 'store-2_asha@attack.test')));
     await assertFails(getDoc(doc(as(MALLORY), 'invitations', ASHA_INVITE)));

@@ -257,10 +257,17 @@ export class FirestoreShopMembershipRepository implements ShopMembershipReposito
     return firestoreCall(async () => {
       await this.access.requireOwner(storeId);
       if (uid === '') return;
-      const ref = doc(this.db, SHOP_COLLECTIONS.storeMembers, memberDocId(storeId, uid));
-      // The rules decide a delete by the stored record: one that is not there is not asked for.
-      if (!(await getDoc(ref)).exists()) return;
-      await deleteDoc(ref);
+      // The rules decide a delete by the stored record: one that is not there is not asked for. The
+      // owner finds it by its store's list (a get of another account's missing record is refused).
+      const found = await getDocs(
+        query(
+          collection(this.db, SHOP_COLLECTIONS.storeMembers),
+          where('storeId', '==', storeId),
+          where('uid', '==', uid),
+        ),
+      );
+      if (found.empty) return;
+      await deleteDoc(doc(this.db, SHOP_COLLECTIONS.storeMembers, memberDocId(storeId, uid)));
     });
   }
 
