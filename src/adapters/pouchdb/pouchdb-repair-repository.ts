@@ -12,7 +12,6 @@ import { repairReaderOf, requireSuperAdmin } from '../local/local-rules';
 import type { LocalSession } from '../local/local-session';
 import { guarded } from './pouchdb-collection';
 import type { PouchDatabases } from './pouchdb-databases';
-import { codeDocId } from './pouchdb-shop-docs';
 import { memberDocId } from './pouchdb-shop-membership';
 import type { UserDocs } from './pouchdb-user-docs';
 import { VIEWS } from './pouchdb-views';
@@ -54,15 +53,7 @@ export class PouchRepairRepository implements RepairRepository {
         const writtenBy = row.doc.customerMobileBy;
         const rule = { ...repair, ...(typeof writtenBy === 'string' ? { customerMobileBy: writtenBy } : {}) };
         if (!canReadRepair(reader, rule, store, staff)) continue;
-        // The shop console keeps its delivery code apart (shopDelivery); the apps' is on the repair.
-        const kept = canReadDeliveryCode(reader, rule, store, staff)
-          ? await this.dbs.shopDelivery.get(codeDocId(row.doc._id))
-          : null;
-        const code = canReadDeliveryCode(reader, rule, store, staff)
-          ? typeof kept?.code === 'string'
-            ? kept.code
-            : repair.deliveryCode
-          : '';
+        const code = canReadDeliveryCode(reader, rule, store, staff) ? repair.deliveryCode : '';
         readable.push({ ...repair, deliveryCode: code });
       }
       return { total: Math.min(rows.length, MAX_REPAIRS_PER_ID), readable };

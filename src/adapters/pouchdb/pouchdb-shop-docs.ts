@@ -22,9 +22,9 @@ import { isDocId } from './pouchdb-shop-membership';
  *  - shopPrivate: `unlock:{repairDocId}` (the unlock code) and `payment:{repairDocId}:{n}` (payments,
  *    n zero-padded), so a repair's payments are one primary-index range, never a scan;
  *  - repairCounters: the store's id (prefix, last number, the repair holding it);
- *  - shopDelivery: `code:{repairDocId}` (the delivery code) and `tries:{repairDocId}` (its tries).
+ *  - shopDelivery: `tries:{repairDocId}` (the delivery code's tries, this device's; the code itself is
+ *    on the repair document, which replicates, and is never handed to staff).
  */
-export const codeDocId = (repairDocId: string) => `code:${repairDocId}`;
 export const triesDocId = (repairDocId: string) => `tries:${repairDocId}`;
 export const linkDocId = (token: string) => `link:${token}`;
 export const unlockDocId = (repairDocId: string) => `unlock:${repairDocId}`;

@@ -55,7 +55,6 @@ import { backoff, fieldsOf, guarded, MAX_WRITE_ATTEMPTS, storedRecord } from './
 import type { PouchDatabases } from './pouchdb-databases';
 import { randomId } from './pouchdb-password';
 import {
-  codeDocId,
   linkDocId,
   loadPayments,
   loadRepairDoc,
@@ -109,8 +108,8 @@ const rowBelongs = (row: { value: unknown }, ownerId: string): boolean => {
 
 /**
  * The shop console's repairs on PouchDB: the same repairs database the tracker and the admin's counts
- * read; the unlock code and payments in the shopPrivate database; the delivery code and its tries in
- * shopDelivery (staff never read them); the tracking links in tracking; the Repair ID counters in
+ * read; the unlock code and payments in the shopPrivate database; the delivery code on the repair
+ * (synced: never handed to staff) and its tries in shopDelivery; the tracking links in tracking; the Repair ID counters in
  * repairCounters. Queries read the shop/* views (pouchdb-views.ts), then only the documents handed
  * out. Writes go at a document's revision (a 409 reads again and retries); every write of a repair is
  * judged first by the domain's repair-write-rules (enforceRepairWrite), on the JSON it would store.
@@ -131,10 +130,9 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
     return { uid, name: (await this.users.profile(uid))?.name ?? '' };
   }
 
-  /** The delivery code: the shop console's, kept apart; else the apps' on the repair. */
-  private async codeOf(id: string, doc: Readonly<Record<string, unknown>>): Promise<string> {
-    const kept = await this.dbs.shopDelivery.get(codeDocId(id));
-    return text(kept?.code) || text(doc.deliveryCode);
+  /** The delivery code: on the repair document on PouchDB (the shop console's and the apps' alike). */
+  private async codeOf(_id: string, doc: Readonly<Record<string, unknown>>): Promise<string> {
+    return text(doc.deliveryCode);
   }
 
   /** The repair as `role` reads it: staff never read the delivery code. */
@@ -260,8 +258,11 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
         await putLatest(this.dbs.tracking, link, null);
         throw error;
       }
-      await this.dbs.repairs.put({ ...record, _id: id });
-      await this.dbs.shopDelivery.put({ _id: codeDocId(id), ...draft.delivery });
+      // On PouchDB the code rides on the repair document, which replicates (through the sync gateway,
+      // which judges it as the code kept apart and hands it only to the owner and the repair's
+      // customer); this adapter never hands it to staff. The device-only shopDelivery database would
+      // leave it on the one device that took the repair in.
+      await this.dbs.repairs.put({ ...record, deliveryCode: draft.delivery.code, _id: id });
       await this.dbs.shopPrivate.bulkDocs([
         { _id: unlockDocId(id), storeId, ...storedRecord({ ...draft.shopOnly }) },
         ...(payment === null ? [] : [{ _id: paymentDocId(id, 1), ...(payment as Record<string, unknown>) }]),
@@ -302,16 +303,10 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
   private async docsOf(ids: readonly string[], role: ShopRole): Promise<ShopRepair[]> {
     if (ids.length === 0) return [];
     const rows = await this.dbs.repairs.allDocs({ keys: ids, include_docs: true });
-    // The owner reads the delivery codes too: one more read of the primary index, for all of them.
-    const codes = new Map<string, string>();
-    if (role === 'owner')
-      for (const row of await this.dbs.shopDelivery.allDocs({ keys: ids.map(codeDocId), include_docs: true }))
-        if (typeof row.doc?.code === 'string') codes.set(row.id, row.doc.code);
     return rows.flatMap((row) => {
       if (!row.doc) return [];
       const repair = parseShopRepair(row.id, row.doc);
-      const code = codes.get(codeDocId(row.id)) ?? repair.deliveryCode;
-      return [{ ...repair, deliveryCode: deliveryCodeFor(role, code) }];
+      return [{ ...repair, deliveryCode: deliveryCodeFor(role, repair.deliveryCode) }];
     });
   }
 
@@ -467,9 +462,7 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
     return guarded(async () => {
       const { access, doc } = await repairAccess(this.dbs, this.session, this.lookup, id);
       const actor = { ...(await this.actor(access.uid)), role: access.role };
-      const kept = await this.dbs.shopDelivery.get(codeDocId(id));
-      const delivery = kept === null ? null : fieldsOf(kept);
-      const code = text(delivery?.code) || text(doc.deliveryCode);
+      const code = text(doc.deliveryCode);
       const from = parseShopRepair(id, doc).status;
       if (from !== change.expectedStatus)
         throw new PortError('conflict', 'This repair was changed meanwhile. Please look at it again.');
@@ -514,7 +507,7 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
           ...repairWriteParties(access, actor.name),
           now,
           representation: 'json',
-          delivery,
+          delivery: code === '' ? null : { code, storeId: access.store.id },
           tries,
         });
         stored = next;
@@ -583,7 +576,6 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
       const payments = await this.dbs.shopPrivate.allDocs(paymentRange(id));
       await putLatest(this.dbs.shopPrivate, unlockDocId(id), null);
       for (const row of payments) await putLatest(this.dbs.shopPrivate, row.id, null);
-      await putLatest(this.dbs.shopDelivery, codeDocId(id), null);
       await putLatest(this.dbs.shopDelivery, triesDocId(id), null);
       if (token !== '') await putLatest(this.dbs.tracking, linkDocId(token), null);
     });
