@@ -3,6 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyJobCard } from '../../../src/domain/shop/job-card';
 import { SHOP_MESSAGES, SHOP_TEXTS } from '../../../src/domain/shop/messages';
 import {
+  forgetCreatedDeliveryCodes,
+  rememberCreatedDeliveryCode,
+} from '../../../src/ui/forms/created-delivery-codes';
+import {
+  CODE_HIDDEN_HINT,
+  CODE_NOT_ON_REPRINT,
   NO_TRACKING_LINK_HINT,
   NO_TRACKING_LINK_TEXT,
   pageRule,
@@ -12,11 +18,13 @@ import { seriousA11yViolations } from '../axe-check';
 import { type RenderedApp, renderApp, screen } from '../render-app';
 
 const OWNER = 'owner01@demo.test';
+const STAFF = 'staff@demo.test';
 const STORE = 'store-sharma-1';
 const UNLOCK_CODE = '2580';
 
 afterEach(() => {
   vi.restoreAllMocks();
+  forgetCreatedDeliveryCodes();
 });
 
 /** Gives the store known settings (address, GSTIN, terms), whatever the demo data holds. */
@@ -57,6 +65,24 @@ async function openPrint(app: RenderedApp, id: string, search: Record<string, st
 }
 
 describe('/shop/repairs/$id/print', () => {
+  it("staff print the customer's copy with the code only right after taking the repair in; later it says where the code is", async () => {
+    const app = await renderApp({ path: '/terms', signedInAs: STAFF });
+    const repair = await createRepair(app);
+    // The create's answer carries the code for the one who took the device in…
+    expect(repair.deliveryCode).toMatch(/^\d{4}$/);
+    rememberCreatedDeliveryCode(repair.id, repair.deliveryCode);
+    let text = (await openPrint(app, repair.id)).textContent ?? '';
+    expect(text).toContain(`Delivery Code: ${repair.deliveryCode}`);
+    // …but staff never read it back: a reprint (another tab, after a reload) prints where it is instead.
+    forgetCreatedDeliveryCodes();
+    await app.router.navigate({ to: '/shop' });
+    text = (await openPrint(app, repair.id)).textContent ?? '';
+    expect(text).not.toContain(`Delivery Code: ${repair.deliveryCode}`);
+    expect(text).toContain(CODE_NOT_ON_REPRINT);
+    expect(screen.getByText(CODE_HIDDEN_HINT)).toBeTruthy();
+    expect(await seriousA11yViolations()).toEqual([]);
+  });
+
   it('prints the shop header, the Repair ID, the QR of the tracking link and the repair, never the unlock code', async () => {
     const app = await renderApp({ path: '/terms', signedInAs: OWNER });
     setStoreSettings(app);
