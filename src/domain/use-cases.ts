@@ -33,6 +33,8 @@ import {
   myInvitations,
   removeStaff,
 } from './shop/staff-use-cases';
+import type { StoreProfileInput } from './shop/store-profile';
+import { saveStoreProfile, storeProfile } from './shop/store-profile-use-cases';
 import type { RandomBytes } from './shop/tracking';
 import { resolveTracking, revokeTracking, rotateTracking } from './shop/tracking-use-cases';
 import type { NewSupportIssue, SupportIssuePatch } from './support/support-issue';
@@ -154,6 +156,10 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
         addRepairPhotos(ports, repairDocId, current, images),
       removePhoto: (repairDocId: string, url: string) => removeRepairPhoto(ports, repairDocId, url),
       openPhoto: (url: string) => openPhoto(ports, url),
+      /** The store's public profile (the tracking page's shop), for its owner's settings form. */
+      storeProfile: (storeId: string) => storeProfile(ports, storeId),
+      saveStoreProfile: (storeId: string, input: StoreProfileInput) =>
+        saveStoreProfile(ports, storeId, input),
     },
   };
 }

@@ -3,6 +3,7 @@ import { storeRefOf } from '../../domain/repairs/repair';
 import { type HistoryActor, historyEntry } from '../../domain/shop/history';
 import { MAX_PHOTOS, photoProblem, photoProblemMessage } from '../../domain/shop/photos';
 import type { ShopRepair } from '../../domain/shop/repair-record';
+import { repairBelongsTo } from '../../domain/shop/repair-write-rules';
 import type { UserProfile } from '../../domain/users/user';
 import { PortError } from '../../ports/errors';
 import { repairReaderOf, type ShopMembershipLookup, shopAccessOf, withEntry } from './local-rules';
@@ -79,7 +80,9 @@ export async function mayReadPhotos(
   loadProfile: (uid: string) => Promise<UserProfile | null>,
 ): Promise<boolean> {
   const storeId = storeRefOf(repair);
-  if ((await shopAccessOf(session, storeId, lookup)) !== null) return true;
+  const access = await shopAccessOf(session, storeId, lookup);
+  // Members of the store the repair belongs to (the apps' `store` alone grants nothing).
+  if (access !== null && repairBelongsTo(repair, access.store.id, access.store.ownerId)) return true;
   const reader = await repairReaderOf(session, loadProfile);
   return canReadRepair(reader, repair, storeId === '' ? null : await lookup.store(storeId));
 }

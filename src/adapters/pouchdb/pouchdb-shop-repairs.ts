@@ -200,6 +200,8 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
         if (problem !== null) throw new PortError(problem.code, problem.message);
         if ((await this.dbs.repairCounters.put({ _id: storeId, ...rev, ...skipped })) === null)
           await backoff(attempt);
+        // A number skipped is progress, not a lost race: it does not count as an attempt.
+        else attempt -= 1;
         continue;
       }
       const after = { prefix, last: number, lastRepairDocId: id };

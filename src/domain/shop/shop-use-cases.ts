@@ -253,7 +253,7 @@ export async function createRepair(
   storeId: string,
   input: JobCardInput,
   now: Date,
-): Promise<Outcome<CreatedRepair, JobCardField, ShopFailureReason>> {
+): Promise<Outcome<CreatedRepair, JobCardField, ShopFailureReason | 'ids-used-up'>> {
   const checked = validateJobCard(input, localDate(now));
   if (!checked.ok) return checked;
   const deliveryCode = generateDeliveryCode(ports.random);
@@ -266,6 +266,12 @@ export async function createRepair(
       trackingToken,
     });
   } catch (error) {
+    // Every Repair ID number of the store is used, or its counter is damaged: said as it is.
+    if (isPortError(error, 'resource-exhausted')) return failed(SHOP_MESSAGES.repairIdsUsedUp, 'ids-used-up');
+    if (isPortError(error, 'failed-precondition') && error.message === SHOP_MESSAGES.repairCounterInvalid) {
+      ports.logger.error(`The Repair ID counter of store ${storeId} is damaged`, error);
+      return failed(SHOP_MESSAGES.repairCounterInvalid, 'failed');
+    }
     return shopPortFailure(
       ports,
       `Creating a repair in store ${storeId}`,

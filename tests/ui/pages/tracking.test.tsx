@@ -37,6 +37,27 @@ describe('/t/$token, the tracking link, signed out', () => {
     expect(await seriousA11yViolations()).toEqual([]);
   });
 
+  it("pays the store profile's UPI ID the amount due, whatever staff write on the repair", async () => {
+    const app = await renderApp({ path: '/', signedInAs: 'owner01@demo.test' });
+    const { shop } = app.services.useCases;
+    const stores = await shop.myStores();
+    if (!stores.ok) throw new Error('no stores');
+    const created = await shop.createRepair(stores.value[0]!.storeId, typedCard(), app.clock.now());
+    if (!created.ok) throw new Error('not created');
+    const repair = created.value.repair;
+    await act(() => app.backend.ports.auth.signIn('staff@demo.test', 'Demo@1234'));
+    await shop.updateRepair(repair.id, { conditionNotes: 'Pay to sam@okaxis instead' });
+    await act(() => app.backend.ports.auth.signOut());
+    await act(() => app.router.navigate({ to: `/t/${repair.trackingToken}` as '/' }));
+
+    const pay = await screen.findByRole('link', { name: 'Pay ₹2,300 with UPI' });
+    expect(pay.getAttribute('href')).toBe(
+      `upi://pay?pa=sharmamobile@okaxis&pn=Sharma%20Mobile%20Care&am=2300.00&tn=${repair.repairId}`,
+    );
+    expect(screen.getByText('Sharma Mobile Care')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('sam@okaxis');
+  });
+
   it('says clearly when the shop has turned the link off', async () => {
     const app = await renderApp({ path: '/', signedInAs: 'owner01@demo.test' });
     const { shop } = app.services.useCases;

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { formatCalendarDate, formatDateTime } from '../../../domain/shared/time';
 import { formatPaise } from '../../../domain/shop/amounts';
+import { trackingPayLink } from '../../../domain/shop/store-profile';
 import type { TrackingView } from '../../../domain/shop/tracking';
 import { useService, useSettings } from '../../app-services';
 import { Alert } from '../../components/alert';
@@ -85,6 +86,8 @@ function TrackingProblem({
 
 function RepairStatus({ view }: { view: TrackingView }) {
   const phone = view.shop.phone.trim();
+  // The Pay button: the one UPI link builder, fed with the store's own profile and the amount due.
+  const payLink = trackingPayLink(view.shop, view);
   return (
     <div className="space-y-5">
       <header className="flex items-start justify-between gap-3">
@@ -159,9 +162,9 @@ function RepairStatus({ view }: { view: TrackingView }) {
           <dt className="font-semibold text-slate-900">Amount due</dt>
           <dd className="font-semibold tabular-nums text-slate-900">{formatPaise(view.duePaise)}</dd>
         </dl>
-        {view.payLink && (
+        {payLink && (
           <a
-            href={view.payLink}
+            href={payLink}
             className="mt-4 inline-flex h-12 w-full items-center justify-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
           >
             Pay {formatPaise(view.duePaise)} with UPI
