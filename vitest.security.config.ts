@@ -19,7 +19,11 @@ export default defineConfig({
         test: {
           name: 'security-local',
           environment: 'node',
-          include: ['tests/security/local.security.test.ts', 'tests/security/sync-server.security.test.ts'],
+          include: [
+            'tests/security/local.security.test.ts',
+            'tests/security/sync-server.security.test.ts',
+            'tests/security/local-invitations.security.test.ts',
+          ],
         },
       },
       {
@@ -27,7 +31,10 @@ export default defineConfig({
         test: {
           name: 'security-firebase',
           environment: 'node',
-          include: ['tests/security/firebase.security.test.ts'],
+          include: [
+            'tests/security/firebase.security.test.ts',
+            'tests/security/firebase-invitations.security.test.ts',
+          ],
           globalSetup: ['tests/firebase/global-setup.ts'],
         },
       },

@@ -2,10 +2,11 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Firestore, getFirestore } from 'firebase-admin/firestore';
 import { BUSINESS_FIELDS, businessKeyOf, storeIdsOf } from '../src/adapters/firebase/firestore-business';
 import { COLLECTIONS, repairLookupKey } from '../src/adapters/firebase/firestore-data';
-import { emailIndexKey, SHOP_COLLECTIONS } from '../src/adapters/firebase/firestore-shop-data';
 import { storeRefOf } from '../src/domain/repairs/repair';
+import { describeMigrationRun } from '../src/domain/stored/migrations';
 import { type PublicProfile, publicProfileOf } from '../src/domain/users/public-profile';
 import { parseUserRecord } from '../src/domain/users/user';
+import { migrateFirestore } from './firestore-migrations';
 
 /**
  * The one-off migration that brings data the mobile apps wrote before the authorization rules up to
@@ -20,15 +21,17 @@ import { parseUserRecord } from '../src/domain/users/user';
  *  - every store owner's users document lists its stores (storeIds, tombstones included) with its
  *    business key (firestore-business.ts), which the admin's business users query reads and the rules
  *    keep true from then on;
- *  - every account's e-mail (its users document's) gets its entry in the e-mail index
- *    (emailIndex/{key}: uid, email, name), which a store owner reads to add it as staff and which an
- *    account writes for itself from then on (docs/decisions/0007-staff-lookup-by-email.md); an
- *    e-mail that two users documents carry is left out (each account then indexes itself).
- * It adds documents and sets those two fields, nothing else; run it again at will (it skips what is
- * there already).
+ *  - the retired e-mail index (emailIndex/{key}: uid, email, name, the account directory of issue 15,
+ *    finding 6) is deleted, every entry of it: staff now join by invitation (docs/decisions/
+ *    0008-staff-join-by-invitation.md) and the rules refuse every read and write of emailIndex.
+ * It adds documents, sets those two fields and deletes the e-mail index, nothing else; run it again at
+ * will (it skips what is there already).
  */
 
 type Raw = Readonly<Record<string, unknown>>;
+
+/** The retired e-mail index (uid by e-mail): its entries are deleted, and nothing writes it any more. */
+const EMAIL_INDEX = 'emailIndex';
 
 export interface BackfillInput {
   readonly users: ReadonlyMap<string, Raw>;
@@ -41,14 +44,6 @@ export interface BackfillInput {
   readonly emailIndex?: ReadonlySet<string>;
 }
 
-/** An entry of the e-mail index (firestore-shop-data.ts, emailIndexKey). */
-export interface EmailIndexEntry {
-  readonly key: string;
-  readonly uid: string;
-  readonly email: string;
-  readonly name: string;
-}
-
 export interface BackfillPlan {
   readonly refs: readonly string[];
   readonly publicProfiles: readonly PublicProfile[];
@@ -59,8 +54,8 @@ export interface BackfillPlan {
     readonly storeIds: readonly string[];
     readonly businessKey: string;
   }[];
-  /** Accounts whose e-mail gets its index entry. */
-  readonly emails: readonly EmailIndexEntry[];
+  /** Ids of the retired e-mail index's entries (emailIndex/{key}), each deleted. */
+  readonly retiredEmailIndex: readonly string[];
 }
 
 const refPath = (repairId: string, docId: string) =>
@@ -111,23 +106,8 @@ export function planBackfill(input: BackfillInput): BackfillPlan {
     publicProfiles,
     tombstones: [...tombstones].map(([id, ownerId]) => ({ id, ownerId })),
     businesses,
-    emails: planEmailIndex(input.users, input.emailIndex ?? new Set()),
+    retiredEmailIndex: [...(input.emailIndex ?? [])].sort(),
   };
-}
-
-/** The e-mail index entries missing for the users documents' e-mails (one account per e-mail). */
-function planEmailIndex(users: ReadonlyMap<string, Raw>, existing: ReadonlySet<string>): EmailIndexEntry[] {
-  const byKey = new Map<string, EmailIndexEntry | null>();
-  for (const [uid, raw] of users) {
-    const email = typeof raw.email === 'string' ? raw.email.trim().toLowerCase() : '';
-    if (email === '' || !email.includes('@')) continue;
-    const key = emailIndexKey(email);
-    const name = typeof raw.name === 'string' ? raw.name : '';
-    byKey.set(key, byKey.has(key) ? null : { key, uid, email, name });
-  }
-  return [...byKey.values()]
-    .filter((entry): entry is EmailIndexEntry => entry !== null && !existing.has(entry.key))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 async function readAll(db: Firestore, name: string): Promise<Map<string, Raw>> {
@@ -145,7 +125,7 @@ export async function backfillFirestore(db: Firestore, { dryRun = false } = {}):
     readAll(db, COLLECTIONS.repairs),
     readAll(db, COLLECTIONS.publicProfiles),
     db.collectionGroup('refs').get(),
-    db.collection(SHOP_COLLECTIONS.emailIndex).listDocuments(),
+    db.collection(EMAIL_INDEX).listDocuments(),
   ]);
   const plan = planBackfill({
     users,
@@ -166,15 +146,17 @@ export async function backfillFirestore(db: Firestore, { dryRun = false } = {}):
       `${COLLECTIONS.stores}/${id}`,
       { ownerId, name: '', closed: true, tombstone: true },
     ]),
-    ...plan.emails.map(({ key, ...entry }): [string, Raw] => [
-      `${SHOP_COLLECTIONS.emailIndex}/${key}`,
-      entry,
-    ]),
   ];
   for (let start = 0; start < writes.length; start += 400) {
     const batch = db.batch();
     // create(): never overwrite what someone wrote meanwhile.
     for (const [path, data] of writes.slice(start, start + 400)) batch.create(db.doc(path), data);
+    await batch.commit();
+  }
+  for (let start = 0; start < plan.retiredEmailIndex.length; start += 400) {
+    const batch = db.batch();
+    for (const key of plan.retiredEmailIndex.slice(start, start + 400))
+      batch.delete(db.doc(`${EMAIL_INDEX}/${key}`));
     await batch.commit();
   }
   // The owners' two fields, after the tombstones they list; an update never creates a users document.
@@ -205,8 +187,11 @@ export async function main(argv: readonly string[]): Promise<void> {
   try {
     const plan = await backfillFirestore(getFirestore(app), { dryRun: argv.includes('--dry-run') });
     console.log(
-      `${argv.includes('--dry-run') ? 'Would write' : 'Wrote'} ${plan.refs.length} Repair ID index entries, ${plan.publicProfiles.length} public profiles, ${plan.tombstones.length} tombstone stores, the store lists of ${plan.businesses.length} business users and ${plan.emails.length} e-mail index entries.`,
+      `${argv.includes('--dry-run') ? 'Would write' : 'Wrote'} ${plan.refs.length} Repair ID index entries, ${plan.publicProfiles.length} public profiles, ${plan.tombstones.length} tombstone stores, the store lists of ${plan.businesses.length} business users, and ${argv.includes('--dry-run') ? 'would delete' : 'deleted'} ${plan.retiredEmailIndex.length} entries of the retired e-mail index.`,
     );
+    // Then the ordered migration steps of stored documents (src/domain/stored/migrations.ts).
+    const run = await migrateFirestore(getFirestore(app), { dryRun: argv.includes('--dry-run') });
+    for (const line of describeMigrationRun(run)) console.log(line);
   } finally {
     await deleteApp(app);
   }

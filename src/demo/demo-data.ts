@@ -4,10 +4,40 @@ import type {
   SeedData,
   SeedPublicProfile,
   SeedRepairRecord,
+  SeedStoreProfile,
   SeedStoreRecord,
   SeedUserRecord,
 } from './seeder';
 import { sharmaShopData } from './shop-demo-data';
+
+/**
+ * Every demo store's public profile (what its tracking page shows): Sharma Mobile Care's two stores
+ * under its own name, number and UPI ID (../shared/demo-data.md); every other store under its name and
+ * its owner's number, without a UPI ID.
+ */
+function storeProfilesOf(
+  stores: readonly SeedStoreRecord[],
+  owners: readonly SeedPublicProfile[],
+): SeedStoreProfile[] {
+  const phoneOf = new Map(owners.map((owner) => [owner.uid, owner.phone ?? '']));
+  return stores.map((store) =>
+    store.id.startsWith('store-sharma-')
+      ? {
+          storeId: store.id,
+          ownerId: store.ownerId,
+          name: 'Sharma Mobile Care',
+          phone: '9811111111',
+          upiId: 'sharmamobile@okaxis',
+        }
+      : {
+          storeId: store.id,
+          ownerId: store.ownerId,
+          name: store.name ?? '',
+          phone: phoneOf.get(store.ownerId) ?? '',
+          upiId: '',
+        },
+  );
+}
 
 /**
  * The demo data set of ../shared/demo-data.md, generated relative to `now` ("this month" is the
@@ -359,18 +389,23 @@ export function generateDemoData(now: Date): SeedData {
   };
 
   // Sharma Mobile Care: 5 this month (RPR-1001 and 4 more, one referencing its store by `store`), 3 last month.
+  // A repair naming its store by the apps' `store` alone belongs to it only with businessId its owner.
   // Between them, Sharma's repairs take every status of the shop console (RPR-1001 is 'inprogress').
   generated(0, 0.25, { storeId: sharmaStores[1], status: 'received' });
-  generated(0, 0.4, { store: sharmaStores[0], status: 'ready' });
+  generated(0, 0.4, { store: sharmaStores[0], businessId: DEMO_UIDS.owner(1), status: 'ready' });
   generated(0, 0.55, {
     storeId: sharmaStores[0],
     businessId: DEMO_UIDS.owner(1),
     status: 'waiting_for_parts',
   });
-  generated(0, 0.7, { store: sharmaStores[1], status: 'sent_to_service_center' });
+  generated(0, 0.7, {
+    store: sharmaStores[1],
+    businessId: DEMO_UIDS.owner(1),
+    status: 'sent_to_service_center',
+  });
   generated(1, 0.2, { storeId: sharmaStores[0], status: 'delivered' });
   generated(1, 0.5, { storeId: sharmaStores[1], status: 'cancelled' });
-  generated(1, 0.8, { store: sharmaStores[0], status: 'delivered' });
+  generated(1, 0.8, { store: sharmaStores[0], businessId: DEMO_UIDS.owner(1), status: 'delivered' });
   for (let monthsBack = 2; monthsBack <= 13; monthsBack += 3)
     generated(monthsBack, 0.5, { storeId: sharmaStores[0], status: 'delivered' });
   // Iyer Electronics: 2 this month (RPR-1002 and one more), none last month, some older.
@@ -389,6 +424,11 @@ export function generateDemoData(now: Date): SeedData {
     owner: { uid: DEMO_UIDS.owner(1), name: 'Rahul Sharma' },
     staff: { uid: DEMO_UIDS.staff, name: 'Sam Staff', email: 'staff@demo.test' },
     staffStore: sharmaStores[0]!,
+    invitation: {
+      storeId: sharmaStores[1]!,
+      storeName: 'Sharma Mobile Care - Andheri',
+      email: 'ravi.technician@demo.test',
+    },
     stores: sharmaStores,
     repairs,
   });
@@ -399,7 +439,7 @@ export function generateDemoData(now: Date): SeedData {
     publicProfiles,
     stores,
     repairs: shop.repairs,
-    shop: shop.records,
+    shop: { ...shop.records, storeProfiles: storeProfilesOf(stores, publicProfiles) },
     supportIssues: [
       {
         id: 'support-demo-1',

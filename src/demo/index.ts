@@ -16,6 +16,7 @@ export type {
   Seeder,
   SeedPublicProfile,
   SeedRepairRecord,
+  SeedStoreProfile,
   SeedStoreRecord,
   SeedSupportRecord,
   SeedTransactionRecord,

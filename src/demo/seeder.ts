@@ -14,6 +14,8 @@ export interface SeedAccount {
   readonly password: string;
   /** A mobile number the account has already verified (E.164), as the phone provider records it. */
   readonly phoneNumber?: string;
+  /** Whether the provider has verified the e-mail address; seeded accounts are, unless this says false. */
+  readonly emailVerified?: boolean;
 }
 
 /** publicProfiles/{uid}: a business's name and number, readable by every signed-in account. */
@@ -76,6 +78,19 @@ export interface SeedStoreMember {
 }
 
 /**
+ * A pending invitation (invitations/{storeId}_{email}): an owner invited this address; it joins once
+ * the account signed in with it, verified, accepts.
+ */
+export interface SeedInvitation {
+  readonly storeId: string;
+  readonly storeName: string;
+  /** Lower case. */
+  readonly email: string;
+  readonly invitedBy: string;
+  readonly invitedAt: Date;
+}
+
+/**
  * A tracking link: tracking/{token} for the repair whose `trackingToken` it is (the seeded repair
  * record carries the same token). Firestore keeps the customer-safe view in it, computed by its seeder.
  */
@@ -105,6 +120,19 @@ export interface SeedRepairCounter {
   readonly storeId: string;
   readonly prefix: string;
   readonly last: number;
+  /** The repair holding `last` (documents.ts REPAIR_COUNTERS); '' when none is known. */
+  readonly lastRepairDocId?: string;
+}
+
+/** A store's public profile (storeProfiles/{storeId}): what its tracking page shows of the shop. */
+export interface SeedStoreProfile {
+  readonly storeId: string;
+  /** The store's owner (stores/{storeId}.ownerId). */
+  readonly ownerId: string;
+  readonly name: string;
+  readonly phone: string;
+  /** '' for none. */
+  readonly upiId: string;
 }
 
 /** The shop-only part of a repair (its unlock code). */
@@ -120,10 +148,14 @@ export interface SeedShopOnly {
  */
 export interface SeedShopData {
   readonly members: readonly SeedStoreMember[];
+  /** Pending invitations; none when absent. */
+  readonly invitations?: readonly SeedInvitation[];
   readonly trackingLinks: readonly SeedTrackingLink[];
   readonly payments: readonly SeedPayment[];
   readonly counters: readonly SeedRepairCounter[];
   readonly shopOnly: readonly SeedShopOnly[];
+  /** The stores' public profiles; none when absent. */
+  readonly storeProfiles?: readonly SeedStoreProfile[];
 }
 
 export interface Seeder {

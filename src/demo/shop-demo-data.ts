@@ -7,7 +7,8 @@ import type { SeedPayment, SeedRepairRecord, SeedShopData, SeedTrackingLink } fr
 
 /**
  * The shop console's part of the demo data set (../shared/demo-data.md, "The shop console"), for
- * Sharma Mobile Care: staff@demo.test as staff of its first store; each of its repairs with the
+ * Sharma Mobile Care: staff@demo.test as staff of its first store, one pending invitation to its second
+ * (an address without an account, so no demo account sees an invitation card); each of its repairs with the
  * console's fields (problem list, lower-case name for search, history from 'received' to its status,
  * paid so far); payments (RPR-1001's ₹500 cash advance, so ₹2,000 is due; delivered repairs paid in
  * full; a part advance on the repair that is ready); and a tracking link for RPR-1001 and every repair
@@ -20,6 +21,8 @@ export interface SharmaShopFacts {
   /** The store staff@demo.test works in (the first). */
   readonly staffStore: string;
   readonly stores: readonly string[];
+  /** The one pending invitation of the demo: an address with no account, invited to this store. */
+  readonly invitation: { readonly storeId: string; readonly storeName: string; readonly email: string };
   /** The whole data set's repairs; only Sharma's are changed. */
   readonly repairs: readonly SeedRepairRecord[];
 }
@@ -151,6 +154,13 @@ export function sharmaShopData(
           name: facts.staff.name,
           addedAt: new Date(now.getFullYear(), now.getMonth() - 6, 1),
           addedBy: facts.owner.uid,
+        },
+      ],
+      invitations: [
+        {
+          ...facts.invitation,
+          invitedBy: facts.owner.uid,
+          invitedAt: new Date(now.getTime() - 2 * 24 * HOUR),
         },
       ],
       trackingLinks,

@@ -1,4 +1,5 @@
 import type { Ports } from '../ports';
+import type { StaffInvitation, StaffMember } from '../ports/shop-membership';
 import type { ShopStatusChange } from '../ports/shop-repairs';
 import { listBusinessPerformance, loadAdminTotals } from './admin/business-performance';
 import type { AdminFilter } from './admin/report';
@@ -23,6 +24,15 @@ import {
   storeBoard,
   updateRepair,
 } from './shop/shop-use-cases';
+import {
+  acceptInvitation,
+  cancelInvitation,
+  declineInvitation,
+  inviteStaff,
+  loadStaffScreen,
+  myInvitations,
+  removeStaff,
+} from './shop/staff-use-cases';
 import type { RandomBytes } from './shop/tracking';
 import { resolveTracking, revokeTracking, rotateTracking } from './shop/tracking-use-cases';
 import type { NewSupportIssue, SupportIssuePatch } from './support/support-issue';
@@ -126,6 +136,17 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
         customerMessage(repair, status, shop, origin),
       /** The tracking page, signed out: the customer-safe view, or 'revoked' / 'not-found'. */
       resolveTracking: (token: string) => resolveTracking(ports, token),
+      /** The owner's 'Staff' section, and the invited account's invitations. */
+      staffScreen: (storeId: string) => loadStaffScreen(ports, storeId),
+      inviteStaff: (storeId: string, email: string) => inviteStaff(ports, storeId, email),
+      cancelInvitation: (storeId: string, email: string) => cancelInvitation(ports, storeId, email),
+      removeStaff: (storeId: string, member: Pick<StaffMember, 'uid' | 'name' | 'email'>) =>
+        removeStaff(ports, storeId, member),
+      myInvitations: () => myInvitations(ports),
+      acceptInvitation: (invitation: Pick<StaffInvitation, 'storeId' | 'storeName'>) =>
+        acceptInvitation(ports, invitation),
+      declineInvitation: (invitation: Pick<StaffInvitation, 'storeId' | 'storeName'>) =>
+        declineInvitation(ports, invitation),
       revokeTracking: (repairDocId: string) => revokeTracking(ports, repairDocId),
       rotateTracking: (repairDocId: string) => rotateTracking(shopPorts, repairDocId),
       /** Photos of a repair: add (`current` = how many it has), remove one, open one for display. */

@@ -10,6 +10,8 @@ export type PortErrorCode =
   | 'invalid-argument'
   | 'conflict'
   | 'failed-precondition'
+  /** A limit is reached: a store's Repair ID numbers are used up, delivery code tries are paused. */
+  | 'resource-exhausted'
   | 'unavailable'
   | 'unknown';
 

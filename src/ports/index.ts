@@ -7,6 +7,7 @@ import type { ShopMembershipRepository } from './shop-membership';
 import type { PhotoStore } from './shop-photos';
 import type { ShopRepairRepository } from './shop-repairs';
 import type { TrackingLinkRepository } from './shop-tracking';
+import type { StoreProfileRepository } from './store-profiles';
 import type { StoreRepository } from './store-repository';
 import type { SupportIssueRepository } from './support-issue-repository';
 import type { UserRepository } from './user-repository';
@@ -46,6 +47,7 @@ export {
   type ShopStatusCounts,
 } from './shop-repairs';
 export type { TrackingLinkInfo, TrackingLinkRepository, TrackingResolution } from './shop-tracking';
+export type { StoreProfileRepository } from './store-profiles';
 export type { StoreRepository } from './store-repository';
 export type { SupportIssueRepository } from './support-issue-repository';
 export type { BusinessUser, BusinessUserQuery, Page, UserRepository } from './user-repository';
@@ -68,6 +70,8 @@ export interface Ports {
   readonly tracking: TrackingLinkRepository;
   /** The shop console: photos of repairs (their URLs in the repair's imageUrls). */
   readonly photos: PhotoStore;
+  /** The shop console: each store's public profile (what the tracking page shows of the shop). */
+  readonly storeProfiles: StoreProfileRepository;
   readonly clock: Clock;
   /** Keeps the causes of failures the use cases turn into messages. */
   readonly logger: Logger;

@@ -7,7 +7,7 @@ export interface ShopMembership {
   readonly storeName: string;
   /** The store's owner (stores.ownerId). */
   readonly ownerId: string;
-  /** 'owner' when the account is the store's ownerId, 'staff' when its owner added it. */
+  /** 'owner' when the account is the store's ownerId, 'staff' when it accepted its owner's invitation. */
   readonly role: ShopRole;
 }
 
@@ -18,20 +18,38 @@ export interface StaffMember {
   readonly email: string;
   readonly name: string;
   readonly addedAt: Date;
-  /** The owner who added them. */
+  /** The owner who invited them. */
   readonly addedBy: string;
 }
 
 /**
+ * An invitation to work in a store (invitations/{storeId}_{email}): the owner invited an e-mail
+ * address; nothing in it says whether the address has an account.
+ */
+export interface StaffInvitation {
+  readonly storeId: string;
+  /** The store's name when it was sent, for the invited account's card. */
+  readonly storeName: string;
+  /** The invited address, trimmed and in lower case. */
+  readonly email: string;
+  /** The owner who invited. */
+  readonly invitedBy: string;
+  readonly invitedAt: Date;
+}
+
+/**
  * Who works in which store (../shared/spec/owner-console.md, "Who"). The members of a store are its
- * owner (stores.ownerId) and its staff: one membership record per (store, account), suggested home
+ * owner (stores.ownerId) and its staff: one membership record per (store, account),
  * `storeMembers/{storeId}_{uid}` (uid, storeId, role 'staff', email, name, addedAt, addedBy), so a
  * rule checks membership with one `exists()` and the mobile apps' stores documents stay as they are.
+ * Staff join by invitation (docs/decisions/0008-staff-join-by-invitation.md): the owner invites an
+ * e-mail address, and the account signed in with that verified address accepts.
  *
  * Security (every backend, enforced in the family, not only by the UI):
  *  - every method needs a signed-in account ('unauthenticated' otherwise);
- *  - only a store's owner lists, adds or removes its staff ('permission-denied' for staff, other
- *    owners and everybody else); staff never manage staff;
+ *  - only a store's owner lists or removes its staff and invites, lists or cancels invitations
+ *    ('permission-denied' for staff, other owners and everybody else); staff never manage staff;
+ *  - only the account whose verified e-mail was invited sees, accepts or declines that invitation;
  *  - a store that does not exist is refused like one the caller is not a member of
  *    ('permission-denied'), so nobody learns which store ids exist.
  */
@@ -51,12 +69,36 @@ export interface ShopMembershipRepository {
   /** The staff of a store, by name then uid. Its owner only. */
   listStaff(storeId: string): Promise<StaffMember[]>;
   /**
-   * Adds the existing account with this e-mail (case-insensitive) as staff of the store, and returns
-   * the membership; adding someone already staff returns their membership unchanged. Its owner only.
-   * Rejects with 'not-found' when no account has this e-mail, 'invalid-argument' when it is the
-   * owner's own account.
+   * Invites an e-mail address (trimmed, in lower case) to be staff of the store, and returns the
+   * invitation. Its owner only. Nothing is looked up by e-mail and nothing says whether the address
+   * has an account. Rejects with 'invalid-argument' when the address is not an e-mail address or is the
+   * signed-in owner's own, 'conflict' when the address is already invited to this store, and
+   * 'failed-precondition' when a staff member of this store already has this address.
    */
-  addStaffByEmail(storeId: string, email: string): Promise<StaffMember>;
+  inviteStaff(storeId: string, email: string): Promise<StaffInvitation>;
+  /** The store's pending invitations, by e-mail. Its owner only. */
+  listInvitations(storeId: string): Promise<StaffInvitation[]>;
+  /** Withdraws an invitation (nothing happens when there is none). Its owner only. */
+  cancelInvitation(storeId: string, email: string): Promise<void>;
+  /**
+   * The signed-in account's own invitations, by store name: those sent to its e-mail address once the
+   * provider has verified that address; an unverified address has none. Signed-in accounts.
+   */
+  myInvitations(): Promise<StaffInvitation[]>;
+  /**
+   * Accepts the signed-in account's invitation to the store: in one write, the account becomes staff
+   * (its own uid, its profile's name, its verified e-mail, addedBy the inviting owner) and the
+   * invitation is removed. Returns the new membership. Rejects with 'permission-denied' when the
+   * account's e-mail is not verified, and 'not-found' when no invitation to its address is pending.
+   */
+  acceptInvitation(storeId: string): Promise<ShopMembership>;
+  /** Declines (removes) the signed-in account's invitation to the store; nothing when there is none. */
+  declineInvitation(storeId: string): Promise<void>;
   /** Removes a staff member (nothing happens when they were not staff). Its owner only. */
   removeStaff(storeId: string, uid: string): Promise<void>;
+  /**
+   * Ends the signed-in account's own staff membership of the store (nothing happens when it was not
+   * staff there). Signed-in accounts.
+   */
+  leaveStore(storeId: string): Promise<void>;
 }

@@ -20,6 +20,7 @@ import {
   loadServices,
   loadShopBoard,
   loadShopRepair,
+  loadStaff,
   loadSupportIssues,
   loadTracking,
 } from './routing/loaders';
@@ -108,6 +109,19 @@ export const newRepairRoute = createRoute({
   errorComponent: RouteError,
 });
 
+/** The owner's staff section: one owned store (`?store=`, an id of a sane length), else the first. */
+export const staffRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/shop/staff',
+  validateSearch: newRepairSearch,
+  beforeLoad: requireSignedIn,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => loadStaff(context, deps.store),
+  component: page(SCREENS['/shop/staff'], 'StaffPage'),
+  pendingComponent: RoutePending,
+  errorComponent: RouteError,
+});
+
 export const shopRepairRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/shop/repairs/$id',
@@ -164,6 +178,7 @@ export const routeTree = rootRoute.addChildren([
   dashboardRoute,
   shopBoardRoute,
   newRepairRoute,
+  staffRoute,
   shopRepairRoute,
   jobSheetRoute,
   publicRoute('/terms', page(SCREENS['/terms'], 'TermsPage')),

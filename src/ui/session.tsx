@@ -11,6 +11,7 @@ import {
 import type { SessionState } from '../domain/users/session';
 import type { UserProfile } from '../domain/users/user';
 import { type ServiceSource, useService } from './app-services';
+import { forgetCreatedDeliveryCodes } from './forms/created-delivery-codes';
 import { forgetJobCardDrafts } from './forms/job-card-draft-store';
 
 /**
@@ -92,6 +93,7 @@ export function useLogout(): { logout: () => Promise<void>; busy: boolean } {
       await accounts.signOut();
     } finally {
       forgetJobCardDrafts(uid);
+      forgetCreatedDeliveryCodes();
       queryClient.clear();
       setBusy(false);
       await navigate({ to: '/signin' });

@@ -191,13 +191,17 @@ describe.each(MOMENTS)('the demo data set loaded at %s', (_, now) => {
     expect(await sharma(lastMonth)).toBe(3);
   });
 
-  it('references a store of Sharma Mobile Care by `store` in at least one repair counted this month', async () => {
+  it('references a store of Sharma Mobile Care by `store` (businessId its owner) in a repair counted this month', async () => {
     const admin = await signIn('admin@demo.test');
     const owner01 = (await businessPage(admin, { search: 'owner01@' })).rows[0]!.uid;
     const stores = (await world.ports.stores.listByOwner(owner01)).map((store) => store.id);
     expect(stores).toHaveLength(2);
     const viaStore = data.repairs.filter(
-      (raw) => typeof raw.store === 'string' && stores.includes(raw.store) && !raw.storeId && !raw.businessId,
+      (raw) =>
+        typeof raw.store === 'string' &&
+        stores.includes(raw.store) &&
+        !raw.storeId &&
+        raw.businessId === owner01,
     );
     const thisMonths: Repair[] = [];
     for (const raw of viaStore) {
@@ -447,11 +451,30 @@ describe.each(MOMENTS)('the demo data set loaded at %s', (_, now) => {
         status: 'inprogress',
         paidPaise: 50_000,
         duePaise: 200_000,
-        shop: { name: 'Sharma Mobile Care - Bandra', phone: '9811111111' },
+        shop: { name: 'Sharma Mobile Care', phone: '9811111111', upiId: 'sharmamobile@okaxis' },
       });
       expect(view.payLink).toContain('pa=sharmamobile@okaxis');
       expect(view.payLink).toContain('am=2000.00');
       expect(JSON.stringify(view)).not.toContain('4821');
+    });
+
+    it("gives every demo store a public profile: Sharma Mobile Care's own name, number and UPI ID", async () => {
+      const profiles = data.shop?.storeProfiles ?? [];
+      expect(profiles.map((profile) => profile.storeId).sort()).toEqual(
+        data.stores.map((store) => store.id).sort(),
+      );
+      for (const storeId of ['store-sharma-1', 'store-sharma-2'])
+        expect(await world.ports.storeProfiles.get(storeId)).toEqual({
+          storeId,
+          name: 'Sharma Mobile Care',
+          phone: '9811111111',
+          upiId: 'sharmamobile@okaxis',
+        });
+      for (const profile of profiles) {
+        const store = data.stores.find((candidate) => candidate.id === profile.storeId);
+        expect(profile.ownerId).toBe(store?.ownerId);
+        expect(profile.name).not.toBe('');
+      }
     });
 
     it('has every status across its two stores, and at least three customers who owe money', async () => {

@@ -46,6 +46,21 @@ export function photoStoreContract(makeHarness: HarnessFactory): void {
       expect(await bytesOf(opened as Blob)).toEqual(await bytesOf(image(1)));
     });
 
+    it("fixes a delivered or cancelled repair's photos: none added, none removed (issue 15)", async () => {
+      const repair = await ownerCreates(h);
+      const kept = await h.ports.photos.upload(repair.id, image(1));
+      await h.ports.shopRepairs.changeStatus(repair.id, { to: 'cancelled', expectedStatus: 'received' });
+      for (const key of ['owner', 'staff'] as CastKey[]) {
+        await signInAs(h, key);
+        await expectPortError(h.ports.photos.upload(repair.id, image(2)), 'failed-precondition');
+        await expectPortError(h.ports.photos.remove(repair.id, kept.url), 'failed-precondition');
+      }
+      const after = await h.ports.shopRepairs.get(repair.id);
+      expect(after?.imageUrls).toEqual([kept.url]);
+      expect(after?.history.at(-1)).toMatchObject({ kind: 'status', status: 'cancelled' });
+      expect(await bytesOf((await h.ports.photos.open(kept.url)) as Blob)).toEqual(await bytesOf(image(1)));
+    });
+
     it('lets staff add and remove; removal takes the URL and the bytes away', async () => {
       const repair = await ownerCreates(h);
       await signInAs(h, 'staff');

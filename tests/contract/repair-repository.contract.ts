@@ -126,9 +126,29 @@ export function repairRepositoryContract(makeHarness: HarnessFactory): void {
           readers: ['admin', 'customer', 'owner'],
         },
         {
-          why: 'the legacy `store` field names the store',
-          repair: { store: 'store-1', customerMobile: '9000000001' },
+          why: 'the legacy `store` field names the store while businessId is its owner',
+          repair: { store: 'store-1', businessId: 'uid-owner', customerMobile: '9000000001' },
           readers: ['admin', 'owner'],
+        },
+        {
+          why: 'the legacy `store` field alone grants nothing (issue 15, finding 2)',
+          repair: { store: 'store-1', customerMobile: '9000000001' },
+          readers: ['admin'],
+        },
+        {
+          why: 'an account that wrote the mobile number itself is never the repair’s customer',
+          repair: {
+            storeId: 'store-1',
+            businessId: 'uid-owner',
+            customerMobile: '9876543210',
+            customerMobileBy: 'uid-customer',
+          },
+          readers: ['admin', 'owner'],
+        },
+        {
+          why: "a rival's repair naming another store by `store` is not that store's",
+          repair: { store: 'store-1', businessId: 'uid-rival', customerMobile: '9000000001' },
+          readers: ['admin'],
         },
         {
           why: 'a repair naming no store is read by its business (businessId is the owner)',

@@ -2,7 +2,9 @@ import type { HarnessFactory } from './harness';
 import { repairIdAllocationContract } from './repair-id-allocation.contract';
 import { shopMembershipContract } from './shop-membership.contract';
 import { shopRepairsContract } from './shop-repairs.contract';
+import { shopSurfaceContract } from './shop-surface.contract';
 import { shopTrackingContract } from './shop-tracking.contract';
+import { storeProfilesContract } from './store-profiles.contract';
 
 /**
  * The shop console's ports, for one backend. Run on memory (memory.test.ts) and PouchDB
@@ -13,4 +15,6 @@ export function shopContracts(makeHarness: HarnessFactory): void {
   shopRepairsContract(makeHarness);
   shopTrackingContract(makeHarness);
   repairIdAllocationContract(makeHarness);
+  storeProfilesContract(makeHarness);
+  shopSurfaceContract(makeHarness);
 }

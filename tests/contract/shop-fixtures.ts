@@ -23,12 +23,17 @@ export function newRepair(overrides: Partial<JobCardInput> = {}, deliveryCode = 
   return { card: jobCard(overrides), deliveryCode, trackingToken: freshToken() };
 }
 
-/** The cast, their stores, and staff@contract.test as staff of store-1 (added by its owner). Signed out. */
+/**
+ * The cast, their stores, and staff@contract.test as staff of store-1: its owner invited the address
+ * and the staff account accepted. Signed out.
+ */
 export async function seedShop(h: BackendHarness) {
   const cast = await seedCast(h);
   await seedStores(h, cast);
   await signInAs(h, 'owner');
-  await h.ports.shopMembers.addStaffByEmail('store-1', 'staff@contract.test');
+  await h.ports.shopMembers.inviteStaff('store-1', 'staff@contract.test');
+  await signInAs(h, 'staff');
+  await h.ports.shopMembers.acceptInvitation('store-1');
   await h.ports.auth.signOut();
   return cast;
 }

@@ -51,6 +51,55 @@ export function shopTrackingContract(makeHarness: HarnessFactory): void {
         expect(text).not.toContain(secret);
     });
 
+    it("shows the shop from the store's profile only: staff edits, moves and a new link change nothing", async () => {
+      await signInAs(h, 'owner');
+      await h.ports.storeProfiles.save('store-1', {
+        name: 'Sharma Mobile Care',
+        phone: '9811111111',
+        upiId: 'sharmamobile@okaxis',
+      });
+      const repair = await ownerCreates(h);
+      await signInAs(h, 'staff');
+      await h.ports.shopRepairs.update(repair.id, { customerName: 'Cara C', finalPaise: 250000 });
+      await h.ports.shopRepairs.changeStatus(repair.id, { to: 'inprogress', expectedStatus: 'received' });
+      const token = freshToken();
+      await h.ports.tracking.rotate(repair.id, token);
+      await h.ports.auth.signOut();
+      const resolved = await h.ports.tracking.resolve(token);
+      if (resolved.state !== 'active') throw new Error(`expected an active link, got ${resolved.state}`);
+      expect(resolved.view.shop).toEqual({
+        name: 'Sharma Mobile Care',
+        phone: '9811111111',
+        upiId: 'sharmamobile@okaxis',
+      });
+      expect(resolved.view.duePaise).toBe(200000);
+      expect(resolved.view.payLink).toBe(
+        `upi://pay?pa=sharmamobile@okaxis&pn=Sharma%20Mobile%20Care&am=2000.00&tn=${repair.repairId}`,
+      );
+      // The owner's later change shows at once, on the same link.
+      await signInAs(h, 'owner');
+      await h.ports.storeProfiles.save('store-1', { name: 'Sharma Mobile Care', phone: '', upiId: '' });
+      await h.ports.auth.signOut();
+      const after = await h.ports.tracking.resolve(token);
+      expect(after.state === 'active' && after.view.shop).toEqual({
+        name: 'Sharma Mobile Care',
+        phone: '',
+        upiId: '',
+      });
+      expect(after.state === 'active' && after.view.payLink).toBeNull();
+    });
+
+    it("without a profile: the store's name, its owner's public number, and no Pay button", async () => {
+      const repair = await ownerCreates(h);
+      await h.ports.auth.signOut();
+      const resolved = await h.ports.tracking.resolve(repair.trackingToken);
+      if (resolved.state !== 'active') throw new Error(`expected an active link, got ${resolved.state}`);
+      expect(resolved.view.shop.name).toBe('Sharma Mobile Care - Bandra');
+      expect(resolved.view.shop.upiId).toBe('');
+      expect(resolved.view.duePaise).toBe(230000);
+      expect(resolved.view.payLink).toBeNull();
+    });
+
     it('says clearly when a link was revoked, and when there is none', async () => {
       const repair = await ownerCreates(h);
       await signInAs(h, 'staff');

@@ -84,6 +84,17 @@ beforeAll(async () => {
       customerMobile: '9000000002',
     });
     batch.set(doc(db, 'repairs', 'r5'), { repairId: 12345, storeId: 'store-1' });
+    // The retired e-mail index (issue 15, finding 6), as the web wrote it before invitations.
+    batch.set(doc(db, 'emailIndex', 'e-asha@example.com'), {
+      uid: 'uid-asha',
+      email: 'asha@example.com',
+      name: 'Asha',
+    });
+    batch.set(doc(db, 'emailIndex', 'e-twin@example.com'), {
+      uid: 'uid-twin-1',
+      email: 'twin@example.com',
+      name: 'Twin',
+    });
     await batch.commit();
   });
 });
@@ -116,18 +127,18 @@ describe('the Firestore backfill', () => {
         { uid: 'uid-owner', storeIds: ['store-1', 'store-deleted'], businessKey: 'sharma mobile care' },
         { uid: 'uid-old', storeIds: ['store-old'], businessKey: 'old shop' },
       ]);
-      // One e-mail index entry per e-mail that names one account; an e-mail two accounts carry is left out.
-      expect(dry.emails).toEqual([
-        { key: 'e-asha@example.com', uid: 'uid-asha', email: 'asha@example.com', name: 'Asha' },
-      ]);
+      // Every entry of the retired e-mail index goes; none is written.
+      expect(dry.retiredEmailIndex).toEqual(['e-asha@example.com', 'e-twin@example.com']);
       await backfillFirestore(db);
       const again = await backfillFirestore(db, { dryRun: true });
-      expect(again).toEqual({ refs: [], publicProfiles: [], tombstones: [], businesses: [], emails: [] });
-      expect((await db.doc('emailIndex/e-asha@example.com').get()).data()).toEqual({
-        uid: 'uid-asha',
-        email: 'asha@example.com',
-        name: 'Asha',
+      expect(again).toEqual({
+        refs: [],
+        publicProfiles: [],
+        tombstones: [],
+        businesses: [],
+        retiredEmailIndex: [],
       });
+      expect((await db.collection('emailIndex').get()).empty).toBe(true);
       expect((await db.doc('users/uid-old').get()).data()).toMatchObject({
         name: 'Old Shop',
         storeIds: ['store-old'],
@@ -156,15 +167,17 @@ describe('the Firestore backfill', () => {
     await assertFails(getDoc(doc(mallory, 'repairs', 'r4')));
     const owner = env.authenticatedContext('uid-owner').firestore() as unknown as Firestore;
     await assertSucceeds(getDoc(doc(owner, 'repairs', 'r3')));
-    // A store owner finds an account by its e-mail's exact key; an account without a store does not,
-    // and nobody lists the index.
-    expect(
-      (await assertSucceeds(getDoc(doc(owner, 'emailIndex', 'e-asha@example.com')))).data(),
-    ).toMatchObject({
-      uid: 'uid-asha',
-    });
+    // Nobody finds an account by its e-mail: the index is gone, and the rules refuse every read and write.
+    await assertFails(getDoc(doc(owner, 'emailIndex', 'e-asha@example.com')));
     await assertFails(getDoc(doc(asha, 'emailIndex', 'e-asha@example.com')));
     await assertFails(getDocs(collection(owner, 'emailIndex')));
+    await assertFails(
+      setDoc(doc(asha, 'emailIndex', 'e-asha@example.com'), {
+        uid: 'uid-asha',
+        email: 'asha@example.com',
+        name: 'Asha',
+      }),
+    );
     // The super admin finds the business users, in the table's order, with one query on users.
     await env.withSecurityRulesDisabled(async (context) => {
       await setDoc(doc(context.firestore() as unknown as Firestore, 'users', 'uid-admin'), { role: 'sa' });
@@ -185,6 +198,6 @@ describe('the Firestore backfill', () => {
         publicProfiles: new Set(),
         refs: new Set(['repairLookup/r-X/refs/r']),
       }),
-    ).toEqual({ refs: [], publicProfiles: [], tombstones: [], businesses: [], emails: [] });
+    ).toEqual({ refs: [], publicProfiles: [], tombstones: [], businesses: [], retiredEmailIndex: [] });
   });
 });

@@ -1,11 +1,10 @@
 import fc from 'fast-check';
-import { doc, getDoc, setDoc, Timestamp } from 'firebase/firestore';
+import { collection, doc, getDoc, getDocs, Timestamp } from 'firebase/firestore';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rechargeIdOf } from '../../src/adapters/shared/recharge';
 import { DEMO_PASSWORD, generateDemoData } from '../../src/demo/demo-data';
 import { isPortError } from '../../src/ports/errors';
 import { allContracts } from '../contract/all-contracts';
-import { expectPortError } from '../contract/expectations';
 import { type Cast, seedCast, signInAs } from '../contract/fixtures';
 import { type BackendHarness, PASSWORD } from '../contract/harness';
 import { shopContracts } from '../contract/shop-contracts';
@@ -73,30 +72,27 @@ describe('firebase shop console beyond the contract', () => {
     }
   }, 120_000);
 
-  it('lists an account for staff look-up once it has used the web (its own e-mail index entry)', async () => {
-    const cast = await seedShop(h);
-    // An account made before the index (no entry written for it), with its users document.
-    const uid = await h.seeder.account({ email: 'Late@Contract.test', password: PASSWORD });
-    await setDoc(doc(harness.privileged(), 'users', uid), {
-      email: 'late@contract.test',
-      role: 'staff',
-      name: 'Lata Late',
-    });
+  it('keeps no directory of accounts by e-mail: signing in, joining and inviting write no emailIndex entry', async () => {
+    await seedShop(h);
     await signInAs(h, 'owner');
-    await expectPortError(h.ports.shopMembers.addStaffByEmail('store-1', 'late@contract.test'), 'not-found');
-    await h.ports.auth.signIn('late@contract.test', PASSWORD);
-    expect(await h.ports.shopMembers.myStores()).toEqual([]);
-    expect((await getDoc(doc(harness.privileged(), 'emailIndex', 'e-late@contract.test'))).data()).toEqual({
-      uid,
-      email: 'late@contract.test',
-      name: 'Lata Late',
+    await h.ports.shopMembers.myStores();
+    await h.ports.shopMembers.inviteStaff('store-1', 'claimant@contract.test');
+    await signInAs(h, 'claimant');
+    await h.ports.shopMembers.myInvitations();
+    await h.ports.shopMembers.acceptInvitation('store-1');
+    expect((await getDocs(collection(harness.privileged(), 'emailIndex'))).empty).toBe(true);
+    // The membership was written by the account itself, from the invitation, which is gone.
+    expect(
+      (await getDoc(doc(harness.privileged(), 'storeMembers', 'store-1_uid-claimant'))).data(),
+    ).toMatchObject({
+      uid: 'uid-claimant',
+      email: 'claimant@contract.test',
+      name: 'Claude Claimant',
+      addedBy: 'uid-owner',
     });
-    await signInAs(h, 'owner');
-    expect(await h.ports.shopMembers.addStaffByEmail('store-1', 'LATE@contract.test')).toMatchObject({
-      uid,
-      name: 'Lata Late',
-      addedBy: cast.owner,
-    });
+    expect(
+      (await getDoc(doc(harness.privileged(), 'invitations', 'store-1_claimant@contract.test'))).exists(),
+    ).toBe(false);
   });
 
   it("writes the shop records through seeder.shop() in the adapters' layout, each link's view from its repair", async () => {
@@ -218,6 +214,10 @@ describe('firebase shop console beyond the contract', () => {
     const andheri = (await h.ports.shopMembers.myStores()).find((store) =>
       store.storeName.endsWith('Andheri'),
     );
+    // The demo's one pending invitation, as its owner lists it.
+    expect((await h.ports.shopMembers.listInvitations(andheri?.storeId ?? '')).map((i) => i.email)).toEqual([
+      'ravi.technician@demo.test',
+    ]);
     const board = await h.ports.shopRepairs.page(andheri?.storeId ?? '', { limit: 50 });
     expect(board.items.map((repair) => repair.repairId)).toContain('RPR-1007');
     const found = await h.ports.shopRepairs.search(andheri?.storeId ?? '', {

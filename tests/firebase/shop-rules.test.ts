@@ -22,7 +22,6 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readRules } from '../../scripts/firebase-emulator-rest';
-import { emailIndexKey } from '../../src/adapters/firebase/firestore-shop-data';
 import { emulatorEndpoints } from './firebase-harness';
 import { SHOP_RULES_PROJECT } from './projects';
 import {
@@ -50,8 +49,8 @@ import {
  * firestore.rules for the shop console, written against the rules directly (not through the adapters,
  * which check the same first): membership, the workflow, append-only history in the writer's own
  * name, staff who cannot delete, the Repair ID counter, delivery code tries, payments, tracking links
- * by get only, shop-only records, the staff records and the e-mail index. The attacks of issue 15 and
- * the schema walk are tests/security/shop-surface.security.test.ts.
+ * by get only, store profiles, shop-only records, the staff records and invitations (the e-mail index
+ * is gone). The attacks of issue 15 and the schema walk are tests/security/shop-surface.security.test.ts.
  */
 let env: RulesTestEnvironment;
 const clients = new Map<string, Firestore>();
@@ -441,33 +440,129 @@ describe('store profiles', () => {
   });
 });
 
-describe('staff records and the e-mail index', () => {
-  const member = (storeId: string, uid: string, addedBy: string) => ({
+describe('staff records and invitations', () => {
+  /** A membership as the invited account writes it when it accepts. */
+  const member = (
+    storeId: string,
+    uid: string,
+    addedBy: string,
+    email = `${uid.replace('uid-', '')}@shop.test`,
+  ) => ({
     storeId,
     uid,
     role: 'staff',
-    email: 'x@shop.test',
-    name: 'X',
-    addedAt: Timestamp.now(),
+    email,
+    name: 'Cara',
+    addedAt: serverTimestamp(),
     addedBy,
   });
+  const invitation = (email: string, invitedBy = OWNER) => ({
+    storeId: 'store-1',
+    storeName: 'Sharma Mobile Care',
+    email,
+    invitedBy,
+    invitedAt: serverTimestamp(),
+  });
+  const invite = (db: Firestore, email: string) =>
+    setDoc(doc(db, 'invitations', `store-1_${email}`), invitation(email));
+  /** The invited account's accept: its membership and the invitation's delete in one commit. */
+  const accept = (
+    db: Firestore,
+    record: Record<string, unknown>,
+    inviteId = `store-1_${String(record.email)}`,
+  ) => {
+    const batch = writeBatch(db);
+    batch.set(doc(db, 'storeMembers', `store-1_${String(record.uid)}`), record);
+    batch.delete(doc(db, 'invitations', inviteId));
+    return batch.commit();
+  };
 
-  it('lets only the owner add and remove staff; staff and members read their own records', async () => {
+  beforeEach(async () => {
+    await env.withSecurityRulesDisabled(async (context) => {
+      await setDoc(doc(context.firestore() as unknown as Firestore, 'users', CUSTOMER), {
+        email: 'customer@shop.test',
+        name: 'Cara',
+      });
+    });
+  });
+
+  it('lets only the owner invite, with the server’s time and the store’s name, and never overwrite', async () => {
     await assertFails(
-      setDoc(doc(as(STAFF), 'storeMembers', 'store-1_uid-new'), member('store-1', 'uid-new', STAFF)),
+      setDoc(doc(as(STAFF), 'invitations', 'store-1_x@shop.test'), invitation('x@shop.test', STAFF)),
     );
     await assertFails(
-      setDoc(doc(as(RIVAL), 'storeMembers', 'store-1_uid-new'), member('store-1', 'uid-new', RIVAL)),
-    );
-    // The id must name the record's store and account.
-    await assertFails(
-      setDoc(doc(as(OWNER), 'storeMembers', 'store-1_uid-other'), member('store-1', 'uid-new', OWNER)),
+      setDoc(doc(as(RIVAL), 'invitations', 'store-1_x@shop.test'), invitation('x@shop.test', RIVAL)),
     );
     await assertFails(
-      setDoc(doc(as(OWNER), 'storeMembers', `store-1_${OWNER}`), member('store-1', OWNER, OWNER)),
+      setDoc(doc(as(OWNER), 'invitations', 'store-1_x@shop.test'), {
+        ...invitation('x@shop.test'),
+        invitedAt: at,
+      }),
     );
+    await assertFails(
+      setDoc(doc(as(OWNER), 'invitations', 'store-1_x@shop.test'), {
+        ...invitation('x@shop.test'),
+        storeName: 'Other',
+      }),
+    );
+    await assertFails(
+      setDoc(doc(as(OWNER), 'invitations', 'store-1_y@shop.test'), invitation('x@shop.test')),
+    );
+    await assertFails(
+      setDoc(doc(as(OWNER), 'invitations', 'store-1_X@shop.test'), invitation('X@shop.test')),
+    );
+    await assertSucceeds(invite(as(OWNER), 'x@shop.test'));
+    await assertFails(invite(as(OWNER), 'x@shop.test'));
     await assertSucceeds(
+      getDocs(query(collection(as(OWNER), 'invitations'), where('storeId', '==', 'store-1'))),
+    );
+    await assertFails(
+      getDocs(query(collection(as(RIVAL), 'invitations'), where('storeId', '==', 'store-1'))),
+    );
+    await assertFails(
+      getDocs(query(collection(as(STAFF), 'invitations'), where('storeId', '==', 'store-1'))),
+    );
+    await assertSucceeds(deleteDoc(doc(as(OWNER), 'invitations', 'store-1_x@shop.test')));
+  });
+
+  it('lets the invited account, verified, read and accept its invitation in the commit that deletes it', async () => {
+    await assertSucceeds(invite(as(OWNER), 'customer@shop.test'));
+    await assertSucceeds(
+      getDocs(query(collection(as(CUSTOMER), 'invitations'), where('email', '==', 'customer@shop.test'))),
+    );
+    await assertFails(
+      getDocs(query(collection(as(RIVAL), 'invitations'), where('email', '==', 'customer@shop.test'))),
+    );
+    // The membership alone, without deleting the invitation, is refused; so is another name or e-mail.
+    await assertFails(
+      setDoc(doc(as(CUSTOMER), 'storeMembers', `store-1_${CUSTOMER}`), member('store-1', CUSTOMER, OWNER)),
+    );
+    await assertFails(accept(as(CUSTOMER), { ...member('store-1', CUSTOMER, OWNER), name: 'Someone Else' }));
+    await assertFails(accept(as(CUSTOMER), member('store-1', CUSTOMER, RIVAL)));
+    await assertFails(accept(as(CUSTOMER), { ...member('store-1', CUSTOMER, OWNER), addedAt: at }));
+    await assertSucceeds(accept(as(CUSTOMER), member('store-1', CUSTOMER, OWNER)));
+    expect(await stored('invitations/store-1_customer@shop.test')).toBeUndefined();
+    await assertFails(getDoc(doc(as(RIVAL), 'repairs', 'r1', 'shop', 'private')));
+    await assertSucceeds(getDoc(doc(as(CUSTOMER), 'repairs', 'r1', 'shop', 'private')));
+    // The member leaves; the owner removes staff.
+    await assertSucceeds(deleteDoc(doc(as(CUSTOMER), 'storeMembers', `store-1_${CUSTOMER}`)));
+    await assertFails(getDoc(doc(as(CUSTOMER), 'repairs', 'r1', 'shop', 'private')));
+    await assertFails(deleteDoc(doc(as(RIVAL), 'storeMembers', `store-1_${STAFF}`)));
+    await assertSucceeds(deleteDoc(doc(as(OWNER), 'storeMembers', `store-1_${STAFF}`)));
+    await assertFails(getDoc(doc(as(STAFF), 'repairs', 'r1', 'shop', 'private')));
+  });
+
+  it('refuses staff records the owner writes, updates, and ids that name another store or account', async () => {
+    await assertFails(
       setDoc(doc(as(OWNER), 'storeMembers', 'store-1_uid-new'), member('store-1', 'uid-new', OWNER)),
+    );
+    await assertFails(
+      setDoc(doc(as(STAFF), 'storeMembers', `store-1_${STAFF}`), member('store-1', STAFF, OWNER)),
+    );
+    await assertFails(
+      setDoc(doc(as(STAFF), 'storeMembers', `store-1_${STAFF}`), member('store-1', STAFF, OWNER), {
+        merge: true,
+      }),
     );
     await assertSucceeds(getDocs(query(collection(as(STAFF), 'storeMembers'), where('uid', '==', STAFF))));
     await assertFails(
@@ -476,33 +571,15 @@ describe('staff records and the e-mail index', () => {
     await assertSucceeds(
       getDocs(query(collection(as(OWNER), 'storeMembers'), where('storeId', '==', 'store-1'))),
     );
-    await assertFails(deleteDoc(doc(as(STAFF), 'storeMembers', 'store-1_uid-new')));
-    await assertSucceeds(deleteDoc(doc(as(OWNER), 'storeMembers', `store-1_${STAFF}`)));
-    // Removed staff lose the store at once.
-    await assertFails(getDoc(doc(as(STAFF), 'repairs', 'r1', 'shop', 'private')));
   });
 
-  it('an account writes its own entry, keyed by its token’s e-mail; only store owners get one, by exact key', async () => {
-    const own = emailIndexKey('staff@shop.test');
-    await assertSucceeds(
-      setDoc(doc(as(STAFF), 'emailIndex', own), { uid: STAFF, email: 'staff@shop.test', name: 'Sam' }),
-    );
+  it('keeps no e-mail index: nobody reads, lists or writes emailIndex', async () => {
+    const key = 'e-staff@shop.test';
     await assertFails(
-      setDoc(doc(as(STAFF), 'emailIndex', emailIndexKey('owner@shop.test')), {
-        uid: STAFF,
-        email: 'owner@shop.test',
-        name: 'Sam',
-      }),
+      setDoc(doc(as(STAFF), 'emailIndex', key), { uid: STAFF, email: 'staff@shop.test', name: 'Sam' }),
     );
-    await assertFails(
-      setDoc(doc(as(STAFF), 'emailIndex', own), { uid: OWNER, email: 'staff@shop.test', name: 'x' }),
-    );
-    await assertFails(
-      setDoc(doc(as(RIVAL), 'emailIndex', own), { uid: RIVAL, email: 'staff@shop.test', name: 'x' }),
-    );
-    expect((await assertSucceeds(getDoc(doc(as(OWNER), 'emailIndex', own)))).data()?.uid).toBe(STAFF);
-    await assertFails(getDoc(doc(as(CUSTOMER), 'emailIndex', own)));
-    await assertFails(getDoc(doc(as(null), 'emailIndex', own)));
+    await assertFails(getDoc(doc(as(OWNER), 'emailIndex', key)));
     await assertFails(getDocs(collection(as(OWNER), 'emailIndex')));
+    await assertFails(getDoc(doc(as(null), 'emailIndex', key)));
   });
 });

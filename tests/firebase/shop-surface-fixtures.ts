@@ -50,6 +50,7 @@ export function clientOf(env: RulesTestEnvironment, cache: Map<string, Firestore
         ? env.unauthenticatedContext()
         : env.authenticatedContext(uid, {
             email: `${uid.replace('uid-', '')}@shop.test`,
+            email_verified: true,
             ...(uid === CUSTOMER ? { phone_number: CUSTOMER_PHONE } : {}),
             ...(uid === SNEAKY ? { phone_number: SNEAKY_PHONE } : {}),
           });
@@ -144,12 +145,12 @@ export async function seedShopSurface(env: RulesTestEnvironment, r1: Data = shop
     });
     batch.set(doc(db, 'config', 'storage'), { bucket: BUCKET });
     for (const uid of [STAFF, SNEAKY]) {
-      batch.set(doc(db, 'users', uid), { email: `${uid}@shop.test`, name: NAMES[uid] });
+      batch.set(doc(db, 'users', uid), { email: `${uid.replace('uid-', '')}@shop.test`, name: NAMES[uid] });
       batch.set(doc(db, 'storeMembers', `store-1_${uid}`), {
         storeId: 'store-1',
         uid,
         role: 'staff',
-        email: `${uid}@shop.test`,
+        email: `${uid.replace('uid-', '')}@shop.test`,
         name: NAMES[uid],
         addedAt: at,
         addedBy: OWNER,

@@ -23,6 +23,7 @@ import { FirestoreRepairRepository } from './firestore-repair-repository';
 import { FirestoreShopMembershipRepository } from './firestore-shop-membership';
 import { FirestoreShopRepairRepository } from './firestore-shop-repairs';
 import { FirestoreTrackingLinkRepository } from './firestore-shop-tracking';
+import { FirestoreStoreProfileRepository } from './firestore-store-profiles';
 import { FirestoreStoreRepository } from './firestore-store-repository';
 import { FirestoreSupportIssueRepository } from './firestore-support-issue-repository';
 import { FirestoreUserRepository } from './firestore-user-repository';
@@ -98,10 +99,11 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       support: new FirestoreSupportIssueRepository(firestore, clock),
       wallet: new FirestoreWalletLedger(firestore, auth, clock),
       config: new FirestoreAppConfigRepository(firestore),
-      shopMembers: new FirestoreShopMembershipRepository(firestore, auth, clock, logger),
+      shopMembers: new FirestoreShopMembershipRepository(firestore, auth, clock),
       shopRepairs: new FirestoreShopRepairRepository(firestore, auth, clock, logger),
       tracking: new FirestoreTrackingLinkRepository(firestore, auth, clock),
       photos: firebasePhotoStore(app, firestore, auth, clock, logger),
+      storeProfiles: new FirestoreStoreProfileRepository(firestore, auth),
       clock,
       logger,
     },

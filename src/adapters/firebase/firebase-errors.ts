@@ -116,6 +116,7 @@ const PORT_TEXTS: Readonly<Record<PortErrorCode, string>> = {
   'invalid-argument': 'The request is not valid.',
   conflict: 'This conflicts with data already stored.',
   'failed-precondition': 'The data is not in a state that allows this.',
+  'resource-exhausted': 'A limit is reached. Please try again later.',
   unavailable: 'The server cannot be reached. Please try again.',
   unknown: 'Something went wrong.',
 };

@@ -21,10 +21,10 @@ import { getDoc, transactionGet } from './firestore-reads';
  * The shop console's Firestore layout (docs/adapters.md, "The shop console on Firestore"):
  *
  *  - storeMembers/{storeId}_{uid}: a staff member (uid, storeId, role 'staff', email, name, addedAt,
- *    addedBy), written by the store's owner;
- *  - emailIndex/{emailKey}: { uid, email, name }, written by each account for itself (its ID token's
- *    e-mail is the key) and read by exact id by store owners, for addStaffByEmail (docs/decisions/
- *    0007-staff-lookup-by-email.md);
+ *    addedBy), written by the invited account when it accepts (docs/decisions/
+ *    0008-staff-join-by-invitation.md);
+ *  - invitations/{storeId}_{email}: { storeId, storeName, email, invitedBy, invitedAt }, written by the
+ *    store's owner, read by the owner and by the account whose verified e-mail it names;
  *  - repairs/{id}: the repair itself (the apps' collection), with repairs/{id}/shop/private (unlock
  *    code) and repairs/{id}/payments/{paymentId};
  *  - repairCounters/{storeId}: { prefix, last, lastRepairDocId }, moved in the transaction that writes
@@ -34,7 +34,7 @@ import { getDoc, transactionGet } from './firestore-reads';
  */
 export const SHOP_COLLECTIONS = {
   storeMembers: 'storeMembers',
-  emailIndex: 'emailIndex',
+  invitations: 'invitations',
   repairCounters: 'repairCounters',
   tracking: 'tracking',
   /** Subcollections of repairs/{id}. */
@@ -48,14 +48,6 @@ export const SHOP_PRIVATE_DOC = 'private';
 /** storeMembers/{storeId}_{uid}. */
 export function memberDocId(storeId: string, uid: string): string {
   return `${storeId}_${uid}`;
-}
-
-/**
- * The id of an e-mail's index document: 'e-' and the e-mail trimmed and in lower case, with '%' and '/'
- * escaped (firestore.rules, emailKey, computes the same from the ID token's e-mail).
- */
-export function emailIndexKey(email: string): string {
-  return `e-${email.trim().toLowerCase().replace(/%/g, '%25').replace(/\//g, '%2F')}`;
 }
 
 /** Firestore refuses `undefined`: drops such fields (also inside maps and lists). */

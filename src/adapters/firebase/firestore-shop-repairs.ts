@@ -611,7 +611,7 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
     name: string,
   ): { repair: ShopRepair; next: Record<string, unknown> | null } {
     const repair = shopRepairOf(id, raw);
-    const { next, changed } = applyShopPatch(raw, patch);
+    const { next, changed } = applyShopPatch(raw, patch, access.uid);
     if (changed.length === 0) return { repair, next: null };
     const now = this.clock.now();
     next.updatedAt = now;

@@ -27,7 +27,6 @@ import { firestoreCall } from './firebase-errors';
 import { BUSINESS_FIELDS, businessKeyOf, storeIdsOf } from './firestore-business';
 import { COLLECTIONS, plainData } from './firestore-data';
 import { getCountFromServer, getDoc, getDocs, transactionGet } from './firestore-reads';
-import { emailIndexKey, SHOP_COLLECTIONS } from './firestore-shop-data';
 
 /** How long the admin's page cursors and search list are reused (paging on, searching again). */
 export const BUSINESS_DIRECTORY_TTL_MS = 60_000;
@@ -92,14 +91,6 @@ export class FirestoreUserRepository implements UserRepository {
         if (existing.exists())
           throw new PortError('permission-denied', 'This account already has a profile.');
         transaction.set(ref, { ...record });
-        // The account's entry in the e-mail index, for a store owner to add it as staff (its own write).
-        const email = this.auth.currentUser?.email?.trim().toLowerCase() ?? '';
-        if (email !== '' && this.auth.currentUser?.uid === uid)
-          transaction.set(doc(this.db, SHOP_COLLECTIONS.emailIndex, emailIndexKey(email)), {
-            uid,
-            email,
-            name: typeof record.name === 'string' ? record.name : '',
-          });
       });
     });
   }

@@ -1,6 +1,8 @@
 import type { RepairReader } from '../../domain/repairs/access';
 import { appendsOneEntryBy } from '../../domain/shop/history';
+import { INVITATION_REFUSALS, invitationEmail, isInvitableEmail } from '../../domain/shop/membership';
 import type { ShopRepair } from '../../domain/shop/repair-record';
+import { type RepairWrite, repairBelongsTo, repairWriteProblem } from '../../domain/shop/repair-write-rules';
 import {
   DELIVERY_CODE_PATTERN,
   isAllowedMove,
@@ -31,6 +33,28 @@ export function requireSignedIn(session: LocalSession): string {
   const uid = session.currentUid();
   if (uid === null) throw new PortError('unauthenticated', 'Sign in first.');
   return uid;
+}
+
+/**
+ * The signed-in account's e-mail in lower case when the provider verified it, else null (what the rules
+ * read as request.auth.token.email with email_verified). Throws 'unauthenticated' signed out.
+ */
+export function verifiedEmailOf(session: LocalSession): string | null {
+  requireSignedIn(session);
+  const email = session.currentEmail();
+  return email !== null && email !== '' && session.currentEmailVerified() ? invitationEmail(email) : null;
+}
+
+/**
+ * The address an owner invites, as stored (trimmed, lower case); refused with 'invalid-argument' when it
+ * is not an e-mail address or is the owner's own.
+ */
+export function checkInvitedEmail(session: LocalSession, raw: string): string {
+  const email = invitationEmail(raw);
+  if (!isInvitableEmail(email)) throw new PortError('invalid-argument', INVITATION_REFUSALS.invalidEmail);
+  if (email === invitationEmail(session.currentEmail() ?? ''))
+    throw new PortError('invalid-argument', INVITATION_REFUSALS.ownEmail);
+  return email;
 }
 
 /** Throws unless the signed-in account's users document has role sa. */
@@ -190,6 +214,52 @@ export async function requireStoreOwner(
   return access;
 }
 
+/**
+ * Every write of a repair in the local families goes through here: the domain's one rule on repair
+ * writes (repair-write-rules.ts, what firestore.rules and the sync gateway say too), its refusal as a
+ * PortError with the rule's code and message. `write` holds the stored documents before and after.
+ */
+export function enforceRepairWrite(write: RepairWrite): void {
+  const problem = repairWriteProblem(write);
+  if (problem !== null) throw new PortError(problem.code, problem.message, { cause: problem });
+}
+
+/** The writer and the store of a repair write, from the caller's membership and users document name. */
+export function repairWriteParties(access: ShopAccess, name: string): Pick<RepairWrite, 'writer' | 'store'> {
+  return {
+    writer: { uid: access.uid, name, role: access.role },
+    store: { id: access.store.id, ownerId: access.store.ownerId },
+  };
+}
+
+/**
+ * The membership of the repair's store, for a repair that belongs to it (repairBelongsTo: named by
+ * storeId, or by the apps' `store` with businessId the store's owner); 'permission-denied' otherwise.
+ */
+export function requireRepairOfStore(raw: object, access: ShopAccess): ShopAccess {
+  if (!repairBelongsTo(raw, access.store.id, access.store.ownerId))
+    throw new PortError('permission-denied', 'Only members of this store may do this.');
+  return access;
+}
+
+/** The delivery code as a member reads it: the owner reads it; staff never do (''). */
+export function deliveryCodeFor(role: ShopRole, code: string): string {
+  return role === 'owner' ? code : '';
+}
+
+/** The stored history with one entry added, as stored (the old entries untouched). */
+export function withEntry(raw: Readonly<Record<string, unknown>>, entry: unknown): unknown[] {
+  return [...(Array.isArray(raw.history) ? raw.history : []), entry];
+}
+
+/** The stored timeline with the step of a created/status/override/reopen entry added. */
+export function withTimelineStep(
+  raw: Readonly<Record<string, unknown>>,
+  entry: { readonly status: string; readonly at: Date },
+): unknown[] {
+  return [...(Array.isArray(raw.timeline) ? raw.timeline : []), { status: entry.status, at: entry.at }];
+}
+
 /** Fields no write of the shop console changes after creation (rotate/revoke alone move the token). */
 const FIXED_REPAIR_FIELDS = ['repairId', 'storeId', 'businessId', 'store', 'deliveryCode'] as const;
 
@@ -200,7 +270,8 @@ export interface PresentedForStatus {
 }
 
 /**
- * The rule on every update of a repair by a member (firestore.rules will say the same):
+ * The Firestore family's own check before it writes an update (the local families use
+ * enforceRepairWrite instead; the Firestore rules are the authority there):
  *  - the Repair ID, store, business and delivery code never change, nor createdAt; the tracking
  *    token only on a 'tracking' write;
  *  - the history grows by exactly one entry, written by the caller (appendsOneEntryBy), whose status

@@ -6,6 +6,11 @@
 export interface LocalSession {
   currentUid(): string | null;
   currentEmail(): string | null;
+  /**
+   * Whether the provider verified the signed-in account's e-mail (Firebase's email_verified): demo and
+   * seeded accounts are, a new sign-up is not until it proves its mailbox (a password reset's link).
+   */
+  currentEmailVerified(): boolean;
   /** The verified mobile number of the signed-in account (E.164), or null. */
   currentPhone(): string | null;
 }

@@ -1,11 +1,11 @@
 import { canReadRepair } from '../../domain/repairs/access';
 import { storeRefOf } from '../../domain/repairs/repair';
-import { appendHistory, type HistoryActor, historyEntry } from '../../domain/shop/history';
+import { type HistoryActor, historyEntry } from '../../domain/shop/history';
 import { MAX_PHOTOS, photoProblem, photoProblemMessage } from '../../domain/shop/photos';
 import type { ShopRepair } from '../../domain/shop/repair-record';
 import type { UserProfile } from '../../domain/users/user';
 import { PortError } from '../../ports/errors';
-import { repairReaderOf, type ShopMembershipLookup, shopAccessOf } from './local-rules';
+import { repairReaderOf, type ShopMembershipLookup, shopAccessOf, withEntry } from './local-rules';
 import type { LocalSession } from './local-session';
 
 /**
@@ -37,7 +37,8 @@ export function checkPhotoRoom(raw: Readonly<Record<string, unknown>>): void {
 /**
  * The repair document after a photo was added or removed: imageUrls with or without `url`, the time,
  * and one 'photo' entry by the writer (the status unchanged). Throws 'not-found' when a removed URL
- * is not the repair's.
+ * is not the repair's. The caller judges the result (enforceRepairWrite) before storing it: a
+ * delivered or cancelled repair's photos are fixed.
  */
 export function photoWrite(
   raw: Readonly<Record<string, unknown>>,
@@ -62,7 +63,7 @@ export function photoWrite(
     ...raw,
     imageUrls,
     updatedAt: now,
-    history: appendHistory(repair.history, historyEntry('photo', repair.status, by, now, note)),
+    history: withEntry(raw, historyEntry('photo', repair.status, by, now, note)),
   };
 }
 

@@ -65,12 +65,14 @@ export function checkShopPatch(patch: ShopRepairPatch): void {
 
 /**
  * The stored fields an edit sets (the spec's kept in step: customerNameLower, problems, estimatedCost,
- * amount in rupees), on a copy of `raw`, and the names of the fields it changed (for the history
- * entry). The unlock code is named but not written here: it lives apart from the repair.
+ * amount in rupees; customerMobileBy the writer when the mobile number changes), on a copy of `raw`,
+ * and the names of the fields it changed (for the history entry). The unlock code is named but not
+ * written here: it lives apart from the repair.
  */
 export function applyShopPatch(
   raw: Readonly<Record<string, unknown>>,
   patch: ShopRepairPatch,
+  writerUid: string,
 ): { next: Record<string, unknown>; changed: string[] } {
   const next: Record<string, unknown> = { ...raw };
   const changed: string[] = [];
@@ -92,6 +94,9 @@ export function applyShopPatch(
     set(field, patch[field]);
     changed.push(field);
   }
+  // Whoever writes a customer's number is never that repair's customer (the customer read path).
+  if (patch.customerMobile !== undefined && patch.customerMobile !== raw.customerMobile)
+    set('customerMobileBy', writerUid);
   if (patch.customerName !== undefined) {
     set('customerName', patch.customerName.trim());
     set('customerNameLower', patch.customerName.trim().toLowerCase());

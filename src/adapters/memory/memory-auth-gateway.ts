@@ -77,6 +77,7 @@ export class MemoryAuthGateway implements AuthGateway {
       email: email.trim(),
       password,
       phoneNumber: null,
+      emailVerified: false,
     };
     this.db.accounts.set(account.uid, account);
     this.setSession(account);
@@ -134,7 +135,11 @@ export class MemoryAuthGateway implements AuthGateway {
     // Every code sent to this account so far is spent with this one.
     for (const other of this.db.resetCodes.values()) if (other.uid === entry.uid) other.used = true;
     const account = this.db.accounts.get(entry.uid);
-    if (account) account.password = newPassword;
+    if (account) {
+      account.password = newPassword;
+      // The reset link reached the account's mailbox: its address is proved (Firebase does the same).
+      account.emailVerified = true;
+    }
   }
 
   async sendPhoneVerificationCode(phoneNumber: string): Promise<string> {

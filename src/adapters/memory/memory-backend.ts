@@ -15,6 +15,7 @@ import { MemoryShopMembershipRepository } from './memory-shop-membership';
 import { MemoryPhotoStore } from './memory-shop-photos';
 import { MemoryShopRepairRepository } from './memory-shop-repairs';
 import { MemoryTrackingLinkRepository } from './memory-shop-tracking';
+import { MemoryStoreProfileRepository } from './memory-store-profiles';
 import { MemoryStoreRepository } from './memory-store-repository';
 import { MemorySupportIssueRepository } from './memory-support-issue-repository';
 import { MemoryUserRepository } from './memory-user-repository';
@@ -48,6 +49,7 @@ export function createMemoryBackend(
       shopRepairs: new MemoryShopRepairRepository(db, clock),
       tracking: new MemoryTrackingLinkRepository(db, clock),
       photos: new MemoryPhotoStore(db, clock),
+      storeProfiles: new MemoryStoreProfileRepository(db, clock),
       clock,
       logger: options.logger ?? new ConsoleLogger(),
     },

@@ -54,6 +54,8 @@ export interface MemoryAccount {
   password: string;
   /** The verified mobile number (E.164), set only by a confirmed phone code (or the seeder). */
   phoneNumber: string | null;
+  /** Whether the e-mail is verified: seeded accounts are; a sign-up once a password reset proved it. */
+  emailVerified: boolean;
 }
 
 export interface PhoneCode {
@@ -85,6 +87,8 @@ export class MemoryDatabase implements LocalSession {
   readonly repairs = new VersionedMap<string, StoredRecord>();
   /** The shop console: storeMembers/{storeId}_{uid} (staff of a store). */
   readonly storeMembers = new VersionedMap<string, StoredRecord>();
+  /** The shop console: invitations/{storeId}_{email} (an owner's invitation to an e-mail address). */
+  readonly invitations = new VersionedMap<string, StoredRecord>();
   /** The shop console: repairCounters/{storeId} (prefix, last number handed out). */
   readonly repairCounters = new Map<string, StoredRecord>();
   /** The shop console: the shop-only part of each repair (unlock code), by repair document id. */
@@ -93,6 +97,12 @@ export class MemoryDatabase implements LocalSession {
   readonly payments = new Map<string, StoredRecord[]>();
   /** The shop console: tracking/{token} (repairDocId, storeId, revoked). */
   readonly trackingLinks = new Map<string, StoredRecord>();
+  /** storeProfiles/{storeId}: what the tracking page shows of the shop (its owner writes it). */
+  readonly storeProfiles = new Map<string, StoredRecord>();
+  /** repairs/{id}/shop/delivery by repair document id: the delivery code, apart from the repair. */
+  readonly repairDelivery = new Map<string, StoredRecord>();
+  /** repairs/{id}/shop/tries by repair document id: the delivery code tries. */
+  readonly deliveryTries = new Map<string, StoredRecord>();
   readonly support = new Map<string, StoredRecord>();
   readonly transactions = new Map<string, StoredRecord>();
   readonly resetCodes = new Map<string, ResetCode>();
@@ -117,6 +127,10 @@ export class MemoryDatabase implements LocalSession {
 
   currentEmail(): string | null {
     return this.session?.email ?? null;
+  }
+
+  currentEmailVerified(): boolean {
+    return this.session?.emailVerified === true;
   }
 
   currentPhone(): string | null {
@@ -167,10 +181,14 @@ export class MemoryDatabase implements LocalSession {
       this.stores,
       this.repairs,
       this.storeMembers,
+      this.invitations,
       this.repairCounters,
       this.repairPrivate,
       this.payments,
       this.trackingLinks,
+      this.storeProfiles,
+      this.repairDelivery,
+      this.deliveryTries,
       this.support,
       this.transactions,
       this.resetCodes,

@@ -1,4 +1,4 @@
-import { canReadRepair } from '../../domain/repairs/access';
+import { canReadDeliveryCode, canReadRepair } from '../../domain/repairs/access';
 import { countKeyOf, parseRepairRecord, storeRefOf } from '../../domain/repairs/repair';
 import { parseStoreRecord } from '../../domain/stores/store';
 import { ROLES } from '../../domain/users/user';
@@ -146,12 +146,20 @@ export class MemoryRepairRepository implements RepairRepository {
     // Every repair of the id is judged: a shop registering many under someone's Repair ID hides nothing.
     const ids = this.currentIndexes().byRepairId.get(repairId) ?? [];
     const readable = ids.flatMap((id) => {
-      const repair = parseRepairRecord(id, this.db.repairs.get(id));
+      const raw = this.db.repairs.get(id);
+      const parsed = parseRepairRecord(id, raw);
+      const kept = this.db.repairDelivery.get(id)?.code;
+      // The shop console keeps its delivery code apart; the apps' is on the repair.
+      const repair = { ...parsed, deliveryCode: typeof kept === 'string' ? kept : parsed.deliveryCode };
+      const writtenBy = raw?.customerMobileBy;
+      const rule = { ...repair, ...(typeof writtenBy === 'string' ? { customerMobileBy: writtenBy } : {}) };
       const ref = storeRefOf(repair);
       const storeRaw = ref === '' || reader.role === ROLES.superAdmin ? undefined : this.db.stores.get(ref);
       const store = storeRaw === undefined ? null : parseStoreRecord(ref, storeRaw);
       const staff = store !== null && this.db.storeMembers.has(memberKey(ref, reader.uid));
-      return canReadRepair(reader, repair, store, staff) ? [this.db.read(repair)] : [];
+      if (!canReadRepair(reader, rule, store, staff)) return [];
+      const code = canReadDeliveryCode(reader, rule, store, staff) ? repair.deliveryCode : '';
+      return [this.db.read({ ...repair, deliveryCode: code })];
     });
     return { total: Math.min(ids.length, MAX_REPAIRS_PER_ID), readable };
   }

@@ -1,5 +1,6 @@
 import { storeRefOf } from '../../domain/repairs/repair';
 import { parseShopRepair } from '../../domain/shop/repair-record';
+import { repairBelongsTo } from '../../domain/shop/repair-write-rules';
 import type { MemoryDatabase, StoredRecord, VersionedMap } from './memory-database';
 
 /**
@@ -22,12 +23,21 @@ const clean = (text: string) => text.replaceAll(SEP, '').replaceAll(TOP, '');
 
 export type ShopIndexName = 'store' | 'status' | 'repairId' | 'mobile' | 'imeiSerial' | 'name';
 
-/** The keys one repair puts in each index ('' when it is not in that index). */
-function keysOf(id: string, raw: StoredRecord): Record<ShopIndexName, string> {
+/**
+ * The keys one repair puts in each index ('' when it is not in that index). A repair naming its store
+ * only by the apps' `store` is in that store's indexes only while its businessId is the store's owner
+ * (repairBelongsTo): `ownerOf` gives a store's owner.
+ */
+function keysOf(
+  id: string,
+  raw: StoredRecord,
+  ownerOf: (storeId: string) => string,
+): Record<ShopIndexName, string> {
   const repair = parseShopRepair(id, raw);
-  const store = clean(storeRefOf(repair));
+  const ref = storeRefOf(repair);
+  const store = clean(ref);
   const empty = { store: '', status: '', repairId: '', mobile: '', imeiSerial: '', name: '' };
-  if (store === '') return empty;
+  if (store === '' || !repairBelongsTo(raw, ref, ownerOf(ref))) return empty;
   const time = timeKey(repair.createdAt?.getTime() ?? null);
   const text = (value: unknown) => (typeof value === 'string' ? clean(value) : '');
   const tail = `${time}${SEP}${id}`;
@@ -67,10 +77,20 @@ export function tailOfKey(key: string): { time: string; id: string } {
 
 export class ShopIndexes {
   private version = -1;
+  /** The stores' version the keys were made with (a store's owner decides its `store` repairs). */
+  private storesVersion = -1;
   private readonly lists = new Map<ShopIndexName, string[]>();
   private readonly entries = new Map<string, Record<ShopIndexName, string>>();
 
-  constructor(private readonly repairs: VersionedMap<string, StoredRecord>) {}
+  constructor(
+    private readonly repairs: VersionedMap<string, StoredRecord>,
+    private readonly stores: VersionedMap<string, StoredRecord>,
+  ) {}
+
+  private ownerOf = (storeId: string): string => {
+    const owner = this.stores.get(storeId)?.ownerId;
+    return typeof owner === 'string' ? owner : '';
+  };
 
   private list(name: ShopIndexName): string[] {
     let list = this.lists.get(name);
@@ -83,8 +103,11 @@ export class ShopIndexes {
 
   private refresh(): void {
     const repairs = this.repairs;
-    if (this.version === repairs.version) return;
-    const changed = this.version < 0 ? null : repairs.changedSince(this.version);
+    if (this.version === repairs.version && this.storesVersion === this.stores.version) return;
+    const changed =
+      this.version < 0 || this.storesVersion !== this.stores.version
+        ? null
+        : repairs.changedSince(this.version);
     if (changed === null) {
       this.lists.clear();
       this.entries.clear();
@@ -98,10 +121,11 @@ export class ShopIndexes {
       }
     }
     this.version = repairs.version;
+    this.storesVersion = this.stores.version;
   }
 
   private add(id: string, raw: StoredRecord, sorted: boolean): void {
-    const keys = keysOf(id, raw);
+    const keys = keysOf(id, raw, this.ownerOf);
     this.entries.set(id, keys);
     for (const [name, key] of Object.entries(keys) as [ShopIndexName, string][]) {
       if (key === '') continue;
@@ -171,6 +195,12 @@ export class ShopIndexes {
   hasRepairId(store: string, repairId: string): boolean {
     return this.count('repairId', [store, repairId]) > 0;
   }
+
+  /** The document id of a repair of the store holding exactly this Repair ID, or null. */
+  holderOf(store: string, repairId: string): string | null {
+    const [key] = this.newestFirst('repairId', [store, repairId], { limit: 1 });
+    return key === undefined ? null : idOfKey(key);
+  }
 }
 
 /** One ShopIndexes per database, shared by the shop repositories. */
@@ -179,7 +209,7 @@ const byDatabase = new WeakMap<MemoryDatabase, ShopIndexes>();
 export function shopIndexesOf(db: MemoryDatabase): ShopIndexes {
   let indexes = byDatabase.get(db);
   if (indexes === undefined) {
-    indexes = new ShopIndexes(db.repairs);
+    indexes = new ShopIndexes(db.repairs, db.stores);
     byDatabase.set(db, indexes);
   }
   return indexes;

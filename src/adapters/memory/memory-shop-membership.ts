@@ -1,15 +1,31 @@
-import { byStoreName, parseStaffRecord } from '../../domain/shop/membership';
+import {
+  byInvitedEmail,
+  byInvitingStore,
+  byStoreName,
+  INVITATION_REFUSALS,
+  invitationEmail,
+  invitationKey,
+  parseInvitationRecord,
+  parseStaffRecord,
+} from '../../domain/shop/membership';
 import { parseStoreSettings, type StoreSettings } from '../../domain/shop/settings';
 import { parseStoreRecord, type Store } from '../../domain/stores/store';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
-import type { ShopMembership, ShopMembershipRepository, StaffMember } from '../../ports/shop-membership';
+import type {
+  ShopMembership,
+  ShopMembershipRepository,
+  StaffInvitation,
+  StaffMember,
+} from '../../ports/shop-membership';
 import {
+  checkInvitedEmail,
   requireSignedIn,
   requireStoreMember,
   requireStoreOwner,
   type ShopMembershipLookup,
   shopAccessOf,
+  verifiedEmailOf,
 } from '../local/local-rules';
 import type { MemoryDatabase, StoredRecord, VersionedMap } from './memory-database';
 
@@ -59,6 +75,8 @@ export class MemoryShopMembershipRepository implements ShopMembershipRepository 
   private readonly storesByOwner: FieldIndex;
   private readonly membersByUid: FieldIndex;
   private readonly membersByStore: FieldIndex;
+  private readonly invitationsByStore: FieldIndex;
+  private readonly invitationsByEmail: FieldIndex;
   private readonly lookup: ShopMembershipLookup;
 
   constructor(
@@ -68,6 +86,8 @@ export class MemoryShopMembershipRepository implements ShopMembershipRepository 
     this.storesByOwner = new FieldIndex(db.stores, 'ownerId');
     this.membersByUid = new FieldIndex(db.storeMembers, 'uid');
     this.membersByStore = new FieldIndex(db.storeMembers, 'storeId');
+    this.invitationsByStore = new FieldIndex(db.invitations, 'storeId');
+    this.invitationsByEmail = new FieldIndex(db.invitations, 'email');
     this.lookup = memoryMembershipLookup(db);
   }
 
@@ -121,38 +141,106 @@ export class MemoryShopMembershipRepository implements ShopMembershipRepository 
       .sort((a, b) => a.name.localeCompare(b.name) || a.uid.localeCompare(b.uid));
   }
 
-  async addStaffByEmail(storeId: string, email: string): Promise<StaffMember> {
+  private invitationsOf(storeId: string): StaffInvitation[] {
+    return this.invitationsByStore
+      .get(storeId)
+      .map((key) => parseInvitationRecord(this.db.read(this.db.invitations.get(key) ?? {})))
+      .sort(byInvitedEmail);
+  }
+
+  async inviteStaff(storeId: string, email: string): Promise<StaffInvitation> {
     await this.db.roundTrip();
     const owner = await requireStoreOwner(this.db, storeId, this.lookup);
-    const wanted = email.trim().toLowerCase();
-    // The authentication service's look-up by e-mail (Firebase: the Admin SDK's getUserByEmail behind a
-    // callable function, or an e-mail index), not a read of the users collection.
-    const account =
-      wanted === ''
-        ? undefined
-        : [...this.db.accounts.values()].find((a) => a.email.toLowerCase() === wanted);
-    if (account === undefined) throw new PortError('not-found', 'No account has this e-mail address.');
-    if (account.uid === owner.store.ownerId)
-      throw new PortError('invalid-argument', 'The owner of a store cannot be its staff.');
-    const key = memberKey(storeId, account.uid);
-    const existing = this.db.storeMembers.get(key);
-    if (existing !== undefined) return parseStaffRecord(this.db.read(existing));
+    const wanted = checkInvitedEmail(this.db, email);
+    const key = invitationKey(storeId, wanted);
+    if (this.db.invitations.has(key)) throw new PortError('conflict', INVITATION_REFUSALS.alreadyInvited);
+    const members = this.membersByStore.get(storeId).map((k) => this.db.storeMembers.get(k)?.email);
+    if (members.some((known) => typeof known === 'string' && invitationEmail(known) === wanted))
+      throw new PortError('failed-precondition', INVITATION_REFUSALS.alreadyStaff);
     const record: StoredRecord = {
       storeId,
-      uid: account.uid,
-      role: 'staff',
-      email: account.email,
-      name: this.db.profile(account.uid)?.name ?? '',
-      addedAt: this.clock.now(),
-      addedBy: owner.uid,
+      storeName: owner.store.name,
+      email: wanted,
+      invitedBy: owner.uid,
+      invitedAt: this.clock.now(),
     };
-    this.db.storeMembers.set(key, record);
-    return parseStaffRecord(record);
+    this.db.invitations.set(key, record);
+    return parseInvitationRecord(record);
+  }
+
+  async listInvitations(storeId: string): Promise<StaffInvitation[]> {
+    await this.db.roundTrip();
+    await requireStoreOwner(this.db, storeId, this.lookup);
+    return this.invitationsOf(storeId);
+  }
+
+  async cancelInvitation(storeId: string, email: string): Promise<void> {
+    await this.db.roundTrip();
+    await requireStoreOwner(this.db, storeId, this.lookup);
+    this.db.invitations.delete(invitationKey(storeId, invitationEmail(email)));
+  }
+
+  async myInvitations(): Promise<StaffInvitation[]> {
+    await this.db.roundTrip();
+    const email = verifiedEmailOf(this.db);
+    if (email === null) return [];
+    return this.invitationsByEmail
+      .get(email)
+      .map((key) => parseInvitationRecord(this.db.read(this.db.invitations.get(key) ?? {})))
+      .filter((invitation) => invitation.email === email)
+      .sort(byInvitingStore);
+  }
+
+  /** The signed-in account's own invitation to the store and its key; refused as the port says. */
+  private ownInvitation(storeId: string): { key: string; invitation: StaffInvitation; email: string } {
+    const email = verifiedEmailOf(this.db);
+    if (email === null) throw new PortError('permission-denied', INVITATION_REFUSALS.unverified);
+    const key = invitationKey(storeId, email);
+    const raw = this.db.invitations.get(key);
+    const invitation = raw === undefined ? null : parseInvitationRecord(raw);
+    if (invitation === null || invitation.storeId !== storeId || invitation.email !== email)
+      throw new PortError('not-found', INVITATION_REFUSALS.noInvitation);
+    return { key, invitation, email };
+  }
+
+  async acceptInvitation(storeId: string): Promise<ShopMembership> {
+    await this.db.roundTrip();
+    const uid = requireSignedIn(this.db);
+    const { key, invitation, email } = this.ownInvitation(storeId);
+    const raw = this.db.stores.get(storeId);
+    const store = raw === undefined ? null : parseStoreRecord(storeId, raw);
+    if (store === null) throw new PortError('not-found', INVITATION_REFUSALS.noInvitation);
+    if (store.ownerId === uid) throw new PortError('permission-denied', INVITATION_REFUSALS.ownerCannotJoin);
+    // One write: the membership appears and the invitation goes (a single step on this backend).
+    this.db.storeMembers.set(memberKey(storeId, uid), {
+      storeId,
+      uid,
+      role: 'staff',
+      email,
+      name: this.db.profile(uid)?.name ?? '',
+      addedAt: this.clock.now(),
+      addedBy: invitation.invitedBy,
+    });
+    this.db.invitations.delete(key);
+    return this.membership(store, 'staff');
+  }
+
+  async declineInvitation(storeId: string): Promise<void> {
+    await this.db.roundTrip();
+    const email = verifiedEmailOf(this.db);
+    if (email === null) return;
+    this.db.invitations.delete(invitationKey(storeId, email));
   }
 
   async removeStaff(storeId: string, uid: string): Promise<void> {
     await this.db.roundTrip();
     await requireStoreOwner(this.db, storeId, this.lookup);
+    this.db.storeMembers.delete(memberKey(storeId, uid));
+  }
+
+  async leaveStore(storeId: string): Promise<void> {
+    await this.db.roundTrip();
+    const uid = requireSignedIn(this.db);
     this.db.storeMembers.delete(memberKey(storeId, uid));
   }
 }

@@ -4,7 +4,14 @@ import { parseShopRepair } from '../../domain/shop/repair-record';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
 import type { PhotoStore, StoredPhoto } from '../../ports/shop-photos';
-import { requireSignedIn, requireStoreMember } from '../local/local-rules';
+import {
+  enforceRepairWrite,
+  repairWriteParties,
+  requireRepairOfStore,
+  requireSignedIn,
+  requireStoreMember,
+  type ShopAccess,
+} from '../local/local-rules';
 import { checkPhotoImage, mayReadPhotos, photoWrite, storedImageUrls } from '../local/photo-rules';
 import type { MemoryDatabase } from './memory-database';
 import { memoryMembershipLookup } from './memory-shop-membership';
@@ -44,9 +51,25 @@ export class MemoryPhotoStore implements PhotoStore {
 
   private async writer(repairDocId: string) {
     requireSignedIn(this.db);
-    const { repair } = this.repairOf(repairDocId);
-    const access = await requireStoreMember(this.db, storeRefOf(repair), this.lookup);
-    return { uid: access.uid, name: this.db.profile(access.uid)?.name ?? '' };
+    const { raw, repair } = this.repairOf(repairDocId);
+    const access = requireRepairOfStore(
+      raw,
+      await requireStoreMember(this.db, storeRefOf(repair), this.lookup),
+    );
+    return { uid: access.uid, name: this.db.profile(access.uid)?.name ?? '', access };
+  }
+
+  /** Judges the photo write (the domain's rule on repair writes), then stores it. */
+  private write(
+    repairDocId: string,
+    before: Record<string, unknown>,
+    after: Record<string, unknown>,
+    access: ShopAccess,
+    name: string,
+    now: Date,
+  ): void {
+    enforceRepairWrite({ repairDocId, before, after, ...repairWriteParties(access, name), now });
+    this.db.repairs.set(repairDocId, after);
   }
 
   async upload(repairDocId: string, image: Blob): Promise<StoredPhoto> {
@@ -57,7 +80,8 @@ export class MemoryPhotoStore implements PhotoStore {
     const bytes = new Blob([await image.arrayBuffer()], { type: image.type.toLowerCase() });
     const { raw, repair } = this.repairOf(repairDocId);
     const url = localPhotoUrl(repairDocId, this.db.nextId('photo'));
-    this.db.repairs.set(repairDocId, photoWrite(raw, repair, { add: url }, by, this.clock.now()));
+    const now = this.clock.now();
+    this.write(repairDocId, raw, photoWrite(raw, repair, { add: url }, by, now), by.access, by.name, now);
     photosOf(this.db).set(url, bytes);
     return { url, contentType: bytes.type, size: bytes.size };
   }
@@ -66,7 +90,8 @@ export class MemoryPhotoStore implements PhotoStore {
     await this.db.roundTrip();
     const by = await this.writer(repairDocId);
     const { raw, repair } = this.repairOf(repairDocId);
-    this.db.repairs.set(repairDocId, photoWrite(raw, repair, { remove: url }, by, this.clock.now()));
+    const now = this.clock.now();
+    this.write(repairDocId, raw, photoWrite(raw, repair, { remove: url }, by, now), by.access, by.name, now);
     photosOf(this.db).delete(url);
   }
 

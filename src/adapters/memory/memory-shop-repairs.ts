@@ -1,8 +1,11 @@
 import { storeRefOf } from '../../domain/repairs/repair';
-import { appendHistory, historyEntry } from '../../domain/shop/history';
+import { judgeDeliveryTry, parseDeliveryTries } from '../../domain/shop/delivery-tries';
+import { historyEntry } from '../../domain/shop/history';
+import { SHOP_MESSAGES } from '../../domain/shop/messages';
 import {
   formatRepairId,
   isValidPrefix,
+  MAX_REPAIR_NUMBER,
   nextRepairNumber,
   prefixFromStoreName,
 } from '../../domain/shop/repair-id';
@@ -12,11 +15,15 @@ import {
   type ShopOnlyRecord,
   type ShopRepair,
 } from '../../domain/shop/repair-record';
+import { counterSkipProblem } from '../../domain/shop/repair-write-rules';
 import {
   DELIVERY_CODE_PATTERN,
+  isAllowedMove,
+  isFinalStatus,
   planStatusChange,
   REPAIR_STATUSES,
   type RepairStatus,
+  type ShopRole,
 } from '../../domain/shop/status';
 import { isTrackingToken } from '../../domain/shop/tracking';
 import type { Clock } from '../../ports/clock';
@@ -33,11 +40,16 @@ import type {
   ShopStatusCounts,
 } from '../../ports/shop-repairs';
 import {
-  checkShopRepairUpdate,
+  deliveryCodeFor,
+  enforceRepairWrite,
+  repairWriteParties,
+  requireRepairOfStore,
   requireSignedIn,
   requireStoreMember,
   requireStoreOwner,
   type ShopAccess,
+  withEntry,
+  withTimelineStep,
 } from '../local/local-rules';
 import { applyShopPatch, checkShopLimit, checkShopPatch } from '../local/shop-rules';
 import type { MemoryDatabase, StoredRecord } from './memory-database';
@@ -70,10 +82,14 @@ function parsePayment(repairDocId: string, raw: StoredRecord): ShopPayment {
   };
 }
 
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
 /**
- * The shop console's repairs in memory. Rules in the family (local-rules: membership, the status
- * machine, append-only history); queries from ShopIndexes; the Repair ID allocated and the repair
- * written in one JavaScript turn (no await between reading the counter and writing both).
+ * The shop console's repairs in memory. Rules in the family: membership (local-rules), and every write
+ * of a repair judged by the domain's repair-write-rules (enforceRepairWrite) before it is stored;
+ * queries from ShopIndexes; the Repair ID allocated and the repair written in one JavaScript turn (no
+ * await between reading the counter and writing both). The delivery code lives apart
+ * (db.repairDelivery): the owner reads it, staff read ''.
  */
 export class MemoryShopRepairRepository implements ShopRepairRepository {
   private readonly lookup;
@@ -95,9 +111,10 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
     const raw = this.db.repairs.get(id);
     if (raw === undefined) throw new PortError('not-found', 'No repair has this id.');
     const storeId = storeRefOf(parseShopRepair(id, raw));
-    return owner
-      ? requireStoreOwner(this.db, storeId, this.lookup)
-      : requireStoreMember(this.db, storeId, this.lookup);
+    const access = owner
+      ? await requireStoreOwner(this.db, storeId, this.lookup)
+      : await requireStoreMember(this.db, storeId, this.lookup);
+    return requireRepairOfStore(this.db.repairs.get(id) ?? raw, access);
   }
 
   private current(id: string): { raw: StoredRecord; repair: ShopRepair } {
@@ -110,8 +127,15 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
     return this.db.profile(uid)?.name ?? '';
   }
 
-  private handOut(id: string): ShopRepair {
-    return parseShopRepair(id, this.db.read(this.db.repairs.get(id)));
+  /** The delivery code: the shop console's, kept apart; else the apps' on the repair. */
+  private codeOf(id: string): string {
+    return text(this.db.repairDelivery.get(id)?.code) || text(this.db.repairs.get(id)?.deliveryCode);
+  }
+
+  /** The repair as `role` reads it: staff never read the delivery code. */
+  private handOut(id: string, role: ShopRole): ShopRepair {
+    const repair = parseShopRepair(id, this.db.read(this.db.repairs.get(id)));
+    return { ...repair, deliveryCode: deliveryCodeFor(role, this.codeOf(id)) };
   }
 
   async create(storeId: string, input: NewShopRepair): Promise<ShopRepair> {
@@ -124,18 +148,34 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
     // From here to the writes: one JavaScript turn, so no other create can take the same number.
     if (this.db.trackingLinks.has(input.trackingToken))
       throw new PortError('conflict', 'This tracking token is already in use.');
-    const counter = this.db.repairCounters.get(storeId);
+    let counter: StoredRecord | null = this.db.repairCounters.get(storeId) ?? null;
+    if (counter !== null && (!isValidPrefix(text(counter.prefix)) || !Number.isSafeInteger(counter.last)))
+      throw new PortError('failed-precondition', SHOP_MESSAGES.repairCounterInvalid);
     const storeRaw = this.db.stores.get(storeId) ?? {};
     const ownPrefix = typeof storeRaw.repairIdPrefix === 'string' ? storeRaw.repairIdPrefix : '';
     const prefix =
-      typeof counter?.prefix === 'string'
-        ? counter.prefix
+      counter !== null
+        ? text(counter.prefix)
         : isValidPrefix(ownPrefix)
           ? ownPrefix
           : prefixFromStoreName(access.store.name);
-    let number = nextRepairNumber(typeof counter?.last === 'number' ? counter.last : null);
-    while (this.indexes.hasRepairId(storeId, formatRepairId(prefix, number)))
-      number = nextRepairNumber(number);
+    const id = this.db.nextId('repair-');
+    // A number an app's repair of the store already holds is skipped: the counter moves past it, one
+    // number at a time, naming that repair (what the rules allow of a counter-only write).
+    for (;;) {
+      const last = counter === null ? null : (counter.last as number);
+      if (last !== null && last >= MAX_REPAIR_NUMBER)
+        throw new PortError('resource-exhausted', SHOP_MESSAGES.repairIdsUsedUp);
+      const number = nextRepairNumber(last);
+      const holder = this.indexes.holderOf(storeId, formatRepairId(prefix, number));
+      if (holder === null) break;
+      const skipped = { prefix, last: number, lastRepairDocId: holder };
+      const problem = counterSkipProblem(counter, skipped, this.db.repairs.get(holder) ?? null);
+      if (problem !== null) throw new PortError(problem.code, problem.message);
+      this.db.repairCounters.set(storeId, skipped);
+      counter = skipped;
+    }
+    const number = nextRepairNumber(counter === null ? null : (counter.last as number));
     const now = this.clock.now();
     const by = { uid: access.uid, name: this.actorName(access.uid) };
     const draft = newRepairDraft(input.card, {
@@ -148,21 +188,35 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
       by,
       ...(input.advanceMode === undefined ? {} : { advanceMode: input.advanceMode }),
     });
-    const id = this.db.nextId('repair-');
-    this.db.repairCounters.set(storeId, { prefix, last: number });
-    this.db.repairs.set(id, { ...draft.record });
+    const record: StoredRecord = { ...draft.record };
+    const nextCounter = { prefix, last: number, lastRepairDocId: id };
+    const payment = draft.advance === null ? null : { ...draft.advance, id: `${id}-p1`, storeId };
+    enforceRepairWrite({
+      repairDocId: id,
+      before: null,
+      after: record,
+      ...repairWriteParties(access, by.name),
+      now,
+      counter: { before: counter, after: nextCounter },
+      delivery: { ...draft.delivery },
+      payment,
+    });
+    this.db.repairCounters.set(storeId, nextCounter);
+    this.db.repairs.set(id, record);
+    this.db.repairDelivery.set(id, { ...draft.delivery });
     this.db.repairPrivate.set(id, { ...draft.shopOnly });
-    this.db.payments.set(id, draft.advance === null ? [] : [{ ...draft.advance, id: `${id}-p1` }]);
+    this.db.payments.set(id, payment === null ? [] : [payment]);
     this.db.trackingLinks.set(input.trackingToken, { repairDocId: id, storeId, revoked: false });
-    return this.handOut(id);
+    // The creator reads the code once, to print the customer's copy of the job sheet.
+    return this.handOut(id, 'owner');
   }
 
   async get(id: string): Promise<ShopRepair | null> {
     await this.db.roundTrip();
     requireSignedIn(this.db);
     if (!this.db.repairs.has(id)) return null;
-    await this.access(id);
-    return this.db.repairs.has(id) ? this.handOut(id) : null;
+    const access = await this.access(id);
+    return this.db.repairs.has(id) ? this.handOut(id, access.role) : null;
   }
 
   async getShopOnly(id: string): Promise<ShopOnlyRecord | null> {
@@ -184,7 +238,7 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
 
   async page(storeId: string, query: ShopRepairQuery): Promise<ShopRepairPage> {
     await this.db.roundTrip();
-    await requireStoreMember(this.db, storeId, this.lookup);
+    const access = await requireStoreMember(this.db, storeId, this.lookup);
     checkShopLimit(query.limit);
     const ranged = query.from !== undefined || query.to !== undefined;
     const options = {
@@ -199,14 +253,14 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
     const items = keys.slice(0, query.limit);
     const last = items[items.length - 1];
     return {
-      items: items.map((key) => this.handOut(idOfKey(key))),
+      items: items.map((key) => this.handOut(idOfKey(key), access.role)),
       next: keys.length > query.limit && last !== undefined ? encodeCursor(last) : null,
     };
   }
 
   async search(storeId: string, search: ShopSearch): Promise<ShopRepair[]> {
     await this.db.roundTrip();
-    await requireStoreMember(this.db, storeId, this.lookup);
+    const access = await requireStoreMember(this.db, storeId, this.lookup);
     checkShopLimit(search.limit);
     const text = search.text;
     if (text.trim() === '') return [];
@@ -214,7 +268,7 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
       search.field === 'repairId' || search.field === 'mobile'
         ? this.indexes.newestFirst(search.field, [storeId, text], { limit: search.limit })
         : this.indexes.prefixed(search.field, storeId, text, search.limit);
-    return keys.map((key) => this.handOut(idOfKey(key)));
+    return keys.map((key) => this.handOut(idOfKey(key), access.role));
   }
 
   async countByStatus(storeId: string): Promise<ShopStatusCounts> {
@@ -234,7 +288,26 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
       throw new PortError('conflict', 'This repair was changed meanwhile. Please look at it again.');
     const now = this.clock.now();
     const actor = { uid: access.uid, name: this.actorName(access.uid), role: access.role };
-    const plan = planStatusChange(repair, change, actor, now);
+    const code = this.codeOf(id);
+    // A delivery by code: the try is written down first (refused while tries are paused), then judged.
+    const typed = (change.deliveryCode ?? '').replace(/\s/g, '');
+    const tryingCode =
+      change.to.trim() === 'delivered' &&
+      change.override === undefined &&
+      DELIVERY_CODE_PATTERN.test(typed) &&
+      DELIVERY_CODE_PATTERN.test(code) &&
+      !isFinalStatus(repair.status.trim()) &&
+      isAllowedMove(repair.status.trim(), 'delivered');
+    if (tryingCode) {
+      const judged = judgeDeliveryTry(
+        parseDeliveryTries(this.db.deliveryTries.get(id) ?? null),
+        { code: typed, by: access.uid },
+        now,
+      );
+      if (!judged.ok) throw new PortError('resource-exhausted', judged.message, { cause: judged });
+      this.db.deliveryTries.set(id, { ...judged.next });
+    }
+    const plan = planStatusChange({ status: repair.status, deliveryCode: code }, change, actor, now);
     if (!plan.ok)
       throw new PortError(
         plan.reason === 'owner-only' ? 'permission-denied' : 'failed-precondition',
@@ -245,11 +318,20 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
       ...raw,
       status: plan.value.status,
       updatedAt: now,
-      history: appendHistory(repair.history, plan.value.entry),
+      history: withEntry(raw, plan.value.entry),
+      timeline: withTimelineStep(raw, plan.value.entry),
     };
-    checkShopRepairUpdate(repair, parseShopRepair(id, next), access, 'status', change);
+    enforceRepairWrite({
+      repairDocId: id,
+      before: raw,
+      after: next,
+      ...repairWriteParties(access, actor.name),
+      now,
+      delivery: this.db.repairDelivery.get(id) ?? null,
+      tries: this.db.deliveryTries.get(id) ?? null,
+    });
     this.db.repairs.set(id, next);
-    return this.handOut(id);
+    return this.handOut(id, access.role);
   }
 
   async update(id: string, patch: ShopRepairPatch): Promise<ShopRepair> {
@@ -257,19 +339,25 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
     const access = await this.access(id);
     checkShopPatch(patch);
     const { raw, repair } = this.current(id);
-    const { next, changed } = applyShopPatch(raw, patch);
-    if (changed.length === 0) return this.handOut(id);
+    const { next, changed } = applyShopPatch(raw, patch, access.uid);
+    if (changed.length === 0) return this.handOut(id, access.role);
     const now = this.clock.now();
     const by = { uid: access.uid, name: this.actorName(access.uid) };
     next.updatedAt = now;
-    next.history = appendHistory(
-      repair.history,
+    next.history = withEntry(
+      raw,
       historyEntry('edit', repair.status, by, now, `Changed: ${changed.join(', ')}`),
     );
-    checkShopRepairUpdate(repair, parseShopRepair(id, next), access, 'edit');
+    enforceRepairWrite({
+      repairDocId: id,
+      before: raw,
+      after: next,
+      ...repairWriteParties(access, by.name),
+      now,
+    });
     this.db.repairs.set(id, next);
     if (patch.unlockCode !== undefined) this.db.repairPrivate.set(id, { unlockCode: patch.unlockCode });
-    return this.handOut(id);
+    return this.handOut(id, access.role);
   }
 
   async delete(id: string): Promise<void> {
@@ -279,6 +367,8 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
     // The counter is left as it is: the number is never handed out again.
     this.db.repairs.delete(id);
     this.db.repairPrivate.delete(id);
+    this.db.repairDelivery.delete(id);
+    this.db.deliveryTries.delete(id);
     this.db.payments.delete(id);
     if (repair.trackingToken !== '') this.db.trackingLinks.delete(repair.trackingToken);
   }

@@ -1,17 +1,21 @@
 import { storeRefOf } from '../../domain/repairs/repair';
-import { appendHistory, historyEntry } from '../../domain/shop/history';
+import { historyEntry } from '../../domain/shop/history';
 import { parseShopRepair } from '../../domain/shop/repair-record';
-import { parseStoreSettings, shopContact } from '../../domain/shop/settings';
+import { repairBelongsTo } from '../../domain/shop/repair-write-rules';
+import { parseStoreProfile, trackingShopOf } from '../../domain/shop/store-profile';
 import { isTrackingToken, trackingView } from '../../domain/shop/tracking';
 import { parseStoreRecord } from '../../domain/stores/store';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
 import type { TrackingLinkInfo, TrackingLinkRepository, TrackingResolution } from '../../ports/shop-tracking';
 import {
-  checkShopRepairUpdate,
+  enforceRepairWrite,
+  repairWriteParties,
+  requireRepairOfStore,
   requireSignedIn,
   requireStoreMember,
   type ShopAccess,
+  withEntry,
 } from '../local/local-rules';
 import type { MemoryDatabase, StoredRecord } from './memory-database';
 import { memoryMembershipLookup } from './memory-shop-membership';
@@ -44,12 +48,16 @@ export class MemoryTrackingLinkRepository implements TrackingLinkRepository {
     const repair = parseShopRepair(id, raw);
     if (repair.trackingToken !== token) return { state: 'revoked' };
     const storeId = storeRefOf(repair);
-    const storeRaw = this.db.stores.get(storeId) ?? {};
-    const store = parseStoreRecord(storeId, storeRaw);
+    const store = parseStoreRecord(storeId, this.db.stores.get(storeId) ?? {});
+    // A repair naming a store by the apps' `store` alone, of another business, is not that store's.
+    if (!repairBelongsTo(raw, storeId, store.ownerId)) return { state: 'not-found' };
     const owner = this.db.publicProfiles.get(store.ownerId) ?? {};
-    const shop = shopContact({ storeName: store.name }, parseStoreSettings(storeRaw), {
+    const profile = this.db.storeProfiles.get(storeId);
+    // The shop's name, phone and UPI ID: the store's profile (its owner's), never a member's writes.
+    const shop = trackingShopOf(profile === undefined ? null : parseStoreProfile(storeId, profile), {
+      storeName: store.name,
       businessName: text(owner.businessName),
-      phone: text(owner.phone),
+      ownerPhone: text(owner.phone),
     });
     const payments = (this.db.payments.get(id) ?? []).map((p) => ({
       kind: p.kind === 'refund' ? ('refund' as const) : ('payment' as const),
@@ -64,23 +72,30 @@ export class MemoryTrackingLinkRepository implements TrackingLinkRepository {
     const found = this.db.repairs.get(repairDocId);
     if (found === undefined) throw new PortError('not-found', 'No repair has this id.');
     const storeId = storeRefOf(parseShopRepair(repairDocId, found));
-    const access = await requireStoreMember(this.db, storeId, this.lookup);
+    const member = await requireStoreMember(this.db, storeId, this.lookup);
     const raw = this.db.repairs.get(repairDocId);
     if (raw === undefined) throw new PortError('not-found', 'No repair has this id.');
-    return { access, raw };
+    return { access: requireRepairOfStore(raw, member), raw };
   }
 
   /** Writes the repair with a new token ('' for none) and one 'tracking' history entry. */
   private writeToken(id: string, raw: StoredRecord, access: ShopAccess, token: string, note: string): void {
     const repair = parseShopRepair(id, raw);
     const now = this.clock.now();
-    const by = { uid: access.uid, name: this.db.profile(access.uid)?.name ?? '' };
+    const name = this.db.profile(access.uid)?.name ?? '';
     const next: StoredRecord = {
       ...raw,
       trackingToken: token,
-      history: appendHistory(repair.history, historyEntry('tracking', repair.status, by, now, note)),
+      updatedAt: now,
+      history: withEntry(raw, historyEntry('tracking', repair.status, { uid: access.uid, name }, now, note)),
     };
-    checkShopRepairUpdate(repair, parseShopRepair(id, next), access, 'tracking');
+    enforceRepairWrite({
+      repairDocId: id,
+      before: raw,
+      after: next,
+      ...repairWriteParties(access, name),
+      now,
+    });
     const old = repair.trackingToken;
     const oldLink = old === '' ? undefined : this.db.trackingLinks.get(old);
     if (oldLink !== undefined) this.db.trackingLinks.set(old, { ...oldLink, revoked: true });

@@ -42,6 +42,8 @@ interface Account {
   readonly uid: string;
   readonly email: string;
   readonly phoneNumber: string | null;
+  /** Seeded accounts are verified; a sign-up once a password reset's link proved its mailbox. */
+  readonly emailVerified: boolean;
 }
 
 function accountOf(doc: StoredDoc | null): Account | null {
@@ -51,8 +53,19 @@ function accountOf(doc: StoredDoc | null): Account | null {
     uid: doc.uid,
     email: doc.email,
     phoneNumber: typeof phone === 'string' && phone !== '' ? phone : null,
+    // An account document written by the seeder before the field existed (no createdAt: sign-ups set
+    // it) is a demo account, and demo accounts are verified; an older sign-up is not.
+    emailVerified:
+      doc.emailVerified === true || (doc.emailVerified === undefined && doc.createdAt === undefined),
   };
 }
+
+/** The account as the AuthGateway port shows it. */
+const userOf = (account: Account): AuthUser => ({
+  uid: account.uid,
+  email: account.email,
+  phoneNumber: account.phoneNumber,
+});
 
 /** Bumped when the password changes: reset codes sent before then are spent with it. */
 const credentialsVersionOf = (doc: StoredDoc): number =>
@@ -99,12 +112,16 @@ export class PouchAuthGateway implements AuthGateway, LocalSession {
     return this.session?.email ?? null;
   }
 
+  currentEmailVerified(): boolean {
+    return this.session?.emailVerified === true;
+  }
+
   currentPhone(): string | null {
     return this.session?.phoneNumber ?? null;
   }
 
   currentUser(): AuthUser | null {
-    return this.session ? { ...this.session } : null;
+    return this.session ? userOf(this.session) : null;
   }
 
   onAuthStateChanged(listener: (user: AuthUser | null) => void): Unsubscribe {
@@ -148,7 +165,7 @@ export class PouchAuthGateway implements AuthGateway, LocalSession {
       if (!(await verifyPassword(password, doc.password))) throw authErrors.invalidCredential();
       await this.saveSession(account);
       if (needsRehash(doc.password, this.iterations)) await this.upgradeHash(doc, password);
-      return { ...account };
+      return userOf(account);
     });
   }
 
@@ -161,17 +178,23 @@ export class PouchAuthGateway implements AuthGateway, LocalSession {
     return this.guard(async () => {
       checkEmail(email);
       checkNewPassword(password);
-      const account: Account = { uid: randomId(), email: email.trim(), phoneNumber: null };
+      const account: Account = {
+        uid: randomId(),
+        email: email.trim(),
+        phoneNumber: null,
+        emailVerified: false,
+      };
       const rev = await this.dbs.accounts.put({
         _id: accountDocId(email),
         uid: account.uid,
         email: account.email,
+        emailVerified: false,
         password: await hashPassword(password, this.iterations),
         createdAt: this.clock.now().toISOString(),
       });
       if (rev === null) throw authErrors.emailInUse();
       await this.saveSession(account);
-      return { ...account };
+      return userOf(account);
     });
   }
 
@@ -248,7 +271,12 @@ export class PouchAuthGateway implements AuthGateway, LocalSession {
         const doc = await this.dbs.accounts.get(accountDocId(entry.email));
         if (accountOf(doc)?.uid !== entry.uid || doc === null) throw authErrors.invalidCode();
         const credentialsVersion = credentialsVersionOf(doc) + 1;
-        if ((await this.dbs.accounts.put({ ...doc, password, credentialsVersion })) !== null) return;
+        // The reset link reached the account's mailbox: its address is proved (Firebase does the same).
+        const proved = { ...doc, password, credentialsVersion, emailVerified: true };
+        if ((await this.dbs.accounts.put(proved)) !== null) {
+          if (this.session?.uid === entry.uid) this.setSession({ ...this.session, emailVerified: true });
+          return;
+        }
         await backoff(attempt);
       }
       throw authErrors.invalidCode();
@@ -315,7 +343,7 @@ export class PouchAuthGateway implements AuthGateway, LocalSession {
       await this.claimPhone(phoneNumber, account.uid);
       const updated = await this.setAccountPhone(account, phoneNumber);
       this.setSession(updated);
-      return { ...updated };
+      return userOf(updated);
     });
   }
 

@@ -19,6 +19,7 @@ import { PouchShopMembershipRepository } from './pouchdb-shop-membership';
 import { PouchPhotoStore } from './pouchdb-shop-photos';
 import { PouchShopRepairRepository } from './pouchdb-shop-repairs';
 import { PouchTrackingLinkRepository } from './pouchdb-shop-tracking';
+import { PouchStoreProfileRepository } from './pouchdb-store-profiles';
 import { PouchStoreRepository } from './pouchdb-store-repository';
 import { PouchSupportIssueRepository } from './pouchdb-support-issue-repository';
 import { PouchSync } from './pouchdb-sync';
@@ -117,6 +118,7 @@ export async function createPouchBackend(options: PouchBackendOptions): Promise<
     shopRepairs: new PouchShopRepairRepository(dbs, auth, userDocs, clock),
     tracking: new PouchTrackingLinkRepository(dbs, auth, userDocs, clock),
     photos: new PouchPhotoStore(dbs, auth, userDocs, clock),
+    storeProfiles: new PouchStoreProfileRepository(dbs, auth, clock),
     clock,
     logger: options.logger ?? new ConsoleLogger(),
   };

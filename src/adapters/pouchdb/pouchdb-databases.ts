@@ -7,6 +7,7 @@ import {
 } from './pouchdb-collection';
 import {
   type DesignDoc,
+  INVITATIONS_DESIGN,
   LEDGER_DESIGN,
   REPAIRS_DESIGN,
   SHOP_REPAIRS_DESIGN,
@@ -29,12 +30,18 @@ export const COLLECTIONS = [
   'config',
   'accounts',
   'mail',
-  // The shop console (docs/pouchdb.md, "The shop console"): membership records, the per-store Repair
+  // The shop console (docs/pouchdb.md, "The shop console"): membership records, invitations, the per-store Repair
   // ID counters, the tracking links, and the shop-only part of repairs (unlock codes, payments).
   'storeMembers',
+  'invitations',
   'repairCounters',
   'tracking',
   'shopPrivate',
+  // The store's public profile (storeProfiles/{storeId}: name, phone, UPI ID; its owner writes it).
+  'storeProfiles',
+  // The delivery codes and their tries (`code:{repairDocId}`, `tries:{repairDocId}`): owners, the
+  // repair's customer and super admins read them; staff never (repairs/{id}/shop/delivery, tries).
+  'shopDelivery',
   // Photos of repairs: one document per photo, its image an attachment (pouchdb-shop-photos.ts).
   'photos',
 ] as const;
@@ -64,6 +71,7 @@ const DESIGN_DOCS: readonly (readonly [CollectionName, DesignDoc])[] = [
   ['repairs', SHOP_REPAIRS_DESIGN],
   ['transactions', LEDGER_DESIGN],
   ['storeMembers', STORE_MEMBERS_DESIGN],
+  ['invitations', INVITATIONS_DESIGN],
 ];
 
 export class PouchDatabases {
@@ -119,6 +127,9 @@ export class PouchDatabases {
   get storeMembers(): Collection {
     return this.collections.storeMembers;
   }
+  get invitations(): Collection {
+    return this.collections.invitations;
+  }
   get repairCounters(): Collection {
     return this.collections.repairCounters;
   }
@@ -128,6 +139,14 @@ export class PouchDatabases {
   /** Never replicated to customers' devices: unlock codes and payments (docs/pouchdb.md). */
   get shopPrivate(): Collection {
     return this.collections.shopPrivate;
+  }
+  /** storeProfiles/{storeId}: what the tracking page shows of the shop. */
+  get storeProfiles(): Collection {
+    return this.collections.storeProfiles;
+  }
+  /** Delivery codes and tries: never replicated to staff's devices. */
+  get shopDelivery(): Collection {
+    return this.collections.shopDelivery;
   }
 
   /** Creates or updates the design documents (the indexes). Idempotent. */

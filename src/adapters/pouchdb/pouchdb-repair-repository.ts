@@ -1,4 +1,4 @@
-import { canReadRepair } from '../../domain/repairs/access';
+import { canReadDeliveryCode, canReadRepair } from '../../domain/repairs/access';
 import { parseRepairRecord, storeRefOf } from '../../domain/repairs/repair';
 import { parseStoreRecord } from '../../domain/stores/store';
 import { ROLES } from '../../domain/users/user';
@@ -12,6 +12,7 @@ import { repairReaderOf, requireSuperAdmin } from '../local/local-rules';
 import type { LocalSession } from '../local/local-session';
 import { guarded } from './pouchdb-collection';
 import type { PouchDatabases } from './pouchdb-databases';
+import { codeDocId } from './pouchdb-shop-docs';
 import { memberDocId } from './pouchdb-shop-membership';
 import type { UserDocs } from './pouchdb-user-docs';
 import { VIEWS } from './pouchdb-views';
@@ -50,7 +51,19 @@ export class PouchRepairRepository implements RepairRepository {
           store !== null &&
           store.ownerId !== reader.uid &&
           (await this.dbs.storeMembers.get(memberDocId(ref, reader.uid))) !== null;
-        if (canReadRepair(reader, repair, store, staff)) readable.push(repair);
+        const writtenBy = row.doc.customerMobileBy;
+        const rule = { ...repair, ...(typeof writtenBy === 'string' ? { customerMobileBy: writtenBy } : {}) };
+        if (!canReadRepair(reader, rule, store, staff)) continue;
+        // The shop console keeps its delivery code apart (shopDelivery); the apps' is on the repair.
+        const kept = canReadDeliveryCode(reader, rule, store, staff)
+          ? await this.dbs.shopDelivery.get(codeDocId(row.doc._id))
+          : null;
+        const code = canReadDeliveryCode(reader, rule, store, staff)
+          ? typeof kept?.code === 'string'
+            ? kept.code
+            : repair.deliveryCode
+          : '';
+        readable.push({ ...repair, deliveryCode: code });
       }
       return { total: Math.min(rows.length, MAX_REPAIRS_PER_ID), readable };
     });

@@ -3,6 +3,7 @@ import { parseShopRepair, type ShopRepair } from '../../domain/shop/repair-recor
 import { PortError } from '../../ports/errors';
 import type { ShopPayment } from '../../ports/shop-repairs';
 import {
+  requireRepairOfStore,
   requireSignedIn,
   requireStoreMember,
   requireStoreOwner,
@@ -20,8 +21,11 @@ import { isDocId } from './pouchdb-shop-membership';
  *  - tracking: `link:{token}` (tokens are base64url and may start with '_', which PouchDB reserves);
  *  - shopPrivate: `unlock:{repairDocId}` (the unlock code) and `payment:{repairDocId}:{n}` (payments,
  *    n zero-padded), so a repair's payments are one primary-index range, never a scan;
- *  - repairCounters: the store's id (prefix, last number).
+ *  - repairCounters: the store's id (prefix, last number, the repair holding it);
+ *  - shopDelivery: `code:{repairDocId}` (the delivery code) and `tries:{repairDocId}` (its tries).
  */
+export const codeDocId = (repairDocId: string) => `code:${repairDocId}`;
+export const triesDocId = (repairDocId: string) => `tries:${repairDocId}`;
 export const linkDocId = (token: string) => `link:${token}`;
 export const unlockDocId = (repairDocId: string) => `unlock:${repairDocId}`;
 export const paymentDocId = (repairDocId: string, n: number) =>
@@ -75,7 +79,7 @@ export async function repairAccess(
   const access = owner
     ? await requireStoreOwner(session, storeId, lookup)
     : await requireStoreMember(session, storeId, lookup);
-  return { access, doc };
+  return { access: requireRepairOfStore(doc, access), doc };
 }
 
 /**

@@ -1,19 +1,40 @@
-import { byStoreName, parseStaffRecord } from '../../domain/shop/membership';
+import {
+  byInvitedEmail,
+  byInvitingStore,
+  byStoreName,
+  INVITATION_REFUSALS,
+  invitationEmail,
+  invitationKey,
+  parseInvitationRecord,
+  parseStaffRecord,
+} from '../../domain/shop/membership';
 import { parseStoreSettings, type StoreSettings } from '../../domain/shop/settings';
 import { parseStoreRecord, type Store } from '../../domain/stores/store';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
-import type { ShopMembership, ShopMembershipRepository, StaffMember } from '../../ports/shop-membership';
+import type {
+  ShopMembership,
+  ShopMembershipRepository,
+  StaffInvitation,
+  StaffMember,
+} from '../../ports/shop-membership';
 import {
+  checkInvitedEmail,
   requireSignedIn,
   requireStoreMember,
   requireStoreOwner,
   type ShopMembershipLookup,
   shopAccessOf,
+  verifiedEmailOf,
 } from '../local/local-rules';
 import type { LocalSession } from '../local/local-session';
-import { accountDocId } from './pouchdb-auth-gateway';
-import { backoff, guarded, MAX_WRITE_ATTEMPTS, type StoredDoc, storedRecord } from './pouchdb-collection';
+import {
+  backoff,
+  guarded,
+  MAX_WRITE_ATTEMPTS,
+  type PouchCollection,
+  storedRecord,
+} from './pouchdb-collection';
 import type { PouchDatabases } from './pouchdb-databases';
 import type { UserDocs } from './pouchdb-user-docs';
 import { VIEWS } from './pouchdb-views';
@@ -117,37 +138,138 @@ export class PouchShopMembershipRepository implements ShopMembershipRepository {
     });
   }
 
-  addStaffByEmail(storeId: string, email: string): Promise<StaffMember> {
+  /** Removes a document of `collection` by id, as the rules allow it (nothing when it is not there). */
+  private async removeDoc(collection: PouchCollection, id: string): Promise<void> {
+    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
+      const doc = await collection.get(id);
+      if (doc === null || doc._rev === undefined) return;
+      if ((await collection.put({ _id: id, _rev: doc._rev, _deleted: true })) !== null) return;
+      await backoff(attempt);
+    }
+    throw new PortError('unavailable', 'This store is busy; try again.');
+  }
+
+  private async invitationsOf(storeId: string): Promise<StaffInvitation[]> {
+    const rows = await this.dbs.invitations.query(VIEWS.invitationsByStore, {
+      startkey: [storeId],
+      endkey: [storeId, {}],
+      include_docs: true,
+    });
+    return rows
+      .flatMap((row) => (row.doc ? [parseInvitationRecord(row.doc)] : []))
+      .filter((invitation) => invitation.storeId === storeId)
+      .sort(byInvitedEmail);
+  }
+
+  inviteStaff(storeId: string, email: string): Promise<StaffInvitation> {
     return guarded(async () => {
       const owner = await requireStoreOwner(this.session, storeId, this.lookup);
-      const wanted = email.trim();
-      // The device's accounts database, by its e-mail key (one document read, never a scan).
-      const account: StoredDoc | null =
-        wanted === '' ? null : await this.dbs.accounts.get(accountDocId(wanted));
-      const uid = typeof account?.uid === 'string' ? account.uid : '';
-      if (account === null || uid === '')
-        throw new PortError('not-found', 'No account has this e-mail address.');
-      if (uid === owner.store.ownerId)
-        throw new PortError('invalid-argument', 'The owner of a store cannot be its staff.');
-      const id = memberDocId(storeId, uid);
-      const existing = await this.dbs.storeMembers.get(id);
-      if (existing !== null) return parseStaffRecord(existing);
+      const wanted = checkInvitedEmail(this.session, email);
+      const id = invitationKey(storeId, wanted);
+      if ((await this.dbs.invitations.get(id)) !== null)
+        throw new PortError('conflict', INVITATION_REFUSALS.alreadyInvited);
+      const staff = await this.dbs.storeMembers.query(VIEWS.membersByStore, {
+        startkey: [storeId],
+        endkey: [storeId, {}],
+        include_docs: true,
+      });
+      if (staff.some((row) => row.doc && invitationEmail(parseStaffRecord(row.doc).email) === wanted))
+        throw new PortError('failed-precondition', INVITATION_REFUSALS.alreadyStaff);
+      const record = storedRecord({
+        storeId,
+        storeName: owner.store.name,
+        email: wanted,
+        invitedBy: owner.uid,
+        invitedAt: this.clock.now(),
+      });
+      // A put without a revision: of two owners' devices inviting at once, one invitation stays.
+      if ((await this.dbs.invitations.put({ ...record, _id: id })) === null)
+        throw new PortError('conflict', INVITATION_REFUSALS.alreadyInvited);
+      return parseInvitationRecord(record);
+    });
+  }
+
+  listInvitations(storeId: string): Promise<StaffInvitation[]> {
+    return guarded(async () => {
+      await requireStoreOwner(this.session, storeId, this.lookup);
+      return this.invitationsOf(storeId);
+    });
+  }
+
+  cancelInvitation(storeId: string, email: string): Promise<void> {
+    return guarded(async () => {
+      await requireStoreOwner(this.session, storeId, this.lookup);
+      const wanted = invitationEmail(email);
+      if (wanted === '') return;
+      await this.removeDoc(this.dbs.invitations, invitationKey(storeId, wanted));
+    });
+  }
+
+  myInvitations(): Promise<StaffInvitation[]> {
+    return guarded(async () => {
+      const email = verifiedEmailOf(this.session);
+      if (email === null) return [];
+      const rows = await this.dbs.invitations.query(VIEWS.invitationsByEmail, {
+        startkey: [email],
+        endkey: [email, {}],
+        include_docs: true,
+      });
+      return rows
+        .flatMap((row) => (row.doc ? [parseInvitationRecord(row.doc)] : []))
+        .filter((invitation) => invitation.email === email)
+        .sort(byInvitingStore);
+    });
+  }
+
+  /** The signed-in account's own invitation to the store, with its document; refused as the port says. */
+  private async ownInvitation(
+    storeId: string,
+  ): Promise<{ id: string; invitation: StaffInvitation; email: string }> {
+    const email = verifiedEmailOf(this.session);
+    if (email === null) throw new PortError('permission-denied', INVITATION_REFUSALS.unverified);
+    const id = invitationKey(storeId, email);
+    const doc = isDocId(storeId) ? await this.dbs.invitations.get(id) : null;
+    const invitation = doc === null ? null : parseInvitationRecord(doc);
+    if (invitation === null || invitation.storeId !== storeId || invitation.email !== email)
+      throw new PortError('not-found', INVITATION_REFUSALS.noInvitation);
+    return { id, invitation, email };
+  }
+
+  acceptInvitation(storeId: string): Promise<ShopMembership> {
+    return guarded(async () => {
+      const uid = requireSignedIn(this.session);
+      const { id, invitation, email } = await this.ownInvitation(storeId);
+      const storeDoc = await this.dbs.stores.get(storeId);
+      if (storeDoc === null) throw new PortError('not-found', INVITATION_REFUSALS.noInvitation);
+      const store = parseStoreRecord(storeId, storeDoc);
+      if (store.ownerId === uid)
+        throw new PortError('permission-denied', INVITATION_REFUSALS.ownerCannotJoin);
+      const memberId = memberDocId(storeId, uid);
       const record = storedRecord({
         storeId,
         uid,
         role: 'staff',
-        email: typeof account.email === 'string' ? account.email : wanted,
+        email,
         name: (await this.users.profile(uid))?.name ?? '',
         addedAt: this.clock.now(),
-        addedBy: owner.uid,
+        addedBy: invitation.invitedBy,
       });
-      // A put without a revision: when two owners' devices add them at once, one record stays.
-      if ((await this.dbs.storeMembers.put({ ...record, _id: id })) === null) {
-        const raced = await this.dbs.storeMembers.get(id);
-        if (raced !== null) return parseStaffRecord(raced);
-        throw new PortError('unavailable', 'This store is busy; try again.');
+      // Two databases, so two steps: the membership first (a put without a revision, so a second
+      // accept finds it), then the invitation goes; an accept cut between them is finished by the next.
+      if ((await this.dbs.storeMembers.put({ ...record, _id: memberId })) === null) {
+        if ((await this.dbs.storeMembers.get(memberId)) === null)
+          throw new PortError('unavailable', 'This store is busy; try again.');
       }
-      return parseStaffRecord(record);
+      await this.removeDoc(this.dbs.invitations, id);
+      return this.membership(store, 'staff');
+    });
+  }
+
+  declineInvitation(storeId: string): Promise<void> {
+    return guarded(async () => {
+      const email = verifiedEmailOf(this.session);
+      if (email === null || !isDocId(storeId)) return;
+      await this.removeDoc(this.dbs.invitations, invitationKey(storeId, email));
     });
   }
 
@@ -155,14 +277,15 @@ export class PouchShopMembershipRepository implements ShopMembershipRepository {
     return guarded(async () => {
       await requireStoreOwner(this.session, storeId, this.lookup);
       if (uid === '') return;
-      const id = memberDocId(storeId, uid);
-      for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
-        const doc = await this.dbs.storeMembers.get(id);
-        if (doc === null || doc._rev === undefined) return;
-        if ((await this.dbs.storeMembers.put({ _id: id, _rev: doc._rev, _deleted: true })) !== null) return;
-        await backoff(attempt);
-      }
-      throw new PortError('unavailable', 'This store is busy; try again.');
+      await this.removeDoc(this.dbs.storeMembers, memberDocId(storeId, uid));
+    });
+  }
+
+  leaveStore(storeId: string): Promise<void> {
+    return guarded(async () => {
+      const uid = requireSignedIn(this.session);
+      if (!isDocId(storeId)) return;
+      await this.removeDoc(this.dbs.storeMembers, memberDocId(storeId, uid));
     });
   }
 }

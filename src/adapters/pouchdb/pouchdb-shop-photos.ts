@@ -4,10 +4,10 @@ import { parseShopRepair } from '../../domain/shop/repair-record';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
 import type { PhotoStore, StoredPhoto } from '../../ports/shop-photos';
-import { checkShopRepairUpdate, requireSignedIn } from '../local/local-rules';
+import { enforceRepairWrite, repairWriteParties, requireSignedIn } from '../local/local-rules';
 import type { LocalSession } from '../local/local-session';
 import { checkPhotoImage, mayReadPhotos, photoWrite, storedImageUrls } from '../local/photo-rules';
-import { guarded, isNotFound, storedRecord } from './pouchdb-collection';
+import { fieldsOf, guarded, isNotFound, storedRecord } from './pouchdb-collection';
 import type { PouchDatabases } from './pouchdb-databases';
 import { randomId } from './pouchdb-password';
 import { loadRepairDoc, putLatest, repairAccess, rewriteRepair } from './pouchdb-shop-docs';
@@ -76,8 +76,17 @@ export class PouchPhotoStore implements PhotoStore {
       });
       try {
         await rewriteRepair(this.dbs, repairDocId, doc, (stored, repair) => {
-          const written = storedRecord(photoWrite(stored, repair, { add: url }, by, this.clock.now()));
-          checkShopRepairUpdate(repair, parseShopRepair(repairDocId, written), access, 'edit');
+          const now = this.clock.now();
+          const before = fieldsOf(stored);
+          const written = storedRecord(photoWrite(before, repair, { add: url }, by, now));
+          enforceRepairWrite({
+            repairDocId,
+            before,
+            after: written,
+            ...repairWriteParties(access, by.name),
+            now,
+            representation: 'json',
+          });
           return written;
         });
       } catch (error) {
@@ -94,8 +103,17 @@ export class PouchPhotoStore implements PhotoStore {
       const { access, doc } = await repairAccess(this.dbs, this.session, this.lookup, repairDocId);
       const by = { uid: access.uid, name: (await this.users.profile(access.uid))?.name ?? '' };
       await rewriteRepair(this.dbs, repairDocId, doc, (stored, repair) => {
-        const written = storedRecord(photoWrite(stored, repair, { remove: url }, by, this.clock.now()));
-        checkShopRepairUpdate(repair, parseShopRepair(repairDocId, written), access, 'edit');
+        const now = this.clock.now();
+        const before = fieldsOf(stored);
+        const written = storedRecord(photoWrite(before, repair, { remove: url }, by, now));
+        enforceRepairWrite({
+          repairDocId,
+          before,
+          after: written,
+          ...repairWriteParties(access, by.name),
+          now,
+          representation: 'json',
+        });
         return written;
       });
       const named = parseLocalPhotoUrl(url);

@@ -1,21 +1,29 @@
-import { appendHistory, historyEntry } from '../../domain/shop/history';
+import { judgeDeliveryTry, parseDeliveryTries } from '../../domain/shop/delivery-tries';
+import { historyEntry } from '../../domain/shop/history';
+import { SHOP_MESSAGES } from '../../domain/shop/messages';
 import {
   formatRepairId,
   isValidPrefix,
+  MAX_REPAIR_NUMBER,
   nextRepairNumber,
   prefixFromStoreName,
 } from '../../domain/shop/repair-id';
 import {
+  type NewRepairDraft,
   newRepairDraft,
   parseShopRepair,
   type ShopOnlyRecord,
   type ShopRepair,
 } from '../../domain/shop/repair-record';
+import { counterSkipProblem } from '../../domain/shop/repair-write-rules';
 import {
   DELIVERY_CODE_PATTERN,
+  isAllowedMove,
+  isFinalStatus,
   planStatusChange,
   REPAIR_STATUSES,
   type RepairStatus,
+  type ShopRole,
 } from '../../domain/shop/status';
 import { isTrackingToken } from '../../domain/shop/tracking';
 import type { Clock } from '../../ports/clock';
@@ -31,13 +39,23 @@ import type {
   ShopStatusChange,
   ShopStatusCounts,
 } from '../../ports/shop-repairs';
-import { checkShopRepairUpdate, requireSignedIn, requireStoreMember } from '../local/local-rules';
+import {
+  deliveryCodeFor,
+  enforceRepairWrite,
+  repairWriteParties,
+  requireSignedIn,
+  requireStoreMember,
+  type ShopAccess,
+  withEntry,
+  withTimelineStep,
+} from '../local/local-rules';
 import type { LocalSession } from '../local/local-session';
 import { applyShopPatch, checkShopLimit, checkShopPatch } from '../local/shop-rules';
-import { backoff, guarded, MAX_WRITE_ATTEMPTS, storedRecord } from './pouchdb-collection';
+import { backoff, fieldsOf, guarded, MAX_WRITE_ATTEMPTS, storedRecord } from './pouchdb-collection';
 import type { PouchDatabases } from './pouchdb-databases';
 import { randomId } from './pouchdb-password';
 import {
+  codeDocId,
   linkDocId,
   loadPayments,
   loadRepairDoc,
@@ -46,6 +64,7 @@ import {
   putLatest,
   repairAccess,
   rewriteRepair,
+  triesDocId,
   unlockDocId,
 } from './pouchdb-shop-docs';
 import { pouchMembershipLookup } from './pouchdb-shop-membership';
@@ -74,12 +93,27 @@ function tailOf(key: unknown): { time: number | null; id: string } {
 /** A key sorting after every key it prefixes (CouchDB collation: objects after everything). */
 const HIGH = {};
 
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * A view row's claim: null for a repair naming its store by storeId; its businessId for one naming it
+ * only by the apps' `store` (it belongs to that store only while businessId is the store's owner).
+ */
+const claimOf = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** Whether a view row counts for a store owned by `ownerId` (repairBelongsTo, from the row alone). */
+const rowBelongs = (row: { value: unknown }, ownerId: string): boolean => {
+  const claim = claimOf(row.value);
+  return claim === null || (claim !== '' && claim === ownerId);
+};
+
 /**
  * The shop console's repairs on PouchDB: the same repairs database the tracker and the admin's counts
- * read; the unlock code and payments in the shopPrivate database; the tracking links in tracking; the
- * Repair ID counters in repairCounters. Queries read the shop/* views (pouchdb-views.ts), then only the
- * documents handed out. Writes go at a document's revision (a 409 reads again and retries); the shared
- * local rules (local-rules.ts, shop-rules.ts) check every write.
+ * read; the unlock code and payments in the shopPrivate database; the delivery code and its tries in
+ * shopDelivery (staff never read them); the tracking links in tracking; the Repair ID counters in
+ * repairCounters. Queries read the shop/* views (pouchdb-views.ts), then only the documents handed
+ * out. Writes go at a document's revision (a 409 reads again and retries); every write of a repair is
+ * judged first by the domain's repair-write-rules (enforceRepairWrite), on the JSON it would store.
  */
 export class PouchShopRepairRepository implements ShopRepairRepository {
   private readonly lookup;
@@ -97,43 +131,82 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
     return { uid, name: (await this.users.profile(uid))?.name ?? '' };
   }
 
-  /** Whether a repair of the store already carries this Repair ID (one index row at most). */
-  private async hasRepairId(storeId: string, repairId: string): Promise<boolean> {
+  /** The delivery code: the shop console's, kept apart; else the apps' on the repair. */
+  private async codeOf(id: string, doc: Readonly<Record<string, unknown>>): Promise<string> {
+    const kept = await this.dbs.shopDelivery.get(codeDocId(id));
+    return text(kept?.code) || text(doc.deliveryCode);
+  }
+
+  /** The repair as `role` reads it: staff never read the delivery code. */
+  private async handOut(
+    id: string,
+    doc: Readonly<Record<string, unknown>>,
+    role: ShopRole,
+  ): Promise<ShopRepair> {
+    const repair = parseShopRepair(id, doc);
+    return {
+      ...repair,
+      deliveryCode: role === 'owner' ? await this.codeOf(id, doc) : deliveryCodeFor(role, ''),
+    };
+  }
+
+  /** The document id of a repair of the store holding exactly this Repair ID, or null. */
+  private async holderOf(storeId: string, ownerId: string, repairId: string): Promise<string | null> {
     const rows = await this.dbs.repairs.query(VIEWS.shopByField, {
       startkey: [storeId, 'repairId', repairId],
       endkey: [storeId, 'repairId', repairId, HIGH],
-      limit: 1,
     });
-    return rows.length > 0;
+    const row = rows.find((candidate) => rowBelongs(candidate, ownerId));
+    return row === undefined ? null : tailOf(row.key).id;
   }
 
   /**
-   * Claims the store's next Repair ID: the counter document moves to the next free number at its
-   * revision. That write is the commit point: a 409 (another create claimed a number first) reads the
-   * counter again and tries the number after; a claimed number is never handed out again.
+   * Claims the store's next Repair ID for the repair `id`: `prepare` builds and judges the repair for
+   * the counter's move (throwing refuses it before anything is written); then the counter document
+   * moves by one at its revision. That write is the commit point: a 409 (another create claimed a
+   * number first) reads the counter again and prepares again; a claimed number is never handed out
+   * again. A number an app's repair already holds is skipped first, by a counter-only write naming it.
    */
-  private async claimRepairId(storeId: string, storeName: string): Promise<string> {
+  private async claimRepairId(
+    access: ShopAccess,
+    id: string,
+    prepare: (
+      repairId: string,
+      counter: { before: Record<string, unknown> | null; after: Record<string, unknown> },
+    ) => NewRepairDraft,
+  ): Promise<NewRepairDraft> {
+    const storeId = access.store.id;
     const storeDoc = await this.dbs.stores.get(storeId);
     const ownPrefix = typeof storeDoc?.repairIdPrefix === 'string' ? storeDoc.repairIdPrefix : '';
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
-      const counter = await this.dbs.repairCounters.get(storeId);
+      const counterDoc = await this.dbs.repairCounters.get(storeId);
+      const before = counterDoc === null ? null : fieldsOf(counterDoc);
+      if (before !== null && (!isValidPrefix(text(before.prefix)) || !Number.isSafeInteger(before.last)))
+        throw new PortError('failed-precondition', SHOP_MESSAGES.repairCounterInvalid);
+      const last = before === null ? null : (before.last as number);
+      if (last !== null && last >= MAX_REPAIR_NUMBER)
+        throw new PortError('resource-exhausted', SHOP_MESSAGES.repairIdsUsedUp);
       const prefix =
-        typeof counter?.prefix === 'string'
-          ? counter.prefix
+        before !== null
+          ? text(before.prefix)
           : isValidPrefix(ownPrefix)
             ? ownPrefix
-            : prefixFromStoreName(storeName);
-      let number = nextRepairNumber(typeof counter?.last === 'number' ? counter.last : null);
-      while (await this.hasRepairId(storeId, formatRepairId(prefix, number)))
-        number = nextRepairNumber(number);
-      const rev = await this.dbs.repairCounters.put({
-        _id: storeId,
-        ...(counter?._rev ? { _rev: counter._rev } : {}),
-        storeId,
-        prefix,
-        last: number,
-      });
-      if (rev !== null) return formatRepairId(prefix, number);
+            : prefixFromStoreName(access.store.name);
+      const number = nextRepairNumber(last);
+      const rev = counterDoc?._rev ? { _rev: counterDoc._rev } : {};
+      const holder = await this.holderOf(storeId, access.store.ownerId, formatRepairId(prefix, number));
+      if (holder !== null) {
+        const skipped = { prefix, last: number, lastRepairDocId: holder };
+        const held = await this.dbs.repairs.get(holder);
+        const problem = counterSkipProblem(before, skipped, held === null ? null : fieldsOf(held), 'json');
+        if (problem !== null) throw new PortError(problem.code, problem.message);
+        if ((await this.dbs.repairCounters.put({ _id: storeId, ...rev, ...skipped })) === null)
+          await backoff(attempt);
+        continue;
+      }
+      const after = { prefix, last: number, lastRepairDocId: id };
+      const draft = prepare(formatRepairId(prefix, number), { before, after });
+      if ((await this.dbs.repairCounters.put({ _id: storeId, ...rev, ...after })) !== null) return draft;
       await backoff(attempt);
     }
     throw new PortError('unavailable', 'This store is busy; try again.');
@@ -151,41 +224,50 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
       const link = linkDocId(input.trackingToken);
       if ((await this.dbs.tracking.put({ _id: link, repairDocId: id, storeId, revoked: false })) === null)
         throw new PortError('conflict', 'This tracking token is already in use.');
-      let repairId: string;
+      const by = await this.actor(access.uid);
+      let record: Record<string, unknown> = {};
+      let payment: Record<string, unknown> | null = null;
+      let draft: NewRepairDraft;
       try {
-        repairId = await this.claimRepairId(storeId, access.store.name);
+        draft = await this.claimRepairId(access, id, (repairId, counter) => {
+          const now = this.clock.now();
+          const made = newRepairDraft(input.card, {
+            storeId,
+            businessId: access.store.ownerId,
+            repairId,
+            deliveryCode: input.deliveryCode,
+            trackingToken: input.trackingToken,
+            now,
+            by,
+            ...(input.advanceMode === undefined ? {} : { advanceMode: input.advanceMode }),
+          });
+          record = storedRecord({ ...made.record });
+          payment = made.advance === null ? null : storedRecord({ ...made.advance, id: `${id}-p1`, storeId });
+          enforceRepairWrite({
+            repairDocId: id,
+            before: null,
+            after: record,
+            ...repairWriteParties(access, by.name),
+            now,
+            representation: 'json',
+            counter,
+            delivery: { ...made.delivery },
+            payment,
+          });
+          return made;
+        });
       } catch (error) {
         await putLatest(this.dbs.tracking, link, null);
         throw error;
       }
-      const now = this.clock.now();
-      const by = await this.actor(access.uid);
-      const draft = newRepairDraft(input.card, {
-        storeId,
-        businessId: access.store.ownerId,
-        repairId,
-        deliveryCode: input.deliveryCode,
-        trackingToken: input.trackingToken,
-        now,
-        by,
-        ...(input.advanceMode === undefined ? {} : { advanceMode: input.advanceMode }),
-      });
-      const record = storedRecord({ ...draft.record });
       await this.dbs.repairs.put({ ...record, _id: id });
+      await this.dbs.shopDelivery.put({ _id: codeDocId(id), ...draft.delivery });
       await this.dbs.shopPrivate.bulkDocs([
-        { _id: unlockDocId(id), repairDocId: id, storeId, ...storedRecord({ ...draft.shopOnly }) },
-        ...(draft.advance === null
-          ? []
-          : [
-              {
-                _id: paymentDocId(id, 1),
-                repairDocId: id,
-                storeId,
-                ...storedRecord({ ...draft.advance, id: `${id}-p1` }),
-              },
-            ]),
+        { _id: unlockDocId(id), storeId, ...storedRecord({ ...draft.shopOnly }) },
+        ...(payment === null ? [] : [{ _id: paymentDocId(id, 1), ...(payment as Record<string, unknown>) }]),
       ]);
-      return parseShopRepair(id, record);
+      // The creator reads the code once, to print the customer's copy of the job sheet.
+      return { ...parseShopRepair(id, record), deliveryCode: draft.delivery.code };
     });
   }
 
@@ -193,8 +275,8 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
     return guarded(async () => {
       requireSignedIn(this.session);
       if ((await loadRepairDoc(this.dbs, id)) === null) return null;
-      const { doc } = await repairAccess(this.dbs, this.session, this.lookup, id);
-      return parseShopRepair(id, doc);
+      const { access, doc } = await repairAccess(this.dbs, this.session, this.lookup, id);
+      return this.handOut(id, doc, access.role);
     });
   }
 
@@ -216,16 +298,26 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
     });
   }
 
-  /** The repairs of the given ids in that order (one read of the primary index, documents only). */
-  private async docsOf(ids: readonly string[]): Promise<ShopRepair[]> {
+  /** The repairs of the given ids in that order, as `role` reads them (one read of the primary index). */
+  private async docsOf(ids: readonly string[], role: ShopRole): Promise<ShopRepair[]> {
     if (ids.length === 0) return [];
     const rows = await this.dbs.repairs.allDocs({ keys: ids, include_docs: true });
-    return rows.flatMap((row) => (row.doc ? [parseShopRepair(row.id, row.doc)] : []));
+    // The owner reads the delivery codes too: one more read of the primary index, for all of them.
+    const codes = new Map<string, string>();
+    if (role === 'owner')
+      for (const row of await this.dbs.shopDelivery.allDocs({ keys: ids.map(codeDocId), include_docs: true }))
+        if (typeof row.doc?.code === 'string') codes.set(row.id, row.doc.code);
+    return rows.flatMap((row) => {
+      if (!row.doc) return [];
+      const repair = parseShopRepair(row.id, row.doc);
+      const code = codes.get(codeDocId(row.id)) ?? repair.deliveryCode;
+      return [{ ...repair, deliveryCode: deliveryCodeFor(role, code) }];
+    });
   }
 
   page(storeId: string, query: ShopRepairQuery): Promise<ShopRepairPage> {
     return guarded(async () => {
-      await requireStoreMember(this.session, storeId, this.lookup);
+      const access = await requireStoreMember(this.session, storeId, this.lookup);
       checkShopLimit(query.limit);
       const cursor = query.cursor ? decodeCursor(query.cursor) : null;
       const ranged = query.from !== undefined || query.to !== undefined;
@@ -243,32 +335,47 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
             : [...prefix, HIGH];
       const lower = ranged ? [...prefix, query.from?.getTime() ?? 0] : prefix;
       const toMs = query.to?.getTime();
+      const asked = query.limit + 1 + (cursor === null ? 0 : 1);
       const rows = await this.dbs.repairs.query(view, {
         descending: true,
         startkey: upper,
         endkey: lower,
-        limit: query.limit + 1 + (cursor === null ? 0 : 1),
+        limit: asked,
         ...(view === VIEWS.shopByStatus ? { reduce: false } : {}),
       });
-      const tails = rows
-        .map((row) => tailOf(row.key))
+      const inRange = rows
+        .map((row) => ({ row, tail: tailOf(row.key) }))
         .filter(
-          (tail) =>
+          ({ tail }) =>
             !(cursor !== null && tail.id === cursor.id && tail.time === cursor.time) &&
             (toMs === undefined || (tail.time !== null && tail.time < toMs)),
         );
+      // Another business's repairs naming this store by `store` alone are not the store's.
+      const tails = inRange
+        .filter(({ row }) => rowBelongs(row, access.store.ownerId))
+        .map(({ tail }) => tail);
       const items = tails.slice(0, query.limit);
       const last = items[items.length - 1];
+      const lastSeen = inRange[inRange.length - 1]?.tail;
+      const next =
+        tails.length > query.limit && last !== undefined
+          ? encodeCursor(last.time, last.id)
+          : rows.length === asked && lastSeen !== undefined
+            ? encodeCursor(lastSeen.time, lastSeen.id)
+            : null;
       return {
-        items: await this.docsOf(items.map((tail) => tail.id)),
-        next: tails.length > query.limit && last !== undefined ? encodeCursor(last.time, last.id) : null,
+        items: await this.docsOf(
+          items.map((tail) => tail.id),
+          access.role,
+        ),
+        next,
       };
     });
   }
 
   search(storeId: string, search: ShopSearch): Promise<ShopRepair[]> {
     return guarded(async () => {
-      await requireStoreMember(this.session, storeId, this.lookup);
+      const access = await requireStoreMember(this.session, storeId, this.lookup);
       checkShopLimit(search.limit);
       const text = search.text;
       if (text.trim() === '') return [];
@@ -280,27 +387,36 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
               descending: true,
               startkey: [storeId, search.field, text, HIGH],
               endkey: [storeId, search.field, text],
-              limit: search.limit,
             }
           : {
               startkey: [storeId, search.field, text],
               endkey: [storeId, search.field, `${text}\uffff`],
-              limit: search.limit,
             },
       );
-      return this.docsOf(rows.map((row) => tailOf(row.key).id));
+      const ids = rows
+        .filter((row) => rowBelongs(row, access.store.ownerId))
+        .slice(0, search.limit)
+        .map((row) => tailOf(row.key).id);
+      return this.docsOf(ids, access.role);
     });
   }
 
   countByStatus(storeId: string): Promise<ShopStatusCounts> {
     return guarded(async () => {
-      await requireStoreMember(this.session, storeId, this.lookup);
+      const access = await requireStoreMember(this.session, storeId, this.lookup);
       // One reduce row per stored status of the store: no document read.
       const rows = await this.dbs.repairs.query(VIEWS.shopByStatus, {
         startkey: [storeId],
         endkey: [storeId, HIGH],
         reduce: true,
         group_level: 2,
+      });
+      // Less the repairs of other businesses that name this store by `store` alone.
+      const claims = await this.dbs.repairs.query(VIEWS.shopByClaim, {
+        startkey: [storeId],
+        endkey: [storeId, HIGH],
+        reduce: true,
+        group_level: 3,
       });
       const counts = new Map<string, number>();
       let total = 0;
@@ -310,6 +426,14 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
         counts.set(status, count);
         total += count;
       }
+      for (const row of claims) {
+        const key = Array.isArray(row.key) ? row.key : [];
+        if (key[1] === access.store.ownerId && access.store.ownerId !== '') continue;
+        const status = typeof key[2] === 'string' ? key[2] : '';
+        const count = typeof row.value === 'number' ? row.value : 0;
+        counts.set(status, (counts.get(status) ?? 0) - count);
+        total -= count;
+      }
       const byStatus = Object.fromEntries(
         REPAIR_STATUSES.map((status) => [status, counts.get(status) ?? 0]),
       ) as Record<RepairStatus, number>;
@@ -317,32 +441,86 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
     });
   }
 
+  /**
+   * Writes a delivery code try down before the code is judged (DELIVERY_TRIES: refused with
+   * 'resource-exhausted' while tries are paused), at the tries document's revision.
+   */
+  private async recordTry(id: string, code: string, uid: string): Promise<Record<string, unknown>> {
+    for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
+      const current = await this.dbs.shopDelivery.get(triesDocId(id));
+      const judged = judgeDeliveryTry(
+        parseDeliveryTries(current === null ? null : fieldsOf(current)),
+        { code, by: uid },
+        this.clock.now(),
+      );
+      if (!judged.ok) throw new PortError('resource-exhausted', judged.message, { cause: judged });
+      const record = storedRecord({ ...judged.next });
+      const rev = current?._rev ? { _rev: current._rev } : {};
+      if ((await this.dbs.shopDelivery.put({ _id: triesDocId(id), ...rev, ...record })) !== null)
+        return record;
+      await backoff(attempt);
+    }
+    throw new PortError('unavailable', 'This repair is busy; try again.');
+  }
+
   changeStatus(id: string, change: ShopStatusChange): Promise<ShopRepair> {
     return guarded(async () => {
       const { access, doc } = await repairAccess(this.dbs, this.session, this.lookup, id);
       const actor = { ...(await this.actor(access.uid)), role: access.role };
-      return rewriteRepair(this.dbs, id, doc, (stored, repair) => {
+      const kept = await this.dbs.shopDelivery.get(codeDocId(id));
+      const delivery = kept === null ? null : fieldsOf(kept);
+      const code = text(delivery?.code) || text(doc.deliveryCode);
+      const from = parseShopRepair(id, doc).status;
+      if (from !== change.expectedStatus)
+        throw new PortError('conflict', 'This repair was changed meanwhile. Please look at it again.');
+      // A delivery by code: the try is written down first (refused while tries are paused), then judged.
+      const typed = (change.deliveryCode ?? '').replace(/\s/g, '');
+      let tries: Record<string, unknown> | null = null;
+      if (
+        change.to.trim() === 'delivered' &&
+        change.override === undefined &&
+        DELIVERY_CODE_PATTERN.test(typed) &&
+        DELIVERY_CODE_PATTERN.test(code) &&
+        !isFinalStatus(from.trim()) &&
+        isAllowedMove(from.trim(), 'delivered')
+      )
+        tries = await this.recordTry(id, typed, access.uid);
+      let stored: Record<string, unknown> = {};
+      await rewriteRepair(this.dbs, id, doc, (current, repair) => {
         if (repair.status !== change.expectedStatus)
           throw new PortError('conflict', 'This repair was changed meanwhile. Please look at it again.');
         const now = this.clock.now();
-        const plan = planStatusChange(repair, change, actor, now);
+        const plan = planStatusChange({ status: repair.status, deliveryCode: code }, change, actor, now);
         if (!plan.ok)
           throw new PortError(
             plan.reason === 'owner-only' ? 'permission-denied' : 'failed-precondition',
             plan.message ?? 'This status change is not allowed.',
             { cause: plan },
           );
+        const before = fieldsOf(current);
         const next = {
-          ...stored,
+          ...before,
           ...storedRecord({
             status: plan.value.status,
             updatedAt: now,
-            history: appendHistory(repair.history, plan.value.entry),
+            history: withEntry(before, plan.value.entry),
+            timeline: withTimelineStep(before, plan.value.entry),
           }),
         };
-        checkShopRepairUpdate(repair, parseShopRepair(id, next), access, 'status', change);
+        enforceRepairWrite({
+          repairDocId: id,
+          before,
+          after: next,
+          ...repairWriteParties(access, actor.name),
+          now,
+          representation: 'json',
+          delivery,
+          tries,
+        });
+        stored = next;
         return next;
       });
+      return this.handOut(id, stored, access.role);
     });
   }
 
@@ -351,30 +529,40 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
       const { access, doc } = await repairAccess(this.dbs, this.session, this.lookup, id);
       checkShopPatch(patch);
       const by = await this.actor(access.uid);
-      if (applyShopPatch(doc, patch).changed.length === 0) return parseShopRepair(id, doc);
-      const updated = await rewriteRepair(this.dbs, id, doc, (stored, repair) => {
-        const { next, changed } = applyShopPatch(stored, patch);
+      if (applyShopPatch(fieldsOf(doc), patch, access.uid).changed.length === 0)
+        return this.handOut(id, doc, access.role);
+      let stored: Record<string, unknown> = {};
+      await rewriteRepair(this.dbs, id, doc, (current, repair) => {
+        const before = fieldsOf(current);
+        const { next, changed } = applyShopPatch(before, patch, access.uid);
         const now = this.clock.now();
         const written = {
           ...storedRecord(next),
           ...storedRecord({
             updatedAt: now,
-            history: appendHistory(
-              repair.history,
+            history: withEntry(
+              before,
               historyEntry('edit', repair.status, by, now, `Changed: ${changed.join(', ')}`),
             ),
           }),
         };
-        checkShopRepairUpdate(repair, parseShopRepair(id, written), access, 'edit');
+        enforceRepairWrite({
+          repairDocId: id,
+          before,
+          after: written,
+          ...repairWriteParties(access, by.name),
+          now,
+          representation: 'json',
+        });
+        stored = written;
         return written;
       });
       if (patch.unlockCode !== undefined)
         await putLatest(this.dbs.shopPrivate, unlockDocId(id), {
-          repairDocId: id,
           storeId: access.store.id,
           unlockCode: patch.unlockCode,
         });
-      return updated;
+      return this.handOut(id, stored, access.role);
     });
   }
 
@@ -395,6 +583,8 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
       const payments = await this.dbs.shopPrivate.allDocs(paymentRange(id));
       await putLatest(this.dbs.shopPrivate, unlockDocId(id), null);
       for (const row of payments) await putLatest(this.dbs.shopPrivate, row.id, null);
+      await putLatest(this.dbs.shopDelivery, codeDocId(id), null);
+      await putLatest(this.dbs.shopDelivery, triesDocId(id), null);
       if (token !== '') await putLatest(this.dbs.tracking, linkDocId(token), null);
     });
   }

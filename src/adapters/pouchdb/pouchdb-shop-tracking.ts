@@ -1,15 +1,16 @@
 import { storeRefOf } from '../../domain/repairs/repair';
-import { appendHistory, historyEntry } from '../../domain/shop/history';
+import { historyEntry } from '../../domain/shop/history';
 import { parseShopRepair } from '../../domain/shop/repair-record';
-import { parseStoreSettings, shopContact } from '../../domain/shop/settings';
+import { repairBelongsTo } from '../../domain/shop/repair-write-rules';
+import { parseStoreProfile, trackingShopOf } from '../../domain/shop/store-profile';
 import { isTrackingToken, trackingView } from '../../domain/shop/tracking';
 import { parseStoreRecord } from '../../domain/stores/store';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
 import type { TrackingLinkInfo, TrackingLinkRepository, TrackingResolution } from '../../ports/shop-tracking';
-import { checkShopRepairUpdate, type ShopAccess } from '../local/local-rules';
+import { enforceRepairWrite, repairWriteParties, type ShopAccess, withEntry } from '../local/local-rules';
 import type { LocalSession } from '../local/local-session';
-import { guarded, type StoredDoc, storedRecord } from './pouchdb-collection';
+import { fieldsOf, guarded, type StoredDoc, storedRecord } from './pouchdb-collection';
 import type { PouchDatabases } from './pouchdb-databases';
 import { linkDocId, loadPayments, putLatest, repairAccess, rewriteRepair } from './pouchdb-shop-docs';
 import { isDocId, pouchMembershipLookup } from './pouchdb-shop-membership';
@@ -49,11 +50,16 @@ export class PouchTrackingLinkRepository implements TrackingLinkRepository {
       const storeRaw: Record<string, unknown> =
         (isDocId(storeId) ? await this.dbs.stores.get(storeId) : null) ?? {};
       const store = parseStoreRecord(storeId, storeRaw);
+      // A repair naming a store by the apps' `store` alone, of another business, is not that store's.
+      if (!repairBelongsTo(raw, storeId, store.ownerId)) return { state: 'not-found' };
       const owner: Record<string, unknown> =
         (isDocId(store.ownerId) ? await this.dbs.publicProfiles.get(store.ownerId) : null) ?? {};
-      const shop = shopContact({ storeName: store.name }, parseStoreSettings(storeRaw), {
+      const profile = isDocId(storeId) ? await this.dbs.storeProfiles.get(storeId) : null;
+      // The shop's name, phone and UPI ID: the store's profile (its owner's), never a member's writes.
+      const shop = trackingShopOf(profile === null ? null : parseStoreProfile(storeId, profile), {
+        storeName: store.name,
         businessName: text(owner.businessName),
-        phone: text(owner.phone),
+        ownerPhone: text(owner.phone),
       });
       const payments = (await loadPayments(this.dbs, id)).map((p) => ({
         kind: p.kind,
@@ -76,14 +82,23 @@ export class PouchTrackingLinkRepository implements TrackingLinkRepository {
     await rewriteRepair(this.dbs, id, doc, (stored, repair) => {
       old = repair.trackingToken;
       const now = this.clock.now();
+      const before = fieldsOf(stored);
       const next = {
-        ...stored,
+        ...before,
         trackingToken: token,
         ...storedRecord({
-          history: appendHistory(repair.history, historyEntry('tracking', repair.status, by, now, note)),
+          updatedAt: now,
+          history: withEntry(before, historyEntry('tracking', repair.status, by, now, note)),
         }),
       };
-      checkShopRepairUpdate(repair, parseShopRepair(id, next), access, 'tracking');
+      enforceRepairWrite({
+        repairDocId: id,
+        before,
+        after: next,
+        ...repairWriteParties(access, by.name),
+        now,
+        representation: 'json',
+      });
       return next;
     });
     return old;

@@ -115,9 +115,17 @@ export const REPAIRS_DESIGN = design('repairs', {
   },
 });
 
-/** The store a repair belongs to (storeId, else the apps' store), '' when none. */
+/** The store a repair names (storeId, else the apps' store), '' when none. */
 const shopStoreOf = (doc: Readonly<Record<string, unknown>>): string =>
   storeRefOf({ storeId: asText(doc.storeId), store: asText(doc.store) });
+
+/**
+ * A row's value: null for a repair naming its store by storeId; its businessId for one naming it only
+ * by the apps' `store`, which belongs to that store only while businessId is its owner (the queries
+ * drop the rows of any other business: repairBelongsTo).
+ */
+const shopClaimOf = (doc: Readonly<Record<string, unknown>>): string | null =>
+  asText(doc.storeId) !== '' ? null : asText(doc.businessId);
 
 /** The status as the shop console reads it (parseRepairRecord keeps the stored text). */
 const shopStatusOf = (doc: Readonly<Record<string, unknown>>): string => asText(doc.status);
@@ -132,14 +140,26 @@ export const SHOP_REPAIRS_DESIGN = design('shop', {
   byStore: {
     map: (doc, emit) => {
       const store = shopStoreOf(doc);
-      if (store !== '') emit([store, millis(doc.createdAt), doc._id], null);
+      if (store !== '') emit([store, millis(doc.createdAt), doc._id], shopClaimOf(doc));
     },
   },
   /** Key: [store, status, createdAt ms, doc id]; reduce: count (grouped at level 2: counts per status). */
   byStatus: {
     map: (doc, emit) => {
       const store = shopStoreOf(doc);
-      if (store !== '') emit([store, shopStatusOf(doc), millis(doc.createdAt), doc._id], null);
+      if (store !== '') emit([store, shopStatusOf(doc), millis(doc.createdAt), doc._id], shopClaimOf(doc));
+    },
+    reduce: '_count',
+  },
+  /**
+   * Key: [store, businessId, status] of the repairs naming their store only by the apps' `store`;
+   * reduce: count. The counts of byStatus less those of other businesses are the store's own.
+   */
+  byClaim: {
+    map: (doc, emit) => {
+      const store = shopStoreOf(doc);
+      const claim = shopClaimOf(doc);
+      if (store !== '' && claim !== null) emit([store, claim, shopStatusOf(doc)], null);
     },
     reduce: '_count',
   },
@@ -159,7 +179,8 @@ export const SHOP_REPAIRS_DESIGN = design('shop', {
         ['name', doc.customerNameLower],
       ];
       for (const [field, value] of fields)
-        if (typeof value === 'string' && value !== '') emit([store, field, value, time, doc._id], null);
+        if (typeof value === 'string' && value !== '')
+          emit([store, field, value, time, doc._id], shopClaimOf(doc));
     },
   },
 });
@@ -177,6 +198,24 @@ export const STORE_MEMBERS_DESIGN = design('members', {
     map: (doc, emit) => {
       if (typeof doc.uid === 'string' && typeof doc.storeId === 'string')
         emit([doc.storeId, asText(doc.name), doc.uid], null);
+    },
+  },
+});
+
+/** Invitations to work in a store (invitations/{storeId}_{email}). */
+export const INVITATIONS_DESIGN = design('invitations', {
+  /** Key: [email, storeId]: the invitations sent to one address. */
+  byEmail: {
+    map: (doc, emit) => {
+      if (typeof doc.email === 'string' && typeof doc.storeId === 'string')
+        emit([doc.email, doc.storeId], null);
+    },
+  },
+  /** Key: [storeId, email]: a store's pending invitations, by address. */
+  byStore: {
+    map: (doc, emit) => {
+      if (typeof doc.email === 'string' && typeof doc.storeId === 'string')
+        emit([doc.storeId, doc.email], null);
     },
   },
 });
@@ -217,8 +256,11 @@ export const VIEWS = {
   shopByStore: 'shop/byStore',
   shopByStatus: 'shop/byStatus',
   shopByField: 'shop/byField',
+  shopByClaim: 'shop/byClaim',
   membersByUid: 'members/byUid',
   membersByStore: 'members/byStore',
+  invitationsByEmail: 'invitations/byEmail',
+  invitationsByStore: 'invitations/byStore',
   ledgerByTime: 'ledger/byTime',
   ledgerByDistributor: 'ledger/byDistributor',
   ledgerByDistributorAdmin: 'ledger/byDistributorAdmin',

@@ -32,6 +32,7 @@ export function bindUseCases(
         shopRepairs,
         tracking,
         photos,
+        storeProfiles,
         clock,
         logger,
       ) =>
@@ -48,6 +49,7 @@ export function bindUseCases(
             shopRepairs,
             tracking,
             photos,
+            storeProfiles,
             clock,
             logger,
           } satisfies Ports,
@@ -65,6 +67,7 @@ export function bindUseCases(
         TOKENS.ShopRepairRepository,
         TOKENS.TrackingLinkRepository,
         TOKENS.PhotoStore,
+        TOKENS.StoreProfileRepository,
         TOKENS.Clock,
         TOKENS.Logger,
       ],
@@ -85,6 +88,7 @@ export function bindPorts(container: Container, ports: Ports): void {
   container.bind(TOKENS.ShopRepairRepository).toConstantValue(ports.shopRepairs);
   container.bind(TOKENS.TrackingLinkRepository).toConstantValue(ports.tracking);
   container.bind(TOKENS.PhotoStore).toConstantValue(ports.photos);
+  container.bind(TOKENS.StoreProfileRepository).toConstantValue(ports.storeProfiles);
   container.bind(TOKENS.Clock).toConstantValue(ports.clock);
   container.bind(TOKENS.Logger).toConstantValue(ports.logger);
 }

@@ -1,4 +1,5 @@
 import { phonesMatch } from '../shared/phone';
+import { repairBelongsTo } from '../shop/repair-write-rules';
 import { isStoreMember, type Store } from '../stores/store';
 import { ROLES } from '../users/user';
 import { type Repair, storeRefOf } from './repair';
@@ -15,30 +16,79 @@ export interface RepairReader {
   readonly verifiedPhone: string | null;
 }
 
+/** What the read rule looks at: the store fields, the mobile number and who wrote it. */
+export type ReadableRepair = Pick<Repair, 'storeId' | 'store' | 'businessId' | 'customerMobile'> & {
+  /** Who last wrote customerMobile (the stored customerMobileBy): never the repair's customer. */
+  readonly customerMobileBy?: string;
+};
+
 /**
  * The read rule for repairs, the same on every backend (firestore.rules: canReadRepair):
  *  - a super admin reads every repair;
- *  - the members of the store the repair names (storeId, else the legacy `store`) read it: its owner,
- *    and its staff (`isStaff`: the backend found storeMembers/{storeId}_{uid}); a repair that names no
- *    store is read by its business, the owner whose uid is its businessId;
- *  - the customer whose verified mobile number matches customerMobile (after normalising) reads it.
+ *  - the members of the store the repair belongs to read it: its owner, and its staff (`isStaff`: the
+ *    backend found storeMembers/{storeId}_{uid}). A repair belongs to the store its storeId names; one
+ *    naming a store only by the apps' `store` belongs to it only while its businessId is that store's
+ *    owner (repairBelongsTo). A repair that names no store is read by its business, the owner whose
+ *    uid is its businessId;
+ *  - the customer whose verified mobile number matches customerMobile (after normalising) reads it,
+ *    unless that account itself wrote the number (customerMobileBy): staff who type their own number
+ *    into a repair do not become its customer.
  * `store` is the store the repair names, as the backend read it (null when it names none or it is gone).
  */
 export function canReadRepair(
   reader: RepairReader | null,
-  repair: Pick<Repair, 'storeId' | 'store' | 'businessId' | 'customerMobile'>,
+  repair: ReadableRepair,
   store: Store | null,
   isStaff = false,
 ): boolean {
   if (reader === null || reader.uid === '') return false;
   if (reader.role === ROLES.superAdmin) return true;
+  if (memberReads(reader, repair, store, isStaff)) return true;
+  return isCustomerReader(reader, repair);
+}
+
+function memberReads(reader: RepairReader, repair: ReadableRepair, store: Store | null, isStaff: boolean) {
   const ref = storeRefOf(repair);
-  if (ref !== '') {
-    if (store !== null && store.id === ref && (isStaff || isStoreMember(store, reader.uid))) return true;
-  } else if (repair.businessId !== '' && repair.businessId === reader.uid) {
-    return true;
-  }
-  return isCustomerOf(reader.verifiedPhone, repair);
+  if (ref === '') return repair.businessId !== '' && repair.businessId === reader.uid;
+  return (
+    store !== null &&
+    store.id === ref &&
+    repairBelongsTo(repair, store.id, store.ownerId) &&
+    (isStaff || isStoreMember(store, reader.uid))
+  );
+}
+
+/** The reader is the repair's customer: their verified number, and not written by themselves. */
+function isCustomerReader(reader: RepairReader, repair: ReadableRepair): boolean {
+  return (
+    isCustomerOf(reader.verifiedPhone, repair) &&
+    (repair.customerMobileBy === undefined || repair.customerMobileBy !== reader.uid)
+  );
+}
+
+/**
+ * Whether a reader who may read the repair (canReadRepair) reads its delivery code: a super admin, the
+ * store's owner (or the business of a repair naming no store) and the repair's customer do; staff
+ * never (a phone is handed over only with its customer's code, repairs/{id}/shop/delivery).
+ */
+export function canReadDeliveryCode(
+  reader: RepairReader | null,
+  repair: ReadableRepair,
+  store: Store | null,
+  isStaff = false,
+): boolean {
+  if (reader === null || reader.uid === '') return false;
+  if (reader.role === ROLES.superAdmin) return true;
+  if (isCustomerReader(reader, repair)) return true;
+  const ref = storeRefOf(repair);
+  if (ref === '') return repair.businessId !== '' && repair.businessId === reader.uid;
+  return (
+    store !== null &&
+    store.id === ref &&
+    store.ownerId === reader.uid &&
+    repairBelongsTo(repair, store.id, store.ownerId) &&
+    !(isStaff && store.ownerId !== reader.uid)
+  );
 }
 
 /** Whether a verified mobile number (E.164) is the repair's customer's, after normalising both. */

@@ -55,6 +55,28 @@ export function historyEntry(
   return { kind, status, from, at, by: { uid: by.uid, name: by.name }, note, amountPaise };
 }
 
+/** The kinds of entry that are a step of the customer's timeline (a status change of some kind). */
+export const TIMELINE_KINDS: readonly HistoryKind[] = ['created', 'status', 'override', 'reopen'];
+
+/** A step of a repair's stored timeline (documents.ts TIMELINE_STEP): a status and its entry's time. */
+export interface StoredTimelineStep {
+  readonly status: string;
+  readonly at: Date;
+}
+
+/**
+ * The stored timeline after `entry`: one more step for a created/status/override/reopen entry, the
+ * same list otherwise (the rules check the repair's timeline grows exactly so).
+ */
+export function timelineAfter(
+  timeline: readonly StoredTimelineStep[],
+  entry: Pick<HistoryEntry, 'kind' | 'status' | 'at'>,
+): StoredTimelineStep[] {
+  return TIMELINE_KINDS.includes(entry.kind)
+    ? [...timeline, { status: entry.status, at: entry.at }]
+    : [...timeline];
+}
+
 /** A new list with `entry` at its end (the old list is never changed). */
 export function appendHistory(history: readonly HistoryEntry[], entry: HistoryEntry): HistoryEntry[] {
   return [...history, entry];

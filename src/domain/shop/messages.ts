@@ -107,6 +107,8 @@ export const SHOP_MESSAGES = {
   overrideOwnerOnly: 'Only the shop owner can mark a repair delivered without the delivery code.',
   overrideReasonRequired: 'Please give the reason for delivering without the code.',
   overrideNotForThisMove: "An override only applies when marking a repair 'Delivered'.",
+  deliveryPaused:
+    'Too many wrong delivery codes were tried for this repair, so tries are paused for 15 minutes. The shop owner can still mark it delivered with a reason.',
   noteTooLong: 'A note is at most 500 characters.',
   // Ours: templates and settings.
   templateTooLong: 'A message template is at most 1000 characters.',
@@ -136,6 +138,14 @@ export const SHOP_MESSAGES = {
   repairFinalReadOnly: (status: string) =>
     `This repair is ${status}, so its details can no longer be edited. Only the shop owner can reopen it.`,
   earlierCustomerFailed: 'Could not look up earlier customers of this number.',
+  // Ours: the Repair ID counter.
+  repairIdsUsedUp:
+    'Every Repair ID number of this store is used (up to 9,999,999). Please change the Repair ID prefix in the settings to create new repairs.',
+  repairCounterInvalid:
+    "This store's Repair ID counter is damaged, so no Repair ID can be given. Please ask the shop owner to contact support.",
+  // Ours: what a write of a repair may not do (the backends' rules, repair-write-rules.ts).
+  repairFinalFixed: (status: string) =>
+    `This repair is ${status}, so it can no longer be changed. Only the shop owner can reopen it.`,
 } as const;
 
 /** Ours: the photo messages that count (kept apart: SHOP_MESSAGES' functions take status labels). */
@@ -146,4 +156,17 @@ export const PHOTO_COUNT_MESSAGES = {
       : `Please add at most ${left} more photo${left === 1 ? '' : 's'} (6 in all).`,
   notUploaded: (failedCount: number, total: number) =>
     `${failedCount} of ${total} photo${total === 1 ? '' : 's'} did not upload. They are listed under 'Photos' to try again.`,
+} as const;
+
+/** Ours: the store's public profile (what the tracking page shows of the shop), in the owner's settings. */
+export const STORE_PROFILE_MESSAGES = {
+  nameRequired: "Please enter the shop's name.",
+  nameTooLong: "The shop's name is at most 200 characters.",
+  phoneInvalid: 'Please enter a phone number of 8 to 15 digits (spaces, dashes and a leading + are fine).',
+  upiIdInvalid: 'Please enter a valid UPI ID, for example shopname@okaxis, or leave it empty.',
+  upiIdTooLong: 'A UPI ID is at most 100 characters.',
+  ownerOnly: "Only the store's owner can change what customers see of the shop.",
+  saved: 'Saved. Customers now see these details on their tracking page.',
+  saveFailed: "Could not save the shop's details. Please try again.",
+  loadFailed: "Could not load the shop's details. Please try again.",
 } as const;

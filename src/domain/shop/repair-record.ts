@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { parseRepairRecord, type Repair } from '../repairs/repair';
 import { asNumber, storedText } from '../shared/text';
 import { paiseToRupees, rupeesToPaise } from './amounts';
-import { type HistoryActor, type HistoryEntry, historyEntry, parseHistory } from './history';
+import {
+  type HistoryActor,
+  type HistoryEntry,
+  historyEntry,
+  parseHistory,
+  type StoredTimelineStep,
+  timelineAfter,
+} from './history';
 import { ACCESSORIES, type Accessory, type PhotoDraft, type ValidJobCard } from './job-card';
 import { parseRepairId } from './repair-id';
 import { DELIVERY_CODE_PATTERN, INITIAL_STATUS } from './status';
@@ -19,6 +26,8 @@ export interface NewRepairRecord {
   readonly customerName: string;
   /** The 10 digits, as the apps store it and the tracker matches it. */
   readonly customerMobile: string;
+  /** Who wrote customerMobile: that account never reads the repair as its customer. */
+  readonly customerMobileBy: string;
   readonly status: string;
   /** The store the repair belongs to (the tracker's and the admin's store reference). */
   readonly storeId: string;
@@ -32,7 +41,8 @@ export interface NewRepairRecord {
   readonly problems: string;
   /** The estimate in rupees (the spec's unit); absent when none was given. */
   readonly estimatedCost?: number;
-  readonly deliveryCode: string;
+  // The delivery code is not on the repair (which staff read): it is kept apart (NewRepairDraft.delivery,
+  // repairs/{id}/shop/delivery). The apps' own repairs keep theirs in the spec's deliveryCode.
   readonly createdAt: Date;
   readonly updatedAt: Date;
   /** Filled by the photo port after upload. */
@@ -52,6 +62,8 @@ export interface NewRepairRecord {
   readonly promisedDate: string | null;
   readonly trackingToken: string;
   readonly history: readonly HistoryEntry[];
+  /** The status steps the customer sees (documents.ts TIMELINE_STEP): the 'created' step at first. */
+  readonly timeline: readonly StoredTimelineStep[];
   readonly createdBy: HistoryActor;
   /** The customer's name in lower case, for a prefix search by name. */
   readonly customerNameLower: string;
@@ -99,6 +111,8 @@ export interface RepairAllocation {
 
 export interface NewRepairDraft {
   readonly record: NewRepairRecord;
+  /** The delivery code, stored apart from the repair (repairs/{id}/shop/delivery): staff never read it. */
+  readonly delivery: { readonly code: string; readonly storeId: string };
   readonly shopOnly: ShopOnlyRecord;
   /** The advance as a payment, or null when none was paid. */
   readonly advance: AdvancePayment | null;
@@ -118,10 +132,12 @@ export function newRepairDraft(card: ValidJobCard, facts: RepairAllocation): New
   if (facts.storeId === '' || facts.businessId === '' || facts.by.uid === '')
     throw new RangeError('A new repair needs its store, its business and who creates it');
   const by = { uid: facts.by.uid, name: facts.by.name };
+  const created = historyEntry('created', INITIAL_STATUS, by, facts.now);
   const record: NewRepairRecord = {
     repairId: facts.repairId,
     customerName: card.customerName,
     customerMobile: card.customerMobile,
+    customerMobileBy: by.uid,
     status: INITIAL_STATUS,
     storeId: facts.storeId,
     businessId: facts.businessId,
@@ -129,7 +145,6 @@ export function newRepairDraft(card: ValidJobCard, facts: RepairAllocation): New
     productType: card.deviceType,
     problems: card.problems.join(', '),
     ...(card.estimatePaise === null ? {} : { estimatedCost: paiseToRupees(card.estimatePaise) }),
-    deliveryCode: facts.deliveryCode,
     createdAt: facts.now,
     updatedAt: facts.now,
     imageUrls: [],
@@ -142,7 +157,8 @@ export function newRepairDraft(card: ValidJobCard, facts: RepairAllocation): New
     paidPaise: card.advancePaise,
     promisedDate: card.promisedDate,
     trackingToken: facts.trackingToken,
-    history: [historyEntry('created', INITIAL_STATUS, by, facts.now)],
+    history: [created],
+    timeline: timelineAfter([], created),
     createdBy: by,
     customerNameLower: card.customerName.toLowerCase(),
   };
@@ -157,7 +173,13 @@ export function newRepairDraft(card: ValidJobCard, facts: RepairAllocation): New
           note: ADVANCE_NOTE,
         }
       : null;
-  return { record, shopOnly: { unlockCode: card.unlockCode }, advance, photos: card.photos };
+  return {
+    record,
+    delivery: { code: facts.deliveryCode, storeId: facts.storeId },
+    shopOnly: { unlockCode: card.unlockCode },
+    advance,
+    photos: card.photos,
+  };
 }
 
 /** A stored repair as the shop console reads it: the tracker's fields and the console's. */

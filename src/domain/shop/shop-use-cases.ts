@@ -21,6 +21,7 @@ import type { ShopRepair } from './repair-record';
 import { type ShopContact, shopContact } from './settings';
 import { type ShopFailureReason, shopPortFailure } from './shop-failures';
 import {
+  DELIVERY_CODE_PATTERN,
   isFinalStatus,
   type NextStep,
   nextSteps,
@@ -398,10 +399,35 @@ export async function changeRepairStatus(
     const { repair, store } = found.value;
     if (repair.status !== change.expectedStatus) return failed(SHOP_MESSAGES.statusConflict, 'conflict');
     const actor = { uid: ports.auth.currentUser()?.uid ?? '', name: '', role: store.role };
-    const plan = planStatusChange(repair, change, actor, ports.clock.now());
+    // Staff never read the delivery code: the backend judges it. Here the typed code stands in for
+    // the hidden one, so only its presence and shape are checked first.
+    const typed = (change.deliveryCode ?? '').replace(/\s/g, '');
+    const stored =
+      repair.deliveryCode !== '' ? repair.deliveryCode : DELIVERY_CODE_PATTERN.test(typed) ? typed : '0000';
+    const plan = planStatusChange(
+      { status: repair.status, deliveryCode: stored },
+      change,
+      actor,
+      ports.clock.now(),
+    );
     if (!plan.ok) return plan;
     return done(await ports.shopRepairs.changeStatus(id, change));
   } catch (error) {
+    // The delivery code, judged by the backend: a wrong code, or tries paused, under the code field.
+    if (isPortError(error, 'resource-exhausted'))
+      return {
+        ok: false,
+        reason: 'tries-paused',
+        message: SHOP_MESSAGES.deliveryPaused,
+        fieldErrors: { deliveryCode: SHOP_MESSAGES.deliveryPaused },
+      };
+    if (isPortError(error, 'failed-precondition') && error.message === SHOP_MESSAGES.deliveryCodeWrong)
+      return {
+        ok: false,
+        reason: 'wrong-code',
+        message: SHOP_MESSAGES.deliveryCodeWrong,
+        fieldErrors: { deliveryCode: SHOP_MESSAGES.deliveryCodeWrong },
+      };
     // The backend refused a move the use case's own check let through (its rules moved on).
     if (isPortError(error, 'failed-precondition'))
       return failed(error.message || SHOP_MESSAGES.statusChangeRefused, 'forbidden-move');

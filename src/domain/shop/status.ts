@@ -153,6 +153,8 @@ export type StatusChangeReason =
   | 'note-too-long'
   | 'code-required'
   | 'wrong-code'
+  /** Too many delivery code tries: the backend refuses tries for a while (delivery-tries.ts). */
+  | 'tries-paused'
   | 'no-code-stored'
   | 'reason-required';
 

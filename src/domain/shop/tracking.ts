@@ -2,7 +2,7 @@ import { type PaymentLike, repairAmounts } from './amounts';
 import type { HistoryEntry } from './history';
 import type { ShopRepair } from './repair-record';
 import { statusLabel } from './status';
-import { upiLink } from './templates';
+import { trackingPayLink } from './store-profile';
 
 /**
  * The tracking link (`/t/$token`): a secret, unguessable token per repair that opens a customer-safe
@@ -71,7 +71,7 @@ export function generateDeliveryCode(random: RandomBytes): string {
   throw new RangeError('The random source never gave a usable value');
 }
 
-/** The shop as the tracking page shows it. */
+/** The shop as the tracking page shows it: its store profile (StoreProfileRepository). */
 export interface TrackingShop {
   readonly name: string;
   readonly phone: string;
@@ -88,7 +88,8 @@ export interface TimelineStep {
 /** Everything the tracking page shows, and nothing else: no delivery code, no unlock code, no notes. */
 export interface TrackingView {
   readonly repairId: string;
-  readonly shop: { readonly name: string; readonly phone: string };
+  /** From the store's profile only (ports/store-profiles.ts), never from what a member wrote. */
+  readonly shop: TrackingShop;
   readonly device: { readonly type: string; readonly name: string };
   readonly problems: readonly string[];
   readonly status: string;
@@ -101,7 +102,7 @@ export interface TrackingView {
   readonly finalPaise: number | null;
   readonly paidPaise: number;
   readonly duePaise: number;
-  /** The UPI payment link for the amount due, or null (nothing due, or no UPI ID). */
+  /** trackingPayLink(shop, this view): the UPI link for the amount due, or null (nothing due, no UPI ID). */
   readonly payLink: string | null;
 }
 
@@ -139,7 +140,7 @@ export function trackingView(
   const amounts = repairAmounts(repair.finalPaise, repair.estimatePaise, paid);
   return {
     repairId: repair.repairId,
-    shop: { name: shop.name, phone: shop.phone },
+    shop: { name: shop.name, phone: shop.phone, upiId: shop.upiId },
     device: { type: repair.productType, name: repair.productName },
     problems: [...repair.problemList],
     status: repair.status,
@@ -150,11 +151,6 @@ export function trackingView(
     finalPaise: repair.finalPaise,
     paidPaise: amounts.paidPaise,
     duePaise: amounts.duePaise,
-    payLink: upiLink({
-      upiId: shop.upiId,
-      shopName: shop.name,
-      duePaise: amounts.duePaise,
-      repairId: repair.repairId,
-    }),
+    payLink: trackingPayLink(shop, { repairId: repair.repairId, duePaise: amounts.duePaise }),
   };
 }

@@ -57,6 +57,20 @@ export const shopQueries = {
       refetchInterval: whilePending((found) => found.repairs),
     }),
 
+  /** The owner's staff section: the store's staff and pending invitations. */
+  staff: (shop: Shop, storeId: string) =>
+    queryOptions({
+      queryKey: ['shop', 'staff', storeId],
+      queryFn: async () => outcomeValue(await shop.staffScreen(storeId)),
+    }),
+
+  /** The signed-in account's pending invitations (none until its address is verified). */
+  myInvitations: (shop: Shop, uid: string) =>
+    queryOptions({
+      queryKey: ['shop', 'my-invitations', uid],
+      queryFn: async () => outcomeValue(await shop.myInvitations()),
+    }),
+
   /** Everything the repair page shows. */
   repair: (shop: Shop, id: string) =>
     queryOptions({

@@ -101,7 +101,9 @@ type ShopContext = RouterContext & { readonly viewer: UserProfile | null };
  * console is not theirs. Owners and staff in no store stay and read 'No store yet'; an account of any
  * role that an owner added as staff works in the console like any staff.
  */
-async function myStoresOrElsewhere(context: ShopContext): Promise<readonly { storeId: string }[] | null> {
+async function myStoresOrElsewhere(
+  context: ShopContext,
+): Promise<readonly { storeId: string; role: string }[] | null> {
   const { useCases } = await context.services.load();
   const stores = await context.queryClient
     .ensureQueryData(shopQueries.myStores(useCases.shop, await sessionUid(context)))
@@ -132,6 +134,18 @@ export async function loadShopBoard(context: ShopContext, deps: BoardSearchParam
 /** /shop/repairs/new: the account's stores (the form creates the repair in the chosen one). */
 export async function loadNewRepair(context: ShopContext): Promise<void> {
   await myStoresOrElsewhere(context);
+}
+
+/** /shop/staff: the account's stores, then the chosen owned store's staff and invitations. */
+export async function loadStaff(context: ShopContext, storeId: string | undefined): Promise<void> {
+  const { useCases } = await context.services.load();
+  const stores = await myStoresOrElsewhere(context);
+  const owned = (stores ?? []).filter((store) => store.role === 'owner');
+  const store = owned.find((candidate) => candidate.storeId === storeId) ?? owned[0];
+  if (store === undefined) return;
+  await context.queryClient
+    .ensureQueryData(shopQueries.staff(useCases.shop, store.storeId))
+    .catch(() => undefined);
 }
 
 /** /shop/repairs/$id: the repair page's read. */

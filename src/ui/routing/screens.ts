@@ -12,6 +12,7 @@ export const SCREENS = {
   '/dashboard': () => import('../pages/dashboard/dashboard-page'),
   '/shop': () => import('../pages/shop/shop-board-page'),
   '/shop/repairs/new': () => import('../pages/shop/new-repair-page'),
+  '/shop/staff': () => import('../pages/shop/staff-page'),
   '/shop/repairs/$id': () => import('../pages/shop/repair-page'),
   '/shop/repairs/$id/print': () => import('../pages/shop/job-sheet-page'),
   '/terms': () => import('../pages/legal/terms-page'),

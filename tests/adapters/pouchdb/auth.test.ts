@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { accountDocId } from '../../../src/adapters/pouchdb/pouchdb-auth-gateway';
+import type { LocalSession } from '../../../src/adapters/local/local-session';
+import { accountDocId, PouchAuthGateway } from '../../../src/adapters/pouchdb/pouchdb-auth-gateway';
 import { oobCodeOf } from '../../contract/harness';
 import { destroyAll, memoryBackend } from './helpers';
 
@@ -23,6 +24,39 @@ describe('PouchDB local authentication', () => {
     expect(a?.salt).not.toBe(b?.salt);
     expect(a?.hash).not.toBe(b?.hash);
     expect(atob(a?.hash ?? '')).toHaveLength(32);
+  });
+
+  it('knows whether an e-mail is verified: seeded accounts are (also those seeded before the field), a sign-up once a reset proves it', async () => {
+    const backend = await memoryBackend();
+    const { auth } = backend.ports;
+    await backend.seeder.account({ uid: 'uid-seeded', email: 'seeded@auth.test', password: PASSWORD });
+    await backend.seeder.account({
+      uid: 'uid-unproved',
+      email: 'unproved@auth.test',
+      password: PASSWORD,
+      emailVerified: false,
+    });
+    // A demo device seeded before accounts carried the field.
+    const old = await backend.databases.accounts.get(accountDocId('seeded@auth.test'));
+    const legacy: Record<string, unknown> = { ...old, uid: 'uid-legacy', email: 'legacy@auth.test' };
+    for (const field of ['_rev', 'emailVerified']) delete legacy[field];
+    await backend.databases.accounts.put({ ...legacy, _id: accountDocId('legacy@auth.test') });
+    const verified = async (email: string) => {
+      await auth.signIn(email, PASSWORD);
+      return (auth as unknown as LocalSession).currentEmailVerified();
+    };
+    expect(auth).toBeInstanceOf(PouchAuthGateway);
+    expect(await verified('seeded@auth.test')).toBe(true);
+    expect(await verified('legacy@auth.test')).toBe(true);
+    expect(await verified('unproved@auth.test')).toBe(false);
+    await auth.signUp('new@auth.test', PASSWORD);
+    expect((auth as unknown as LocalSession).currentEmailVerified()).toBe(false);
+    await auth.signOut();
+    await auth.sendPasswordResetEmail('new@auth.test', RESET_URL);
+    const mail = (await backend.mailbox.list()).find((m) => m.to === 'new@auth.test');
+    await auth.confirmPasswordReset(oobCodeOf(mail?.link ?? '') ?? '', 'Fresh#Secret9');
+    await auth.signIn('new@auth.test', 'Fresh#Secret9');
+    expect((auth as unknown as LocalSession).currentEmailVerified()).toBe(true);
   });
 
   it('keeps the session across a reload in a _local document, and ends it on sign-out', async () => {

@@ -172,10 +172,23 @@ describe('who may view a repair', () => {
     expect((await found('rival', 'RPR-1')).id).toBe('r1');
   });
 
-  it.each(['storeId', 'store'])('the owner of the store referenced by %s', async (field) => {
-    await repair('r1', 'RPR-1', { [field]: 'store-sharma-1' });
+  it('the owner of the store referenced by storeId', async () => {
+    await repair('r1', 'RPR-1', { storeId: 'store-sharma-1' });
     expect((await found('owner', 'RPR-1')).id).toBe('r1');
     expect(statusOf(await lookUpAs('rival', 'RPR-1'))).toBe('not-permitted');
+  });
+
+  it('the owner of the store referenced by the apps’ store, while businessId is that owner', async () => {
+    await repair('r1', 'RPR-1', { store: 'store-sharma-1', businessId: 'uid-owner' });
+    expect((await found('owner', 'RPR-1')).id).toBe('r1');
+    expect(statusOf(await lookUpAs('rival', 'RPR-1'))).toBe('not-permitted');
+  });
+
+  it('not through `store` alone, nor for a rival’s repair naming another’s store (issue 15)', async () => {
+    await repair('r1', 'RPR-1', { store: 'store-sharma-1' });
+    await repair('r2', 'RPR-2', { store: 'store-sharma-1', businessId: 'uid-rival' });
+    expect(statusOf(await lookUpAs('owner', 'RPR-1'))).toBe('not-permitted');
+    expect(statusOf(await lookUpAs('owner', 'RPR-2'))).toBe('not-permitted');
   });
 
   it('not the owner of a store whose id a businessId happens to name (businessId is never a store)', async () => {

@@ -54,6 +54,7 @@ describe('a new repair from a job card', () => {
       repairId: 'SMC-1042',
       customerName: 'Asha Customer',
       customerMobile: '9876543210',
+      customerMobileBy: 'owner-1',
       status: 'received',
       storeId: 'store-smc-1',
       businessId: 'owner-1',
@@ -61,7 +62,6 @@ describe('a new repair from a job card', () => {
       productType: 'Mobile',
       problems: 'Screen broken, Battery problem',
       estimatedCost: 2800,
-      deliveryCode: '4821',
       createdAt: now,
       updatedAt: now,
       imageUrls: [],
@@ -75,6 +75,7 @@ describe('a new repair from a job card', () => {
       promisedDate: '2026-03-12',
       trackingToken: 'AbCdEfGhIjKlMnOpQrStUv',
       history: [historyEntry('created', 'received', owner, now)],
+      timeline: [{ status: 'received', at: now }],
       createdBy: owner,
       customerNameLower: 'asha customer',
     });
@@ -84,6 +85,12 @@ describe('a new repair from a job card', () => {
     const draft = newRepairDraft(checked(), facts);
     expect(draft.shopOnly).toEqual({ unlockCode: '2580' });
     expect(Object.keys(draft.record)).not.toContain('unlockCode');
+  });
+
+  it('keeps the delivery code apart from the repair, which staff read (repairs/{id}/shop/delivery)', () => {
+    const draft = newRepairDraft(checked(), facts);
+    expect(draft.delivery).toEqual({ code: '4821', storeId: 'store-smc-1' });
+    expect(Object.keys(draft.record)).not.toContain('deliveryCode');
   });
 
   it('hands the advance on as a payment (cash unless said) and the photos to upload', () => {
@@ -107,7 +114,7 @@ describe('a new repair from a job card', () => {
     expect(record.estimatePaise).toBeNull();
   });
 
-  it("reads in the tracker like the apps' repairs: store, business, amount, problems, code", () => {
+  it("reads in the tracker like the apps' repairs: store, business, amount, problems (the code apart)", () => {
     const stored = parseRepairRecord('r1', newRepairDraft(checked(), facts).record);
     expect(stored).toMatchObject({
       repairId: 'SMC-1042',
@@ -121,7 +128,7 @@ describe('a new repair from a job card', () => {
       status: 'received',
       amount: null,
       estimatedCost: 2800,
-      deliveryCode: '4821',
+      deliveryCode: '',
       createdAt: now,
       updatedAt: now,
       imageUrls: [],

@@ -27,7 +27,9 @@ export async function createShopWorld(random?: RandomBytes) {
   await world.seeder.store({ id: 'store-1', ownerId: owner, name: 'Sharma Mobile Care - Bandra' });
   await world.seeder.store({ id: 'store-2', ownerId: rival, name: 'Iyer Electronics' });
   await signInAs(world, 'owner');
-  await world.ports.shopMembers.addStaffByEmail('store-1', 'staff@example.test');
+  await world.ports.shopMembers.inviteStaff('store-1', 'staff@example.test');
+  await signInAs(world, 'staff');
+  await world.ports.shopMembers.acceptInvitation('store-1');
   await world.ports.auth.signOut();
   return { world, cast: { ...cast, owner, rival } };
 }

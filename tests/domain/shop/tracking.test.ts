@@ -258,7 +258,7 @@ describe("the tracking link's view", () => {
     const view = trackingView(storedRepair(), shop);
     expect(view).toEqual({
       repairId: 'RPR-1001',
-      shop: { name: 'Sharma Mobile Care', phone: '9811111111' },
+      shop: { name: 'Sharma Mobile Care', phone: '9811111111', upiId: 'sharmamobile@okaxis' },
       device: { type: 'Mobile', name: 'Galaxy S21' },
       problems: ['Screen broken'],
       status: 'inprogress',

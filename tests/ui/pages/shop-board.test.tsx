@@ -213,11 +213,12 @@ describe('/shop, the board', () => {
     expect(screen.queryByRole('heading', { name: 'No store yet' })).toBeNull();
   });
 
-  it('lets a customer account its owner added as staff work in the console', async () => {
+  it("lets a customer account that accepted its owner's invitation work in the console", async () => {
     const app = await renderApp({ path: '/terms', signedInAs: OWNER });
-    await app.backend.ports.shopMembers.addStaffByEmail('store-sharma-1', 'customer@demo.test');
+    await app.backend.ports.shopMembers.inviteStaff('store-sharma-1', 'customer@demo.test');
     await app.backend.ports.auth.signOut();
     await app.backend.ports.auth.signIn('customer@demo.test', 'Demo@1234');
+    await app.backend.ports.shopMembers.acceptInvitation('store-sharma-1');
     await app.router.navigate({ to: '/shop' });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Sharma Mobile Care - Bandra' }),

@@ -191,7 +191,7 @@ describe('/shop/repairs/$id', () => {
   it('does not offer delete to staff', async () => {
     const app = await renderApp({ path: '/terms', signedInAs: OWNER });
     const { id, repairId } = await createRepair(app);
-    await app.backend.ports.shopMembers.addStaffByEmail('store-sharma-1', 'staff@demo.test');
+    // staff@demo.test is staff of this store in the demo data.
     await app.backend.ports.auth.signOut();
     await app.backend.ports.auth.signIn('staff@demo.test', 'Demo@1234');
     await openRepair(app, id, repairId);

@@ -27,13 +27,13 @@ import type {
   SeedTransactionRecord,
   SeedUserRecord,
 } from '../../../demo/seeder';
+import { invitationKey } from '../../../domain/shop/membership';
 import { parseStoreRecord } from '../../../domain/stores/store';
 import { PortError } from '../../../ports/errors';
 import { firestoreCall } from '../firebase-errors';
 import { BUSINESS_FIELDS, businessKeyOf } from '../firestore-business';
 import { COLLECTIONS, plainData, repairLookupRefPath } from '../firestore-data';
 import {
-  emailIndexKey,
   memberDocId,
   SHOP_COLLECTIONS,
   SHOP_PRIVATE_DOC,
@@ -49,20 +49,6 @@ interface SeedLookup {
   repair(id: string): Promise<Record<string, unknown> | undefined>;
   store(id: string): Promise<Record<string, unknown> | undefined>;
   profile(uid: string): Promise<Record<string, unknown> | undefined>;
-}
-
-/**
- * The account's entry in emailIndex (firestore-shop-data.ts), as the account writes it for itself on
- * Firebase and the backfill writes it for existing accounts: its e-mail in lower case, uid and name.
- */
-function emailIndexEntry(
-  uid: string,
-  record: SeedUserRecord,
-): [(db: Firestore) => DocumentReference, Record<string, unknown>] | null {
-  const email = typeof record.email === 'string' ? record.email.trim().toLowerCase() : '';
-  if (email === '') return null;
-  const name = typeof record.name === 'string' ? record.name : '';
-  return [(db) => doc(db, SHOP_COLLECTIONS.emailIndex, emailIndexKey(email)), { uid, email, name }];
 }
 
 export interface EmulatorSeederOptions {
@@ -117,6 +103,7 @@ export class FirebaseEmulatorSeeder implements Seeder {
         body: JSON.stringify({
           email: account.email,
           password: account.password,
+          emailVerified: account.emailVerified ?? true,
           ...(account.uid ? { localId: account.uid } : {}),
           ...(account.phoneNumber ? { phoneNumber: account.phoneNumber } : {}),
         }),
@@ -142,8 +129,6 @@ export class FirebaseEmulatorSeeder implements Seeder {
     return firestoreCall(async () => {
       const batch = writeBatch(this.db);
       batch.set(doc(this.db, COLLECTIONS.users, uid), { ...record });
-      const entry = emailIndexEntry(uid, record);
-      if (entry !== null) batch.set(entry[0](this.db), entry[1]);
       await batch.commit();
       await this.listStores(uid);
     });
@@ -249,6 +234,11 @@ export class FirebaseEmulatorSeeder implements Seeder {
         doc(this.db, SHOP_COLLECTIONS.storeMembers, memberDocId(member.storeId, member.uid)),
         { ...member, role: 'staff' },
       ]);
+    for (const invitation of data.invitations ?? [])
+      writes.push([
+        doc(this.db, SHOP_COLLECTIONS.invitations, invitationKey(invitation.storeId, invitation.email)),
+        { ...invitation },
+      ]);
     for (const { storeId, prefix, last } of data.counters)
       writes.push([doc(this.db, SHOP_COLLECTIONS.repairCounters, storeId), { prefix, last }]);
     for (const { repairDocId, storeId, unlockCode } of data.shopOnly)
@@ -308,8 +298,6 @@ export class FirebaseEmulatorSeeder implements Seeder {
       if (ownerId !== '') storesOf.set(ownerId, [...(storesOf.get(ownerId) ?? []), id]);
     for (const { uid, record } of data.users) {
       const storeIds = storesOf.get(uid);
-      const entry = emailIndexEntry(uid, record);
-      if (entry !== null) writes.push([entry[0](this.db), entry[1]]);
       writes.push([
         doc(this.db, COLLECTIONS.users, uid),
         storeIds === undefined

@@ -10,6 +10,7 @@ import type {
   SeedTransactionRecord,
   SeedUserRecord,
 } from '../../../demo/seeder';
+import { invitationKey } from '../../../domain/shop/membership';
 import type { MemoryDatabase } from '../memory-database';
 import { memberKey } from '../memory-shop-membership';
 
@@ -24,6 +25,7 @@ export class MemorySeeder implements Seeder {
       email: account.email,
       password: account.password,
       phoneNumber: account.phoneNumber ?? null,
+      emailVerified: account.emailVerified ?? true,
     });
     return uid;
   }
@@ -65,13 +67,17 @@ export class MemorySeeder implements Seeder {
   async shop(data: SeedShopData): Promise<void> {
     for (const member of data.members)
       this.db.storeMembers.set(memberKey(member.storeId, member.uid), { ...member, role: 'staff' });
+    for (const invitation of data.invitations ?? [])
+      this.db.invitations.set(invitationKey(invitation.storeId, invitation.email), { ...invitation });
     for (const { token, repairDocId, storeId, revoked = false } of data.trackingLinks)
       this.db.trackingLinks.set(token, { repairDocId, storeId, revoked });
     const bySeq = [...data.payments].sort((a, b) => a.seq - b.seq);
     for (const { repairDocId, storeId: _store, seq: _seq, ...payment } of bySeq)
       this.db.payments.set(repairDocId, [...(this.db.payments.get(repairDocId) ?? []), { ...payment }]);
-    for (const { storeId, prefix, last } of data.counters)
-      this.db.repairCounters.set(storeId, { prefix, last });
+    for (const { storeId, prefix, last, lastRepairDocId = '' } of data.counters)
+      this.db.repairCounters.set(storeId, { prefix, last, lastRepairDocId });
+    for (const { storeId, ...profile } of data.storeProfiles ?? [])
+      this.db.storeProfiles.set(storeId, { ...profile, updatedAt: new Date() });
     for (const { repairDocId, unlockCode } of data.shopOnly)
       this.db.repairPrivate.set(repairDocId, { unlockCode });
   }

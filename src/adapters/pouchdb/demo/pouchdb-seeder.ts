@@ -10,6 +10,7 @@ import type {
   SeedTransactionRecord,
   SeedUserRecord,
 } from '../../../demo/seeder';
+import { invitationKey } from '../../../domain/shop/membership';
 import { STORE_LINKS_DOC } from '../pouchdb-app-config-repository';
 import { accountDocId, phoneClaimDocId } from '../pouchdb-auth-gateway';
 import { MAX_WRITE_ATTEMPTS, type NewDoc, type PouchCollection, storedRecord } from '../pouchdb-collection';
@@ -105,6 +106,10 @@ export function shopDocuments(shop: SeedShopData): Partial<Record<CollectionName
       ...storedRecord({ ...member, role: 'staff' }),
       _id: memberDocId(member.storeId, member.uid),
     })),
+    invitations: (shop.invitations ?? []).map((invitation) => ({
+      ...storedRecord({ ...invitation }),
+      _id: invitationKey(invitation.storeId, invitation.email),
+    })),
     tracking: shop.trackingLinks.map(({ token, repairDocId, storeId, revoked = false }) => ({
       _id: linkDocId(token),
       repairDocId,
@@ -114,22 +119,26 @@ export function shopDocuments(shop: SeedShopData): Partial<Record<CollectionName
     shopPrivate: [
       ...shop.shopOnly.map(({ repairDocId, storeId, unlockCode }) => ({
         _id: unlockDocId(repairDocId),
-        repairDocId,
         storeId,
         unlockCode,
       })),
       ...shop.payments.map(({ repairDocId, storeId, seq, ...payment }) => ({
         ...storedRecord(payment),
         _id: paymentDocId(repairDocId, seq + 1),
-        repairDocId,
         storeId,
+        seq,
       })),
     ],
-    repairCounters: shop.counters.map(({ storeId, prefix, last }) => ({
+    repairCounters: shop.counters.map(({ storeId, prefix, last, lastRepairDocId = '' }) => ({
       _id: storeId,
-      storeId,
       prefix,
       last,
+      lastRepairDocId,
+    })),
+    storeProfiles: (shop.storeProfiles ?? []).map(({ storeId, ...profile }) => ({
+      _id: storeId,
+      ...profile,
+      updatedAt: new Date().toISOString(),
     })),
   };
 }
@@ -150,6 +159,7 @@ export class PouchSeeder implements Seeder {
         uid: account.uid,
         email: account.email.trim(),
         password,
+        emailVerified: account.emailVerified ?? true,
         ...(phone ? { phoneNumber: phone } : {}),
       },
       ...(phone ? [{ _id: phoneClaimDocId(phone), uid: account.uid, email: account.email.trim() }] : []),

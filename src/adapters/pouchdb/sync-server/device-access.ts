@@ -2,6 +2,7 @@ import { canReadRepair, isCustomerOf } from '../../../domain/repairs/access';
 import { parseRepairRecord, storeRefOf } from '../../../domain/repairs/repair';
 import { isStoreMember, type Store } from '../../../domain/stores/store';
 import type { CollectionName } from '../pouchdb-databases';
+import type { RepairReading } from './synced-documents';
 
 /**
  * What a device may read and write on the sync server, from the roles of its account (validators.ts
@@ -54,24 +55,40 @@ export async function deviceMayRead(
   device: Principals,
   storeOf: StoreLookup,
 ): Promise<boolean> {
-  if (device.admin || device.superAdmin || !FILTERED_COLLECTIONS.has(collection)) return true;
+  return (await readingOf(collection, doc, device, storeOf)) !== null;
+}
+
+/**
+ * How the device reads this document of `collection` (synced-documents.ts, RepairReading): 'full' for
+ * every readable document but repairs, whose customer reads the customer-safe projection; null when it
+ * may not read it at all.
+ */
+export async function readingOf(
+  collection: CollectionName,
+  doc: Doc,
+  device: Principals,
+  storeOf: StoreLookup,
+): Promise<RepairReading | null> {
+  if (device.admin || device.superAdmin || !FILTERED_COLLECTIONS.has(collection)) return 'full';
   switch (collection) {
     case 'users':
-      return device.uids.includes(doc._id);
+      return device.uids.includes(doc._id) ? 'full' : null;
     case 'transactions':
-      return typeof doc.distributorId === 'string' && device.uids.includes(doc.distributorId);
+      return typeof doc.distributorId === 'string' && device.uids.includes(doc.distributorId) ? 'full' : null;
     case 'repairs': {
       const repair = parseRepairRecord(doc._id, doc);
-      if (device.phones.some((phone) => isCustomerOf(phone, repair))) return true;
-      if (device.uids.length === 0) return false;
-      const ref = storeRefOf(repair);
-      const store = ref === '' ? null : await storeOf(ref);
-      return device.uids.some((uid) =>
-        canReadRepair({ uid, role: null, verifiedPhone: null }, repair, store),
-      );
+      if (device.uids.length > 0) {
+        const ref = storeRefOf(repair);
+        const store = ref === '' ? null : await storeOf(ref);
+        // Members of the store (on the sync server: its owner; staff do not sync yet) and, for a repair
+        // that names no store, its business read it whole.
+        if (device.uids.some((uid) => canReadRepair({ uid, role: null, verifiedPhone: null }, repair, store)))
+          return 'full';
+      }
+      return device.phones.some((phone) => isCustomerOf(phone, repair)) ? 'customer' : null;
     }
     default:
-      return false;
+      return null;
   }
 }
 

@@ -1,18 +1,21 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createContext, runInContext, Script } from 'node:vm';
-import { parseStoreRecord, type Store } from '../../../domain/stores/store';
+import { parseRepairRecord, storeRefOf } from '../../../domain/repairs/repair';
+import { isStoreMember, parseStoreRecord, type Store } from '../../../domain/stores/store';
 import { type CollectionName, SYNCED_COLLECTIONS } from '../pouchdb-databases';
 import {
-  deviceMayRead,
   FILTERED_COLLECTIONS,
   type Principals,
   principalsOf,
+  readingOf,
   repairWriteProblem,
   type StoreLookup,
   storeWriteProblem,
 } from './device-access';
-import { STORE_REFS_VIEW } from './provision';
+import { REPAIR_IDS_VIEW, STORE_REFS_VIEW } from './provision';
+import { repairWorkflowProblem } from './repair-workflow';
+import { envelopeProblem, repairFor, shapeProblem } from './synced-documents';
 import { VALIDATORS } from './validators';
 
 /**
@@ -24,7 +27,12 @@ import { VALIDATORS } from './validators';
  *  - reads: a device sees, in the users, repairs, ledger and support databases, only the documents its
  *    accounts may read (device-access.ts); the changes feed, bulk reads and single reads are filtered,
  *    and whole-database reads (_all_docs, views, _find) are refused to it;
- *  - writes that need other documents: a repair's store and owner, a store id already used by repairs;
+ *  - a customer reads the customer-safe projection of their repairs (synced-documents.ts, repairFor);
+ *  - every written document, deleted ones too, is checked for its size first, then its shape by its
+ *    kind's write schema (synced-documents.ts), its validator, the checks that need other documents (a
+ *    repair's store and owner, a store id already used by repairs) and, for repairs, the shop's
+ *    workflow (repair-workflow.ts: the domain's repair write rule);
+ *  - no attachments; `_local` documents capped per device (size and number);
  *  - only the endpoints replication needs: no _all_dbs, _users, _config, _replicate or design documents.
  * Writes go on with the device's own credentials, so the validators see who writes.
  */
@@ -39,7 +47,10 @@ export interface GatewayOptions {
   readonly port?: number;
   /** A request body larger than this is refused (413). */
   readonly maxBodyBytes?: number;
-  /** How long a repair may wait for its store to arrive through another replication. */
+  /**
+   * How long one request may wait, in all, for the stores its repairs name to arrive through another
+   * replication (a new store and its first repairs replicate separately); 1 s by default.
+   */
   readonly storeWaitMs?: number;
   /** The longest a long-polled changes request is held. */
   readonly longpollMs?: number;
@@ -56,6 +67,15 @@ export interface Gateway {
 }
 
 const DEFAULT_MAX_BODY = 8 * 1024 * 1024;
+/** The longest one request waits, in all, for missing stores (GatewayOptions.storeWaitMs). */
+export const DEFAULT_STORE_WAIT_MS = 1_000;
+const STORE_POLL_MS = 100;
+/** A device's `_local` documents (replication checkpoints): each at most this large… */
+export const LOCAL_DOC_MAX_BYTES = 4096;
+/** …and at most this many per device and database; writing one more drops its oldest. */
+export const LOCAL_DOCS_PER_DEVICE = 16;
+/** The gateway's own database on the server: which `_local` documents each device wrote. */
+export const LOCAL_INDEX_DB = 'gateway-local-docs';
 const HEARTBEAT_MS = 10_000;
 const SESSION_TTL_MS = 30_000;
 
@@ -142,7 +162,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const backend = options.backendUrl.replace(/\/+$/, '');
   const adminAuth = basic(options.admin.username, options.admin.password);
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
-  const storeWaitMs = options.storeWaitMs ?? 5_000;
+  const storeWaitMs = options.storeWaitMs ?? DEFAULT_STORE_WAIT_MS;
   const longpollMs = options.longpollMs ?? 55_000;
   const sessions = new Map<
     string,
@@ -259,10 +279,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     res.end();
   }
 
-  /** The stores of one shop, read (and cached for one request) as the administrator. */
+  /**
+   * The stores of one shop, read (and cached for one request) as the administrator. A write may wait
+   * for a missing store to arrive (a new store and its first repairs replicate separately), but the
+   * whole request waits at most `storeWaitMs`, however many documents and stores it names.
+   */
   function storeLookup(db: string, wait: boolean): StoreLookup {
     const storesDb = db.replace(/-repairs$/, '-stores');
     const cache = new Map<string, Promise<Store | null>>();
+    let deadline: number | null = null;
     const read = async (id: string): Promise<Store | null> => {
       const { status, body } = await asAdmin(`/${encodeURIComponent(storesDb)}/${encodeURIComponent(id)}`);
       return status === 200 ? parseStoreRecord(id, body) : null;
@@ -271,12 +296,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       let found = cache.get(id);
       if (found === undefined) {
         found = (async () => {
-          // A new store and its first repairs replicate separately: give the store a moment to arrive.
-          const deadline = Date.now() + (wait ? storeWaitMs : 0);
+          deadline ??= Date.now() + (wait ? storeWaitMs : 0);
           for (;;) {
             const store = await read(id);
-            if (store !== null || Date.now() >= deadline) return store;
-            await new Promise((resolve) => setTimeout(resolve, 250));
+            const left = deadline - Date.now();
+            if (store !== null || left <= 0) return store;
+            await new Promise((resolve) => setTimeout(resolve, Math.min(STORE_POLL_MS, left)));
           }
         })();
         cache.set(id, found);
@@ -298,14 +323,25 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     return out;
   }
 
-  /** Why the device may not write `doc` (its validator, then the checks that need other documents), or null. */
+  /**
+   * Why the device may not write `doc`, or null. In this order: its size and PouchDB fields, deleted
+   * documents included, and attachments (synced-documents.ts, envelopeProblem); its shape by the write
+   * schema of its kind (shapeProblem); its validator; the checks that need other documents.
+   */
   async function writeProblem(
     collection: CollectionName,
     db: string,
     who: { principals: Principals; userCtx: UserCtx },
     doc: Doc,
     current: Doc | null,
+    stores: StoreLookup,
   ): Promise<string | null> {
+    const envelope = envelopeProblem(collection, doc);
+    if (envelope !== null) return envelope;
+    if (!who.principals.admin) {
+      const shape = shapeProblem(collection, doc, current, new Date());
+      if (shape !== null) return shape;
+    }
     const invalid = validate(
       collection,
       doc,
@@ -314,7 +350,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     );
     if (invalid !== null) return invalid;
     const device = who.principals;
-    if (collection === 'repairs') return repairWriteProblem(doc, current, device, storeLookup(db, true));
+    if (collection === 'repairs') {
+      const access = await repairWriteProblem(doc, current, device, stores);
+      if (access !== null || device.admin) return access;
+      return workflowProblem(db, device, doc, current, stores);
+    }
     if (collection === 'stores') {
       const repairsDb = db.replace(/-stores$/, '-repairs');
       return storeWriteProblem(doc, current, device, async (storeId) => {
@@ -327,6 +367,160 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     return null;
   }
 
+  /** One device's index of the `_local` documents it wrote in one database, oldest first. */
+  interface LocalIndex {
+    readonly _id: string;
+    readonly _rev?: string;
+    readonly ids: string[];
+  }
+  let localIndexReady: Promise<void> | null = null;
+  /** Index updates of one (database, device) run one at a time (no 409s between a device's own writes). */
+  const localQueues = new Map<string, Promise<unknown>>();
+
+  function serialized<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = localQueues.get(key) ?? Promise.resolve();
+    const next = previous.then(task, task);
+    const settled = next.catch(() => undefined);
+    localQueues.set(key, settled);
+    void settled.then(() => {
+      if (localQueues.get(key) === settled) localQueues.delete(key);
+    });
+    return next;
+  }
+
+  async function readLocalIndex(db: string, device: Principals): Promise<LocalIndex> {
+    localIndexReady ??= asAdmin(`/${LOCAL_INDEX_DB}`, { method: 'PUT' }).then(
+      () => undefined,
+      (error: unknown) => {
+        localIndexReady = null; // the database was away: ask again next time
+        throw error;
+      },
+    );
+    await localIndexReady;
+    const id = `${db}:${device.name}`;
+    const { status, body } = await asAdmin(`/${LOCAL_INDEX_DB}/${encodeURIComponent(id)}`);
+    const stored = body as Partial<LocalIndex> | null;
+    return status === 200 && stored !== null && Array.isArray(stored.ids)
+      ? {
+          _id: id,
+          ...(stored._rev ? { _rev: stored._rev } : {}),
+          ids: stored.ids.filter((x) => typeof x === 'string'),
+        }
+      : { _id: id, ids: [] };
+  }
+
+  /**
+   * `_local` documents (replication checkpoints; never replicated): a device reads and writes only the
+   * ones it wrote itself, each at most LOCAL_DOC_MAX_BYTES; it keeps at most LOCAL_DOCS_PER_DEVICE per
+   * database (writing one more deletes its oldest, so replication goes on and the server's share stays
+   * bounded). The gateway keeps who wrote which in its own database (LOCAL_INDEX_DB), which devices
+   * cannot reach.
+   */
+  async function localDoc(
+    req: IncomingMessage,
+    res: ServerResponse,
+    db: string,
+    device: Principals,
+    localId: string,
+    search: string,
+  ): Promise<void> {
+    const method = req.method ?? 'GET';
+    if (localId === '') throw new HttpError(400, 'bad_request', 'Name the _local document.');
+    const path = `/${encodeURIComponent(db)}/_local/${encodeURIComponent(localId)}`;
+    if (device.admin) return proxy(req, res, `${path}${search}`, deviceHeaders(req));
+    const key = `${db}:${device.name}`;
+    if (method === 'GET' || method === 'HEAD') {
+      const index = await readLocalIndex(db, device);
+      if (!index.ids.includes(localId)) throw new HttpError(404, 'not_found', 'missing');
+      return proxy(req, res, `${path}${search}`, deviceHeaders(req));
+    }
+    if (method === 'DELETE') {
+      await serialized(key, async () => {
+        const index = await readLocalIndex(db, device);
+        if (!index.ids.includes(localId)) throw new HttpError(404, 'not_found', 'missing');
+        await asAdmin(`/${LOCAL_INDEX_DB}/${encodeURIComponent(index._id)}`, {
+          method: 'PUT',
+          body: JSON.stringify({ ...index, ids: index.ids.filter((id) => id !== localId) }),
+        });
+      });
+      return proxy(req, res, `${path}${search}`, deviceHeaders(req));
+    }
+    if (method !== 'PUT') throw new HttpError(405, 'method_not_allowed', 'Method not allowed.');
+    const raw = await readBody(req);
+    const bytes = Buffer.byteLength(raw, 'utf8');
+    if (bytes > LOCAL_DOC_MAX_BYTES)
+      throw new HttpError(
+        403,
+        'forbidden',
+        `A _local document is at most ${LOCAL_DOC_MAX_BYTES} bytes (this one is ${bytes}).`,
+      );
+    const doc = parseJson(raw) as Json;
+    if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
+      throw new HttpError(400, 'bad_request', 'A _local document is a JSON object.');
+    if ('_attachments' in doc)
+      throw new HttpError(
+        403,
+        'forbidden',
+        'Attachments are not synced: a document carries no _attachments.',
+      );
+    await serialized(key, async () => {
+      const index = await readLocalIndex(db, device);
+      const ids = [...index.ids.filter((id) => id !== localId), localId];
+      const dropped = ids.splice(0, Math.max(0, ids.length - LOCAL_DOCS_PER_DEVICE));
+      const saved = await asAdmin(`/${LOCAL_INDEX_DB}/${encodeURIComponent(index._id)}`, {
+        method: 'PUT',
+        body: JSON.stringify({ ...index, ids }),
+      });
+      if (saved.status >= 300) throw new HttpError(503, 'unavailable', 'Try the checkpoint again.');
+      for (const old of dropped) {
+        const oldPath = `/${encodeURIComponent(db)}/_local/${encodeURIComponent(old)}`;
+        const stored = await asAdmin(oldPath);
+        const rev = (stored.body as { _rev?: unknown } | null)?._rev;
+        if (stored.status === 200 && typeof rev === 'string')
+          await asAdmin(`${oldPath}?rev=${encodeURIComponent(rev)}`, { method: 'DELETE' });
+      }
+    });
+    return proxy(req, res, `${path}${search}`, deviceHeaders(req), raw);
+  }
+
+  /**
+   * The shop's workflow on a pushed repair (repair-workflow.ts): judged for the device's account that
+   * owns the repair's store (device-access.ts made sure there is one), in its users document's name.
+   */
+  async function workflowProblem(
+    db: string,
+    device: Principals,
+    doc: Doc,
+    current: Doc | null,
+    stores: StoreLookup,
+  ): Promise<string | null> {
+    if (doc._deleted === true) return null;
+    const stored = current === null || current._deleted === true ? null : current;
+    const ref = storeRefOf(parseRepairRecord(doc._id, stored ?? doc));
+    const store = await stores(ref);
+    if (store === null) return `the store ${ref} does not exist on the server`;
+    const uid = device.uids.find((candidate) => isStoreMember(store, candidate));
+    if (uid === undefined) return `this device does not work in the store ${ref}`;
+    const usersDb = db.replace(/-repairs$/, '-users');
+    const { status, body } = await asAdmin(`/${encodeURIComponent(usersDb)}/${encodeURIComponent(uid)}`);
+    const name =
+      status === 200 && typeof (body as Json).name === 'string' ? ((body as Json).name as string) : '';
+    return repairWorkflowProblem({
+      doc,
+      current: stored,
+      store: { id: store.id, ownerId: store.ownerId },
+      writer: { uid, name },
+      now: new Date(),
+      repairIdTaken: async (repairId) => {
+        const key = encodeURIComponent(JSON.stringify([ref, repairId]));
+        const { body: rows } = await asAdmin(
+          `/${encodeURIComponent(db)}/_design/gateway/_view/${REPAIR_IDS_VIEW}?key=${key}&limit=2`,
+        );
+        return ((rows as { rows?: { id?: string }[] })?.rows ?? []).some((row) => row.id !== doc._id);
+      },
+    });
+  }
+
   async function bulkDocs(
     req: IncomingMessage,
     res: ServerResponse,
@@ -336,17 +530,21 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   ) {
     const body = parseJson(await readBody(req)) as { docs?: unknown; new_edits?: unknown };
     if (!Array.isArray(body.docs)) throw new HttpError(400, 'bad_request', 'docs must be a list.');
-    const docs = body.docs.filter(
-      (doc): doc is Doc => typeof doc === 'object' && doc !== null && typeof (doc as Doc)._id === 'string',
-    );
+    const refused: { id: string; error: string; reason: string }[] = [];
+    const docs: Doc[] = [];
+    for (const doc of body.docs as unknown[]) {
+      if (typeof doc === 'object' && doc !== null && typeof (doc as Doc)._id === 'string')
+        docs.push(doc as Doc);
+      else refused.push({ id: '', error: 'bad_request', reason: 'every document needs an _id (text)' });
+    }
     const current = await currentDocs(
       db,
       docs.map((d) => d._id),
     );
-    const refused: { id: string; error: string; reason: string }[] = [];
     const allowed: Doc[] = [];
+    const stores = storeLookup(db, true);
     for (const doc of docs) {
-      const problem = await writeProblem(collection, db, who, doc, current.get(doc._id) ?? null);
+      const problem = await writeProblem(collection, db, who, doc, current.get(doc._id) ?? null, stores);
       if (problem === null) allowed.push(doc);
       else refused.push({ id: doc._id, error: 'forbidden', reason: problem });
     }
@@ -381,7 +579,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const incoming: Doc =
       method === 'DELETE' ? { _id: docId, _deleted: true } : { ...(parseJson(raw) as Json), _id: docId };
     const current = (await currentDocs(db, [docId])).get(docId) ?? null;
-    const problem = await writeProblem(collection, db, who, incoming, current);
+    const problem = await writeProblem(collection, db, who, incoming, current, storeLookup(db, true));
     if (problem !== null) throw new HttpError(403, 'forbidden', problem);
     await proxy(req, res, path, deviceHeaders(req), raw);
   }
@@ -400,21 +598,31 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       return;
     }
     const storeOf = storeLookup(db, false);
-    const readable = async (doc: unknown) =>
-      typeof doc === 'object' &&
-      doc !== null &&
-      ((doc as Doc)._deleted === true || (await deviceMayRead(collection, doc as Doc, device, storeOf)));
+    /** The document as this device receives it (a customer's repair: its projection), or null. */
+    const readable = async (doc: unknown): Promise<Doc | null> => {
+      if (typeof doc !== 'object' || doc === null) return null;
+      if ((doc as Doc)._deleted === true) return doc as Doc;
+      const reading = await readingOf(collection, doc as Doc, device, storeOf);
+      return reading === null
+        ? null
+        : collection === 'repairs'
+          ? repairFor(doc as Doc, reading)
+          : (doc as Doc);
+    };
     if (Array.isArray(body)) {
       const items = await Promise.all(
-        body.map(async (item: { ok?: Doc; missing?: string }) =>
-          item.ok === undefined || (await readable(item.ok)) ? item : { missing: item.ok._rev },
-        ),
+        body.map(async (item: { ok?: Doc; missing?: string }) => {
+          if (item.ok === undefined) return item;
+          const seen = await readable(item.ok);
+          return seen === null ? { missing: item.ok._rev } : { ...item, ok: seen };
+        }),
       );
       send(res, 200, items);
       return;
     }
-    if (!(await readable(body))) throw new HttpError(404, 'not_found', 'missing');
-    send(res, 200, body);
+    const seen = await readable(body);
+    if (seen === null) throw new HttpError(404, 'not_found', 'missing');
+    send(res, 200, seen);
   }
 
   async function bulkGet(
@@ -439,13 +647,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       (body as { results?: { id: string; docs: { ok?: Doc; error?: unknown }[] }[] })?.results ?? [];
     for (const result of results) {
       result.docs = await Promise.all(
-        result.docs.map(async (item) =>
-          item.ok === undefined ||
-          item.ok._deleted === true ||
-          (await deviceMayRead(collection, item.ok, device, storeOf))
-            ? item
-            : { error: { id: result.id, rev: item.ok._rev, error: 'not_found', reason: 'missing' } },
-        ),
+        result.docs.map(async (item) => {
+          if (item.ok === undefined || item.ok._deleted === true) return item;
+          const reading = await readingOf(collection, item.ok, device, storeOf);
+          if (reading === null)
+            return { error: { id: result.id, rev: item.ok._rev, error: 'not_found', reason: 'missing' } };
+          return collection === 'repairs' ? { ...item, ok: repairFor(item.ok, reading) } : item;
+        }),
       );
     }
     send(res, 200, { results });
@@ -529,14 +737,22 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         }
         const rows = [];
         for (const row of answer.results ?? []) {
-          const readable =
-            row.deleted === true ||
-            (row.doc !== undefined && (await deviceMayRead(collection, row.doc, device, storeOf)));
-          if (!readable) continue;
+          const reading =
+            row.deleted === true
+              ? 'full'
+              : row.doc === undefined
+                ? null
+                : await readingOf(collection, row.doc, device, storeOf);
+          if (reading === null) continue;
           if (!wantDocs) {
             const { doc: _doc, ...bare } = row;
             rows.push(bare);
-          } else rows.push(row);
+          } else
+            rows.push(
+              collection === 'repairs' && row.doc !== undefined
+                ? { ...row, doc: repairFor(row.doc, reading) }
+                : row,
+            );
         }
         const reply = {
           results: rows,
@@ -598,14 +814,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
           who,
           doc as Doc,
           (await currentDocs(db, [id])).get(id) ?? null,
+          storeLookup(db, true),
         );
         if (problem !== null) throw new HttpError(403, 'forbidden', problem);
         return proxy(req, res, `${dbPath}${search}`, deviceHeaders(req), raw);
       }
       throw new HttpError(403, 'forbidden', "Databases are the server administrator's.");
     }
-    if (first === '_local')
-      return proxy(req, res, `${dbPath}/${segments.slice(1).join('/')}${search}`, deviceHeaders(req));
+    if (first === '_local') return localDoc(req, res, db, device, rest.slice(1).join('/'), search);
     if (first === '_revs_diff' || first === '_ensure_full_commit')
       return proxy(req, res, `${dbPath}/${first}${search}`, deviceHeaders(req));
     if (first === '_changes')
@@ -624,11 +840,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (first.startsWith('_')) return proxy(req, res, `/${segments.join('/')}${search}`, deviceHeaders(req));
 
     const docPath = `${dbPath}/${encodeURIComponent(first)}${search}`;
-    if (rest.length > 1) {
-      // Attachments: none of the synced collections uses them yet.
-      if (!device.admin) throw new HttpError(403, 'forbidden', 'Attachments are not synced.');
-      return proxy(req, res, `/${segments.join('/')}${search}`, deviceHeaders(req));
-    }
+    if (rest.length > 1)
+      throw new HttpError(
+        403,
+        'forbidden',
+        'Attachments are not synced: the sync server stores no attachment (photos stay on the device).',
+      );
     if (method === 'GET' || method === 'HEAD')
       return filtered
         ? getDoc(res, db, collection, device, docPath)

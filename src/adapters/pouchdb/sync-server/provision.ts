@@ -24,11 +24,16 @@ export interface DeviceAccount {
 
 /** The gateway's view of repairs by the store they name (storeId, else store): is a store id in use? */
 export const STORE_REFS_VIEW = 'storeRefs';
+/** The gateway's view of repairs by [store, Repair ID]: does another repair of the store hold an ID? */
+export const REPAIR_IDS_VIEW = 'repairIds';
 const GATEWAY_DESIGN = {
   _id: '_design/gateway',
   views: {
     [STORE_REFS_VIEW]: {
       map: "function (doc) { var ref = typeof doc.storeId === 'string' && doc.storeId !== '' ? doc.storeId : doc.store; if (typeof ref === 'string' && ref !== '') emit(ref, null); }",
+    },
+    [REPAIR_IDS_VIEW]: {
+      map: "function (doc) { var ref = typeof doc.storeId === 'string' && doc.storeId !== '' ? doc.storeId : doc.store; if (typeof ref === 'string' && ref !== '' && typeof doc.repairId === 'string') emit([ref, doc.repairId], null); }",
     },
   },
 };

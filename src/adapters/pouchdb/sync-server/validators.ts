@@ -1,3 +1,4 @@
+import { REPAIRS as REPAIRS_SCHEMA } from '../../../domain/stored/documents';
 import type { CollectionName } from '../pouchdb-databases';
 
 /**
@@ -90,7 +91,7 @@ const REPAIRS = fn(`
   // Whose store the repair is in, and that the device works there, is the gateway's check (it reads
   // the store); here: a Repair ID, a store named, and a bounded size.
   if (newDoc._deleted) return;
-  if (size(newDoc) > 65536) deny('a repair is at most 64 KB');
+  if (size(newDoc) > ${REPAIRS_SCHEMA.maxBytes}) deny('a repair is at most ${REPAIRS_SCHEMA.maxBytes / 1024} KB');
   if (typeof newDoc.repairId !== 'string' || newDoc.repairId.length < 1 || newDoc.repairId.length > 64) deny('a Repair ID of 1 to 64 characters');
   var ref = typeof newDoc.storeId === 'string' && newDoc.storeId !== '' ? newDoc.storeId : newDoc.store;
   if (typeof ref !== 'string' || ref === '') deny('a repair names its store');

@@ -8,6 +8,7 @@ import { AdminDashboard } from './admin/admin-dashboard';
 import { ComingSoon } from './coming-soon';
 import { DistributorDashboard } from './distributor-dashboard';
 import { RepairTracker } from './repair-tracker';
+import { StaffInvitations } from './staff-invitations';
 
 /**
  * /dashboard: one screen per role. The route's beforeLoad has sent signed-out visitors to /signin and its
@@ -20,7 +21,10 @@ export function DashboardPage() {
   return (
     <AppPage>
       {session.status === 'signed-in' ? (
-        <RoleDashboard profile={session.profile} />
+        <div className="space-y-6">
+          <StaffInvitations uid={session.user.uid} />
+          <RoleDashboard profile={session.profile} />
+        </div>
       ) : session.status === 'error' ? (
         <Alert>{session.message}</Alert>
       ) : (

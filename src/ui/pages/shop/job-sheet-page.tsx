@@ -12,12 +12,26 @@ import { useService } from '../../app-services';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { LoadingBlock } from '../../components/spinner';
+import { createdDeliveryCode } from '../../forms/created-delivery-codes';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { AppPage } from '../../layout/app-page';
 import { shopQueries } from '../../queries/shop-queries';
 import type { JobSheetCopy, JobSheetPaper } from './job-sheet-search';
 import { formatDay } from './shop-ui';
 import './job-sheet.css';
+
+/** What a customer's copy prints when the one printing it may not see the delivery code. */
+export const CODE_NOT_ON_REPRINT =
+  'Your delivery code is on the copy printed when you left your device, and in RepairMate when you sign in with your mobile number.';
+/** What the screen says then, for staff. */
+export const CODE_HIDDEN_HINT =
+  'Only the owner sees a repair’s delivery code once it has been taken in, so this copy prints without it (the customer has it on the first copy and in RepairMate). The owner can print it again with the code.';
+
+/** The delivery code the customer's copy prints: the repair's (the owner reads it), else the one this tab got when it created the repair. */
+function deliveryCodeOf(data: RepairPageData): string {
+  return data.repair.deliveryCode || createdDeliveryCode(data.repair.id);
+}
+const codeShown = (data: RepairPageData) => deliveryCodeOf(data) !== '';
 
 /** What the sheet prints instead of a QR code when the repair's link is off (or it never had one). */
 export const NO_TRACKING_LINK_TEXT = 'No tracking link for this repair.';
@@ -132,9 +146,11 @@ function JobSheetView({
         </div>
         {data.tracking === null && <Alert tone="warning">{NO_TRACKING_LINK_HINT}</Alert>}
         <p className="text-sm text-slate-600">
-          {copy === 'customer'
-            ? 'The customer’s copy shows the delivery code: hand it to the customer.'
-            : 'The shop’s copy has no delivery code: keep it with the device.'}
+          {copy === 'shop'
+            ? 'The shop’s copy has no delivery code: keep it with the device.'
+            : codeShown(data)
+              ? 'The customer’s copy shows the delivery code: hand it to the customer.'
+              : CODE_HIDDEN_HINT}
         </p>
       </div>
       <div className="job-sheet-stage">
@@ -186,6 +202,7 @@ function Toggle<T extends string>({
 /** The printed sheet itself. */
 function JobSheet({ data, copy, paper }: { data: RepairPageData; copy: JobSheetCopy; paper: JobSheetPaper }) {
   const { repair, shop, amounts } = data;
+  const deliveryCode = deliveryCodeOf(data);
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const link = data.tracking ? trackingLink(origin, data.tracking.token) : null;
   const accessories = repair.accessories
@@ -256,14 +273,19 @@ function JobSheet({ data, copy, paper }: { data: RepairPageData; copy: JobSheetC
         <Row label={JOB_CARD_LABELS.conditionNotes}>{repair.conditionNotes}</Row>
       </Section>
 
-      {copy === 'customer' && repair.deliveryCode && (
-        <div className="js-code">
-          <p>
-            Delivery Code: <strong>{repair.deliveryCode}</strong>
-          </p>
-          <p className="js-caption">Tell it to the shop when you collect your device. Keep it private.</p>
-        </div>
-      )}
+      {copy === 'customer' &&
+        (deliveryCode ? (
+          <div className="js-code">
+            <p>
+              Delivery Code: <strong>{deliveryCode}</strong>
+            </p>
+            <p className="js-caption">Tell it to the shop when you collect your device. Keep it private.</p>
+          </div>
+        ) : (
+          <div className="js-code">
+            <p className="js-caption">{CODE_NOT_ON_REPRINT}</p>
+          </div>
+        ))}
 
       {shop.jobSheetTerms && (
         <div className="js-terms">

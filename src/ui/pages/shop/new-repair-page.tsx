@@ -11,6 +11,7 @@ import { Card } from '../../components/card';
 import { SelectField, TextArea, TextField } from '../../components/fields';
 import { OutcomeAlert } from '../../components/outcome-alert';
 import { LoadingBlock } from '../../components/spinner';
+import { rememberCreatedDeliveryCode } from '../../forms/created-delivery-codes';
 import { JOB_CARD_DRAFT_TEXTS, type JobCardDraft } from '../../forms/job-card-draft';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useJobCardForm } from '../../hooks/use-job-card-form';
@@ -61,6 +62,8 @@ function JobCard({ uid, storeId, storeName }: { uid: string; storeId: string; st
     async ({ repair, photos }) => {
       // Photos that did not upload wait on the repair page, with 'Retry'.
       keepFailedPhotos(repair.id, photos.failed);
+      // The job sheet prints the customer's copy with it; staff cannot read it back later.
+      rememberCreatedDeliveryCode(repair.id, repair.deliveryCode);
       await queryClient.invalidateQueries({ queryKey: shopQueries.all });
       await navigate({ to: '/shop/repairs/$id', params: { id: repair.id } });
     },

@@ -5,6 +5,7 @@ import { BOARD_SEARCH_MAX_LENGTH, type BoardSearchParams } from '../../../domain
 import { SHOP_MESSAGES, SHOP_TEXTS } from '../../../domain/shop/messages';
 import type { ShopRepair } from '../../../domain/shop/repair-record';
 import { BOARD_PAGE_SIZE } from '../../../domain/shop/shop-use-cases';
+import { STAFF_TEXTS } from '../../../domain/shop/staff-use-cases';
 import { REPAIR_STATUSES, STATUS_LABELS } from '../../../domain/shop/status';
 import { useService } from '../../app-services';
 import { Alert } from '../../components/alert';
@@ -19,6 +20,7 @@ import { useMediaQuery } from '../../hooks/use-media-query';
 import { AppPage } from '../../layout/app-page';
 import { shopQueries } from '../../queries/shop-queries';
 import { useSession } from '../../session';
+import { StaffInvitations } from '../dashboard/staff-invitations';
 import { formatDay, NoStores, PendingSyncBadge, StatusBadge, StoreName } from './shop-ui';
 
 /**
@@ -51,9 +53,15 @@ export function ShopBoardPage() {
           </div>
         </Alert>
       ) : stores.data.length === 0 ? (
-        <NoStores />
+        <div className="space-y-6">
+          <StaffInvitations uid={uid} />
+          <NoStores />
+        </div>
       ) : (
-        <Board stores={stores.data} />
+        <div className="space-y-6">
+          <StaffInvitations uid={uid} />
+          <Board stores={stores.data} />
+        </div>
       )}
     </AppPage>
   );
@@ -102,14 +110,27 @@ function Board({ stores }: { stores: readonly Store[] }) {
             <StoreName name={store.storeName} />
           </h1>
         </div>
-        <ButtonLink
-          to="/shop/repairs/new"
-          search={{ store: store.storeId }}
-          size="lg"
-          className="w-full sm:w-auto"
-        >
-          <span aria-hidden="true">+</span> {SHOP_TEXTS.newRepair}
-        </ButtonLink>
+        <div className="grid grid-cols-1 gap-2 sm:flex sm:items-center">
+          {store.role === 'owner' && (
+            <ButtonLink
+              to="/shop/staff"
+              search={{ store: store.storeId }}
+              variant="secondary"
+              size="lg"
+              className="w-full sm:w-auto"
+            >
+              {STAFF_TEXTS.section}
+            </ButtonLink>
+          )}
+          <ButtonLink
+            to="/shop/repairs/new"
+            search={{ store: store.storeId }}
+            size="lg"
+            className="w-full sm:w-auto"
+          >
+            <span aria-hidden="true">+</span> {SHOP_TEXTS.newRepair}
+          </ButtonLink>
+        </div>
       </div>
 
       {stores.length > 1 && (

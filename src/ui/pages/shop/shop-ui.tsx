@@ -74,7 +74,7 @@ export function NoStores() {
       <h1 className="text-2xl font-bold">No store yet</h1>
       <p className="mt-2 text-slate-600">
         Your account does not own or work in any store, so there are no repairs to show. Ask the store owner
-        to add you as staff.
+        to invite your e-mail address: the invitation waits on your Dashboard.
       </p>
       <Link to="/dashboard" className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
         Back to Dashboard

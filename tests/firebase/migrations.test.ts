@@ -1,0 +1,74 @@
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateFirestore } from '../../scripts/firestore-migrations';
+import { describeMigrationRun } from '../../src/domain/stored/migrations';
+import { emulatorEndpoints } from './firebase-harness';
+
+/**
+ * The ordered migration steps (src/domain/stored/migrations.ts) applied to Firestore with the Admin
+ * SDK, as `npm run backfill:firestore` does after the backfill: written step by step, and nothing
+ * planned when run again.
+ */
+const PROJECT = 'demo-repairmate-migrations';
+let app: ReturnType<typeof initializeApp>;
+
+beforeAll(async () => {
+  const { host, firestorePort } = emulatorEndpoints();
+  process.env.FIRESTORE_EMULATOR_HOST = `${host}:${firestorePort}`;
+  app = initializeApp({ projectId: PROJECT }, `migrations-test-${Date.now()}`);
+  const db = getFirestore(app);
+  const batch = db.batch();
+  batch.set(db.doc('stores/store-1'), {
+    ownerId: 'uid-owner',
+    name: 'Sharma Mobile Care',
+    phone: '9811111111',
+    upiId: 'sharmamobile@okaxis',
+  });
+  batch.set(db.doc('stores/store-2'), { ownerId: 'uid-owner', name: 'Own profile' });
+  batch.set(db.doc('storeProfiles/store-2'), {
+    ownerId: 'uid-owner',
+    name: 'As the owner wrote it',
+    phone: '',
+    upiId: '',
+  });
+  batch.set(db.doc('repairs/mine'), { repairId: 'RPR-1', store: 'store-1', businessId: 'uid-owner' });
+  batch.set(db.doc('repairs/rival'), { repairId: 'RPR-2', store: 'store-1', businessId: 'uid-rival' });
+  batch.set(db.doc('repairs/modern'), { repairId: 'RPR-3', storeId: 'store-1', businessId: 'uid-owner' });
+  await batch.commit();
+});
+
+afterAll(async () => {
+  await deleteApp(app);
+});
+
+describe('the migration steps on Firestore', () => {
+  it('backfill storeId where the business owns the store, make the missing profiles, and are idempotent', async () => {
+    const db = getFirestore(app);
+    const dry = await migrateFirestore(db, { dryRun: true });
+    expect(describeMigrationRun(dry)).toEqual([
+      '0001-store-id-from-store: wrote 1 repairs; left 1',
+      '0002-store-profiles: wrote 1 storeProfiles; left 0',
+    ]);
+    expect((await db.doc('repairs/mine').get()).data()?.storeId).toBeUndefined();
+
+    await migrateFirestore(db);
+    expect((await db.doc('repairs/mine').get()).data()).toEqual({
+      repairId: 'RPR-1',
+      store: 'store-1',
+      businessId: 'uid-owner',
+      storeId: 'store-1',
+    });
+    expect((await db.doc('repairs/rival').get()).data()?.storeId).toBeUndefined();
+    expect((await db.doc('storeProfiles/store-1').get()).data()).toMatchObject({
+      ownerId: 'uid-owner',
+      name: 'Sharma Mobile Care',
+      phone: '9811111111',
+      upiId: 'sharmamobile@okaxis',
+    });
+    expect((await db.doc('storeProfiles/store-2').get()).data()?.name).toBe('As the owner wrote it');
+
+    const again = await migrateFirestore(db, { dryRun: true });
+    for (const step of again.steps) expect(step.plan.writes).toEqual([]);
+  });
+});
