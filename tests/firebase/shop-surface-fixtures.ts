@@ -281,13 +281,6 @@ export function createShopRepair(
   const token = `tok_${id}_BBBBBBBBBBBBBBBBBBBB`;
   const created = entry('created', 'received', uid);
   const history: Data[] = [created];
-  if (options.advance !== undefined)
-    history.push(
-      entry('payment', 'received', uid, null, 'Advance', {
-        amountPaise: options.advance,
-        paymentId: `${id}-p1`,
-      }),
-    );
   const repair = shopRepair({
     repairId,
     trackingToken: token,
