@@ -201,11 +201,12 @@ describe('firebase shop console beyond the contract', () => {
     const resolved = await h.ports.tracking.resolve(first?.trackingToken ?? '');
     expect(resolved.state).toBe('active');
     if (resolved.state !== 'active') return;
-    // The view the seeder computed: the advance paid, the rest due, the shop named by its store.
+    // The view: the repair's fields (the advance paid, the rest due); the shop from its store
+    // profile, which only the owner writes (issue 15: Sharma Mobile Care, its UPI ID and number).
     expect(resolved.view).toMatchObject({
       repairId: 'RPR-1001',
       status: 'inprogress',
-      shop: { name: 'Sharma Mobile Care - Bandra' },
+      shop: { name: 'Sharma Mobile Care', phone: '9811111111', upiId: 'sharmamobile@okaxis' },
       paidPaise: 50000,
     });
     expect(resolved.view.timeline.length).toBeGreaterThan(0);

@@ -10,9 +10,6 @@ import { type BackendHarness, type HarnessFactory, PASSWORD } from '../contract/
 import { ownerCreates, seedShop } from '../contract/shop-fixtures';
 import { emulatorBackend, emulatorEndpoints } from './firebase-harness';
 
-const url = (n: number) =>
-  `https://firebasestorage.googleapis.com/v0/b/demo.firebasestorage.app/o/repairs%2Fstore-1%2Fr%2Fp${n}?alt=media&token=t${n}`;
-
 /**
  * The repair's side of a photo on Firestore (FirestoreRepairImageList) against firestore.rules on the
  * emulator: the URL appended and removed with one 'photo' history entry by the writer, six at most,
@@ -21,6 +18,10 @@ const url = (n: number) =>
  */
 export function repairPhotosOnFirestore(factory: HarnessFactory, project: string): void {
   describe('photos: imageUrls on Firestore (emulators)', () => {
+    /** A download URL of this project's bucket (config/storage, seeded) under the repair's own path. */
+    let repairDocId = '';
+    const url = (n: number) =>
+      `https://firebasestorage.googleapis.com/v0/b/${project}.firebasestorage.app/o/repairs%2Fstore-1%2F${repairDocId}%2Fp${n}?alt=media&token=t${n}`;
     let h: BackendHarness;
     let client: FirebaseBackend;
     let uids: Record<string, string>;
@@ -40,6 +41,7 @@ export function repairPhotosOnFirestore(factory: HarnessFactory, project: string
 
     it('appends and removes a URL with one photo entry by the writer, as the rules allow', async () => {
       const repair = await ownerCreates(h);
+      repairDocId = repair.id;
       await signIn('staff');
       expect(await list().target(repair.id)).toEqual({ storeId: 'store-1', imageUrls: [] });
       await list().add(repair.id, url(1));
@@ -62,6 +64,7 @@ export function repairPhotosOnFirestore(factory: HarnessFactory, project: string
 
     it(`keeps ${MAX_PHOTOS} at most`, async () => {
       const repair = await ownerCreates(h);
+      repairDocId = repair.id;
       await signIn('owner');
       for (let n = 1; n <= MAX_PHOTOS; n += 1) await list().add(repair.id, url(n));
       await expectPortError(list().add(repair.id, url(7)), 'failed-precondition');
@@ -70,6 +73,7 @@ export function repairPhotosOnFirestore(factory: HarnessFactory, project: string
 
     it('refuses another owner and the customer, in the adapter and in the rules', async () => {
       const repair = await ownerCreates(h);
+      repairDocId = repair.id;
       for (const who of ['rival', 'customer'] as CastKey[]) {
         await signIn(who);
         await expectPortError(list().target(repair.id), 'permission-denied');

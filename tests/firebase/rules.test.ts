@@ -772,9 +772,14 @@ describe('repairs: reads', () => {
     }
   });
 
-  it('reads the store from storeId, else the legacy store field; businessId only for a repair naming no store', async () => {
-    await repair('s1', { store: 'store-1', customerMobile: '9000000001' });
+  it('reads the store from storeId, else the legacy store field (with businessId its owner); businessId only for a repair naming no store', async () => {
+    await repair('s1', { store: 'store-1', businessId: OWNER, customerMobile: '9000000001' });
     await assertSucceeds(getDoc(doc(as(OWNER), 'repairs', 's1')));
+    // `store` alone grants nothing (issue 15, finding 2): its businessId must be that store's owner.
+    await repair('s0', { store: 'store-1', customerMobile: '9000000001' });
+    await assertFails(getDoc(doc(as(OWNER), 'repairs', 's0')));
+    await repair('s5', { store: 'store-1', businessId: RIVAL, customerMobile: '9000000001' });
+    await assertFails(getDoc(doc(as(OWNER), 'repairs', 's5')));
     await repair('s2', { storeId: 'store-2', businessId: OWNER, customerMobile: '9000000001' });
     await assertFails(getDoc(doc(as(OWNER), 'repairs', 's2')));
     await assertSucceeds(getDoc(doc(as(RIVAL), 'repairs', 's2')));

@@ -24,82 +24,39 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readRules } from '../../scripts/firebase-emulator-rest';
 import { emulatorEndpoints } from './firebase-harness';
 import { SHOP_RULES_PROJECT } from './projects';
+import {
+  CODE,
+  CUSTOMER,
+  clientOf,
+  createShopRepair,
+  type Data,
+  entry,
+  OWNER,
+  patchDoc,
+  paymentDoc,
+  RIVAL,
+  STAFF,
+  seedShopSurface,
+  shopRepair,
+  shopWrite,
+  storedDoc,
+  TOKEN,
+  tryDoc,
+  viewOf,
+} from './shop-surface-fixtures';
 
 /**
  * firestore.rules for the shop console, written against the rules directly (not through the adapters,
- * which check the same first): membership, the workflow, append-only history, staff who cannot
- * delete, the Repair ID counter, tracking links by get only, shop-only and payment documents, the
- * staff records and invitations (the e-mail index is gone).
+ * which check the same first): membership, the workflow, append-only history in the writer's own
+ * name, staff who cannot delete, the Repair ID counter, delivery code tries, payments, tracking links
+ * by get only, store profiles, shop-only records, the staff records and invitations (the e-mail index
+ * is gone). The attacks of issue 15 and the schema walk are tests/security/shop-surface.security.test.ts.
  */
 let env: RulesTestEnvironment;
-
-const OWNER = 'uid-owner';
-const STAFF = 'uid-staff';
-const RIVAL = 'uid-rival';
-const CUSTOMER = 'uid-customer';
-const TOKEN = 'tok_AAAAAAAAAAAAAAAAAAAAAA';
 const clients = new Map<string, Firestore>();
-
-function as(uid: string | null): Firestore {
-  const key = uid ?? '(signed out)';
-  let db = clients.get(key);
-  if (db === undefined) {
-    const context =
-      uid === null
-        ? env.unauthenticatedContext()
-        : env.authenticatedContext(uid, {
-            email: `${uid.replace('uid-', '')}@shop.test`,
-            email_verified: true,
-            ...(uid === CUSTOMER ? { phone_number: '+919876543210' } : {}),
-          });
-    db = context.firestore() as unknown as Firestore;
-    clients.set(key, db);
-  }
-  return db;
-}
-
+const as = (uid: string | null) => clientOf(env, clients, uid);
+const stored = (path: string) => storedDoc(env, path);
 const at = Timestamp.fromMillis(Date.UTC(2026, 10, 20, 10));
-
-function entry(kind: string, status: string, uid: string, from: string | null = null, note = '') {
-  return { kind, status, from, at: Timestamp.now(), by: { uid, name: 'Someone' }, note, amountPaise: null };
-}
-
-const created = {
-  kind: 'created',
-  status: 'received',
-  from: null,
-  at,
-  by: { uid: OWNER, name: 'Rahul' },
-  note: '',
-  amountPaise: null,
-};
-
-/** A repair of the shop console, as the adapter writes it. */
-function shopRepair(overrides: Record<string, unknown> = {}) {
-  return {
-    repairId: 'SMC-1001',
-    storeId: 'store-1',
-    businessId: OWNER,
-    customerName: 'Cara',
-    customerNameLower: 'cara',
-    customerMobile: '9876543210',
-    status: 'received',
-    deliveryCode: '4821',
-    trackingToken: TOKEN,
-    createdAt: at,
-    updatedAt: at,
-    history: [created],
-    ...overrides,
-  };
-}
-
-async function stored(path: string): Promise<Record<string, unknown> | undefined> {
-  let data: Record<string, unknown> | undefined;
-  await env.withSecurityRulesDisabled(async (context) => {
-    data = (await getDoc(doc(context.firestore() as unknown as Firestore, path))).data();
-  });
-  return data;
-}
 
 beforeAll(async () => {
   setLogLevel('silent');
@@ -116,178 +73,187 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await env.clearFirestore();
-  await env.withSecurityRulesDisabled(async (context) => {
-    const db = context.firestore() as unknown as Firestore;
-    const batch = writeBatch(db);
-    batch.set(doc(db, 'users', OWNER), { email: 'owner@shop.test', name: 'Rahul', storeIds: ['store-1'] });
-    batch.set(doc(db, 'users', RIVAL), { email: 'rival@shop.test', name: 'Meera', storeIds: ['store-2'] });
-    batch.set(doc(db, 'users', STAFF), { email: 'staff@shop.test', name: 'Sam' });
-    batch.set(doc(db, 'stores', 'store-1'), { ownerId: OWNER, name: 'Sharma Mobile Care' });
-    batch.set(doc(db, 'stores', 'store-2'), { ownerId: RIVAL, name: 'Iyer Electronics' });
-    batch.set(doc(db, 'storeMembers', `store-1_${STAFF}`), {
-      storeId: 'store-1',
-      uid: STAFF,
-      role: 'staff',
-      email: 'staff@shop.test',
-      name: 'Sam',
-      addedAt: at,
-      addedBy: OWNER,
-    });
-    batch.set(doc(db, 'repairs', 'r1'), shopRepair());
-    batch.set(doc(db, 'repairLookup', 'r-SMC-1001', 'refs', 'r1'), {});
-    batch.set(doc(db, 'repairs', 'r1', 'shop', 'private'), { unlockCode: '1234', storeId: 'store-1' });
-    batch.set(doc(db, 'repairs', 'r1', 'payments', 'r1-p1'), {
-      id: 'r1-p1',
-      kind: 'payment',
-      amountPaise: 50000,
-      by: { uid: OWNER, name: 'Rahul' },
-    });
-    batch.set(doc(db, 'repairCounters', 'store-1'), { prefix: 'SMC', last: 1001, lastRepairDocId: 'r1' });
-    batch.set(doc(db, 'tracking', TOKEN), {
-      repairDocId: 'r1',
-      storeId: 'store-1',
-      revoked: false,
-      view: { repairId: 'SMC-1001', status: 'received' },
-    });
-    await batch.commit();
-  });
+  await seedShopSurface(env);
 });
 
-/** A status change as the adapter writes it: the status, updatedAt and one entry appended. */
-function move(
-  db: Firestore,
-  to: string,
-  added: Record<string, unknown>[],
-  extra: Record<string, unknown> = {},
-) {
-  return updateDoc(doc(db, 'repairs', 'r1'), {
-    status: to,
-    updatedAt: Timestamp.now(),
-    history: [created, ...added],
-    ...extra,
-  });
-}
+const r1 = async () => (await stored('repairs/r1')) as Data;
+const move = async (db: Firestore, to: string, added: Data, changes: Data = {}) =>
+  shopWrite(db, await r1(), { status: to, ...changes }, added);
 
 describe('shop repairs: the workflow', () => {
   it('lets staff make an allowed move with one entry in their name, and refuses a forbidden one', async () => {
-    await assertFails(move(as(STAFF), 'ready', [entry('status', 'ready', STAFF, 'received')]));
-    await assertFails(move(as(STAFF), 'delivered', [entry('status', 'delivered', STAFF, 'received')]));
-    await assertFails(move(as(STAFF), 'teleported', [entry('status', 'teleported', STAFF, 'received')]));
-    await assertSucceeds(move(as(STAFF), 'inprogress', [entry('status', 'inprogress', STAFF, 'received')]));
-    expect((await stored('repairs/r1'))?.status).toBe('inprogress');
+    await assertFails(move(as(STAFF), 'ready', entry('status', 'ready', STAFF, 'received')));
+    await assertFails(move(as(STAFF), 'delivered', entry('status', 'delivered', STAFF, 'received')));
+    await assertFails(move(as(STAFF), 'teleported', entry('status', 'teleported', STAFF, 'received')));
+    await assertSucceeds(move(as(STAFF), 'inprogress', entry('status', 'inprogress', STAFF, 'received')));
+    const after = await r1();
+    expect(after.status).toBe('inprogress');
+    expect((after.timeline as Data[]).map((step) => step.status)).toEqual(['received', 'inprogress']);
+    expect((await stored(`tracking/${TOKEN}`))?.view).toMatchObject({ status: 'inprogress' });
   });
 
   it('keeps history append-only: no rewrite, no two entries, no entry in another name, no status without an entry', async () => {
-    const rewritten = { ...created, note: 'nothing happened' };
+    const before = await r1();
+    const history = before.history as Data[];
     await assertFails(
       updateDoc(doc(as(STAFF), 'repairs', 'r1'), {
         status: 'inprogress',
-        history: [rewritten, entry('status', 'inprogress', STAFF, 'received')],
+        history: [
+          { ...history[0], note: 'nothing happened' },
+          entry('status', 'inprogress', STAFF, 'received'),
+        ],
       }),
     );
     await assertFails(
-      move(as(STAFF), 'inprogress', [
-        entry('note', 'received', STAFF),
-        entry('status', 'inprogress', STAFF, 'received'),
-      ]),
+      updateDoc(doc(as(STAFF), 'repairs', 'r1'), {
+        history: [...history, entry('note', 'received', STAFF), entry('note', 'received', STAFF)],
+        updatedAt: serverTimestamp(),
+      }),
     );
-    await assertFails(move(as(STAFF), 'inprogress', [entry('status', 'inprogress', OWNER, 'received')]));
-    const backdated = { ...entry('status', 'inprogress', STAFF, 'received'), at: Timestamp.fromMillis(0) };
-    await assertFails(move(as(STAFF), 'inprogress', [backdated]));
+    // Another account's uid, or the writer's uid under another name.
+    await assertFails(move(as(STAFF), 'inprogress', entry('status', 'inprogress', OWNER, 'received')));
+    await assertFails(
+      move(as(STAFF), 'inprogress', {
+        ...entry('status', 'inprogress', STAFF, 'received'),
+        by: { uid: STAFF, name: 'Rahul' },
+      }),
+    );
+    await assertFails(
+      move(as(STAFF), 'inprogress', {
+        ...entry('status', 'inprogress', STAFF, 'received'),
+        at: Timestamp.fromMillis(0),
+      }),
+    );
     await assertFails(updateDoc(doc(as(STAFF), 'repairs', 'r1'), { status: 'inprogress' }));
     // Dropping the history altogether would turn the repair into an app's record: refused too.
     const { history: _history, ...withoutHistory } = shopRepair({ status: 'delivered' });
     await assertFails(setDoc(doc(as(OWNER), 'repairs', 'r1'), withoutHistory));
     await assertFails(updateDoc(doc(as(OWNER), 'repairs', 'r1'), { history: [], status: 'inprogress' }));
+    await assertSucceeds(
+      shopWrite(
+        as(STAFF),
+        before,
+        { conditionNotes: 'Scratch on the back' },
+        entry('edit', 'received', STAFF),
+      ),
+    );
   });
 
-  it('keeps the Repair ID, store, business, delivery code and createdAt fixed; the token moves only with a tracking entry', async () => {
-    const edit = (changes: Record<string, unknown>, kind = 'edit') =>
-      updateDoc(doc(as(STAFF), 'repairs', 'r1'), {
-        ...changes,
-        history: [created, entry(kind, 'received', STAFF)],
-      });
+  it('keeps the Repair ID, store, business, createdAt and createdBy fixed; the token moves only with a tracking entry', async () => {
+    const edit = async (changes: Data, kind = 'edit') =>
+      shopWrite(as(STAFF), await r1(), changes, entry(kind, 'received', STAFF));
     await assertFails(edit({ repairId: 'SMC-9999' }));
     await assertFails(edit({ storeId: 'store-2' }));
     await assertFails(edit({ businessId: RIVAL }));
     await assertFails(edit({ deliveryCode: '0000' }));
-    await assertFails(edit({ createdAt: Timestamp.now() }));
+    await assertFails(edit({ createdAt: serverTimestamp() }));
+    await assertFails(edit({ createdBy: { uid: STAFF, name: 'Sam' } }));
     await assertFails(edit({ trackingToken: '' }));
     await assertSucceeds(edit({ customerName: 'Cara C', customerNameLower: 'cara c' }));
   });
 
-  it('delivers only with the stored code checked at this write, or an owner’s override with a reason', async () => {
-    await env.withSecurityRulesDisabled(async (context) => {
-      await updateDoc(doc(context.firestore() as unknown as Firestore, 'repairs', 'r1'), { status: 'ready' });
-    });
-    const toDelivered = (db: Firestore, kind: string, uid: string, extra = {}, note = '') =>
-      move(db, 'delivered', [entry(kind, 'delivered', uid, 'ready', note)], extra);
-    await assertFails(toDelivered(as(STAFF), 'status', STAFF));
+  it('lets only the owner reopen a final status, with a note; nothing else changes a delivered repair', async () => {
+    await patchDoc(env, 'repairs/r1', { status: 'delivered' });
+    const reopen = async (db: Firestore, to: string, added: Data) => move(db, to, added);
     await assertFails(
-      toDelivered(as(STAFF), 'status', STAFF, { deliveryCheck: { code: '0000', at: serverTimestamp() } }),
+      reopen(as(STAFF), 'inprogress', entry('reopen', 'inprogress', STAFF, 'delivered', 'Back')),
     );
-    // A code checked at another time (an old check left on the document) does not count.
+    await assertFails(reopen(as(OWNER), 'inprogress', entry('reopen', 'inprogress', OWNER, 'delivered', '')));
+    await assertFails(reopen(as(OWNER), 'ready', entry('reopen', 'ready', OWNER, 'delivered', 'Back')));
+    await assertFails(reopen(as(OWNER), 'inprogress', entry('status', 'inprogress', OWNER, 'delivered')));
     await assertFails(
-      toDelivered(as(STAFF), 'status', STAFF, {
-        deliveryCheck: { code: '4821', at: Timestamp.fromMillis(0) },
-      }),
+      shopWrite(as(OWNER), await r1(), { customerName: 'Someone else' }, entry('edit', 'delivered', OWNER)),
     );
-    await assertFails(toDelivered(as(STAFF), 'override', STAFF, {}, 'Known customer'));
-    await assertFails(toDelivered(as(OWNER), 'override', OWNER, {}, ''));
-    await assertSucceeds(toDelivered(as(OWNER), 'override', OWNER, {}, 'Customer lost the code'));
-  });
-
-  it('delivers with the customer’s code, for staff too', async () => {
-    await env.withSecurityRulesDisabled(async (context) => {
-      await updateDoc(doc(context.firestore() as unknown as Firestore, 'repairs', 'r1'), { status: 'ready' });
-    });
     await assertSucceeds(
-      move(as(STAFF), 'delivered', [entry('status', 'delivered', STAFF, 'ready')], {
-        deliveryCheck: { code: '4821', at: serverTimestamp() },
-      }),
-    );
-  });
-
-  it('lets only the owner reopen a final status, with a note', async () => {
-    await env.withSecurityRulesDisabled(async (context) => {
-      await updateDoc(doc(context.firestore() as unknown as Firestore, 'repairs', 'r1'), {
-        status: 'delivered',
-      });
-    });
-    await assertFails(
-      move(as(STAFF), 'inprogress', [entry('reopen', 'inprogress', STAFF, 'delivered', 'Back')]),
-    );
-    await assertFails(move(as(OWNER), 'inprogress', [entry('reopen', 'inprogress', OWNER, 'delivered', '')]));
-    await assertFails(move(as(OWNER), 'ready', [entry('reopen', 'ready', OWNER, 'delivered', 'Back')]));
-    await assertFails(move(as(OWNER), 'inprogress', [entry('status', 'inprogress', OWNER, 'delivered')]));
-    await assertSucceeds(
-      move(as(OWNER), 'inprogress', [entry('reopen', 'inprogress', OWNER, 'delivered', 'Came back')]),
+      reopen(as(OWNER), 'inprogress', entry('reopen', 'inprogress', OWNER, 'delivered', 'Came back')),
     );
   });
 
   it('lets an app’s repair (unknown status, no history) move to a known status with its first entry', async () => {
-    await env.withSecurityRulesDisabled(async (context) => {
-      const db = context.firestore() as unknown as Firestore;
-      await setDoc(doc(db, 'repairs', 'app-1'), {
-        repairId: 'X-1',
-        storeId: 'store-1',
-        businessId: OWNER,
-        status: 'pending_qc',
-      });
+    await patchDoc(env, 'repairs/app-1', {
+      repairId: 'X-1',
+      storeId: 'store-1',
+      businessId: OWNER,
+      status: 'pending_qc',
     });
+    const before = (await stored('repairs/app-1')) as Data;
     const write = (to: string) =>
-      updateDoc(doc(as(STAFF), 'repairs', 'app-1'), {
-        status: to,
-        history: [entry('status', to, STAFF, 'pending_qc')],
-      });
+      shopWrite(as(STAFF), before, { status: to }, entry('status', to, STAFF, 'pending_qc'), { id: 'app-1' });
     await assertFails(write('pending_qc'));
     await assertSucceeds(write('ready'));
   });
 
   it('refuses every write of non-members', async () => {
     for (const uid of [RIVAL, CUSTOMER])
-      await assertFails(move(as(uid), 'inprogress', [entry('status', 'inprogress', uid, 'received')]));
-    await assertFails(move(as(null), 'inprogress', [entry('status', 'inprogress', 'x', 'received')]));
+      await assertFails(move(as(uid), 'inprogress', entry('status', 'inprogress', uid, 'received')));
+    await assertFails(move(as(null), 'inprogress', entry('status', 'inprogress', 'x', 'received')));
+  });
+});
+
+describe('shop repairs: delivery with the customer’s code', () => {
+  beforeEach(async () => {
+    const ready = await r1();
+    await patchDoc(env, 'repairs/r1', {
+      status: 'ready',
+      timeline: [...(ready.timeline as Data[]), { status: 'ready', at }],
+    });
+  });
+  const triesRef = (db: Firestore) => doc(db, 'repairs', 'r1', 'shop', 'tries');
+  const deliver = async (db: Firestore, uid: string) =>
+    move(db, 'delivered', entry('status', 'delivered', uid, 'ready'));
+
+  it('delivers after a try of the right code by the same account, for staff too', async () => {
+    await assertFails(deliver(as(STAFF), STAFF));
+    await assertSucceeds(setDoc(triesRef(as(STAFF)), tryDoc(STAFF, CODE)));
+    await assertFails(deliver(as(OWNER), OWNER));
+    await assertSucceeds(deliver(as(STAFF), STAFF));
+    expect((await r1()).status).toBe('delivered');
+  });
+
+  it('refuses a delivery after a wrong try, or a try older than 2 minutes', async () => {
+    await assertSucceeds(setDoc(triesRef(as(STAFF)), tryDoc(STAFF, '0000')));
+    await assertFails(deliver(as(STAFF), STAFF));
+    await patchDoc(env, 'repairs/r1/shop/tries', {
+      tries: 1,
+      firstAt: Timestamp.fromMillis(Date.now() - 3 * 60_000),
+      at: Timestamp.fromMillis(Date.now() - 3 * 60_000),
+      code: CODE,
+      by: STAFF,
+    });
+    await assertFails(deliver(as(STAFF), STAFF));
+  });
+
+  it('counts tries: the sixth within 15 minutes is refused; a series starts again after them', async () => {
+    await assertSucceeds(setDoc(triesRef(as(STAFF)), tryDoc(STAFF, '0001')));
+    for (let n = 2; n <= 5; n++) {
+      const before = (await stored('repairs/r1/shop/tries')) as Data;
+      await assertFails(setDoc(triesRef(as(STAFF)), { ...tryDoc(STAFF, '0002', before as never), tries: 1 }));
+      await assertSucceeds(setDoc(triesRef(as(STAFF)), tryDoc(STAFF, `000${n}`, before as never)));
+    }
+    const fifth = (await stored('repairs/r1/shop/tries')) as Data;
+    expect(fifth.tries).toBe(5);
+    await assertFails(setDoc(triesRef(as(STAFF)), tryDoc(STAFF, CODE, fifth as never)));
+    await assertFails(setDoc(triesRef(as(STAFF)), tryDoc(STAFF, CODE)));
+    await patchDoc(env, 'repairs/r1/shop/tries', { firstAt: Timestamp.fromMillis(Date.now() - 16 * 60_000) });
+    await assertSucceeds(setDoc(triesRef(as(STAFF)), tryDoc(STAFF, CODE)));
+    await assertSucceeds(deliver(as(STAFF), STAFF));
+  });
+
+  it('takes an owner’s override with a reason, without any try', async () => {
+    const override = (db: Firestore, uid: string, note: string) =>
+      move(db, 'delivered', entry('override', 'delivered', uid, 'ready', note));
+    await assertFails(override(as(STAFF), STAFF, 'Known customer'));
+    await assertFails(override(as(OWNER), OWNER, ''));
+    await assertSucceeds(override(as(OWNER), OWNER, 'Customer lost the code'));
+  });
+
+  it('gives the code to the owner, the verified customer and the super admin, never to staff', async () => {
+    const code = (uid: string | null) => getDoc(doc(as(uid), 'repairs', 'r1', 'shop', 'delivery'));
+    expect((await assertSucceeds(code(OWNER))).data()?.code).toBe(CODE);
+    await assertSucceeds(code(CUSTOMER));
+    await assertSucceeds(code('uid-admin'));
+    for (const uid of [STAFF, RIVAL, null]) await assertFails(code(uid));
+    await assertFails(updateDoc(doc(as(OWNER), 'repairs', 'r1', 'shop', 'delivery'), { code: '0000' }));
   });
 });
 
@@ -297,7 +263,7 @@ describe('shop repairs: delete, reads, shop-only records and payments', () => {
     batch.delete(doc(db, 'repairs', 'r1'));
     batch.delete(doc(db, 'repairLookup', 'r-SMC-1001', 'refs', 'r1'));
     batch.delete(doc(db, 'repairs', 'r1', 'shop', 'private'));
-    batch.delete(doc(db, 'repairs', 'r1', 'payments', 'r1-p1'));
+    batch.delete(doc(db, 'repairs', 'r1', 'shop', 'delivery'));
     batch.delete(doc(db, 'tracking', TOKEN));
     return batch.commit();
   };
@@ -306,8 +272,6 @@ describe('shop repairs: delete, reads, shop-only records and payments', () => {
     await assertFails(deleteRepair(as(STAFF)));
     await assertFails(deleteDoc(doc(as(STAFF), 'repairs', 'r1')));
     await assertFails(deleteRepair(as(RIVAL)));
-    // The shop-only record and payments never go without their repair.
-    await assertFails(deleteDoc(doc(as(OWNER), 'repairs', 'r1', 'payments', 'r1-p1')));
     await assertFails(deleteDoc(doc(as(OWNER), 'repairs', 'r1', 'shop', 'private')));
     await assertSucceeds(deleteRepair(as(OWNER)));
     expect(await stored('repairs/r1')).toBeUndefined();
@@ -329,85 +293,82 @@ describe('shop repairs: delete, reads, shop-only records and payments', () => {
       await assertFails(getDocs(query(collection(as(uid), 'repairs'), where('storeId', '==', 'store-1'))));
       await assertFails(getDoc(doc(as(uid), 'repairCounters', 'store-1')));
     }
-    // The apps' older repairs name their store by `store`: members list those too, nobody else.
-    await assertSucceeds(getDocs(query(collection(as(STAFF), 'repairs'), where('store', '==', 'store-1'))));
+    // The apps' older repairs name their store by `store`: members list those with businessId the
+    // store's owner, nobody else.
+    await assertSucceeds(
+      getDocs(
+        query(
+          collection(as(STAFF), 'repairs'),
+          where('store', '==', 'store-1'),
+          where('businessId', '==', OWNER),
+        ),
+      ),
+    );
+    await assertFails(getDocs(query(collection(as(STAFF), 'repairs'), where('store', '==', 'store-1'))));
     await assertFails(getDocs(query(collection(as(RIVAL), 'repairs'), where('store', '==', 'store-1'))));
     // The customer still reads their own repair (the tracker), not its shop-only parts.
     await assertSucceeds(getDoc(doc(as(CUSTOMER), 'repairs', 'r1')));
   });
 
-  it('records a payment only in the writer’s own name, and never edits one', async () => {
-    const payment = (uid: string) => ({
-      id: 'r1-p2',
-      kind: 'payment',
-      amountPaise: 100,
-      by: { uid, name: 'x' },
-    });
-    await assertFails(setDoc(doc(as(STAFF), 'repairs', 'r1', 'payments', 'r1-p2'), payment(OWNER)));
-    await assertFails(setDoc(doc(as(RIVAL), 'repairs', 'r1', 'payments', 'r1-p2'), payment(RIVAL)));
-    await assertSucceeds(setDoc(doc(as(STAFF), 'repairs', 'r1', 'payments', 'r1-p2'), payment(STAFF)));
-    await assertFails(updateDoc(doc(as(OWNER), 'repairs', 'r1', 'payments', 'r1-p2'), { amountPaise: 1 }));
+  it('records a payment only with the repair’s paidPaise and entry, in the writer’s own name, and never edits one', async () => {
+    const pay = async (db: Firestore, uid: string, payment: Data, amount = 50000) =>
+      shopWrite(
+        db,
+        await r1(),
+        { paidPaise: amount },
+        entry('payment', 'received', uid, null, '', { amountPaise: amount, paymentId: 'r1-p1' }),
+        { also: (batch) => batch.set(doc(db, 'repairs', 'r1', 'payments', 'r1-p1'), payment) },
+      );
+    await assertFails(
+      setDoc(doc(as(STAFF), 'repairs', 'r1', 'payments', 'r1-p1'), paymentDoc('r1-p1', STAFF, 50000)),
+    );
+    await assertFails(pay(as(STAFF), STAFF, paymentDoc('r1-p1', OWNER, 50000)));
+    await assertFails(pay(as(RIVAL), RIVAL, paymentDoc('r1-p1', RIVAL, 50000)));
+    await assertSucceeds(pay(as(STAFF), STAFF, paymentDoc('r1-p1', STAFF, 50000)));
+    expect((await r1()).paidPaise).toBe(50000);
+    await assertFails(updateDoc(doc(as(OWNER), 'repairs', 'r1', 'payments', 'r1-p1'), { amountPaise: 1 }));
   });
 });
 
 describe('shop repairs: the Repair ID counter', () => {
-  /** A create as the adapter commits it: counter, repair, index entry, tracking link. */
-  const create = (
-    db: Firestore,
-    uid: string,
-    {
-      id = 'r2',
-      repairId = 'SMC-1002',
-      last = 1002,
-      counterDoc,
-    }: { id?: string; repairId?: string; last?: number; counterDoc?: string } = {},
-  ) => {
-    const token = `tok_${id}_BBBBBBBBBBBBBBBBBBBB`;
-    const batch = writeBatch(db);
-    batch.set(doc(db, 'repairCounters', 'store-1'), {
-      prefix: 'SMC',
-      last,
-      lastRepairDocId: counterDoc ?? id,
-    });
-    batch.set(
-      doc(db, 'repairs', id),
-      shopRepair({
-        repairId,
-        trackingToken: token,
-        history: [{ ...created, by: { uid, name: 'x' }, at: Timestamp.now() }],
-      }),
-    );
-    batch.set(doc(db, 'repairLookup', `r-${repairId}`, 'refs', id), {});
-    batch.set(doc(db, 'tracking', token), { repairDocId: id, storeId: 'store-1', revoked: false, view: {} });
-    return batch.commit();
-  };
-
-  it('moves only up, only with the repair that takes that Repair ID', async () => {
+  it('moves by exactly one, only with the repair that takes that Repair ID', async () => {
     await assertFails(updateDoc(doc(as(STAFF), 'repairCounters', 'store-1'), { last: 5000 }));
     await assertFails(
       updateDoc(doc(as(OWNER), 'repairCounters', 'store-1'), { last: 1000, lastRepairDocId: 'r1' }),
     );
-    await assertFails(create(as(STAFF), STAFF, { repairId: 'SMC-1003' }));
-    await assertFails(create(as(STAFF), STAFF, { last: 1001, repairId: 'SMC-1001' }));
-    await assertFails(create(as(STAFF), STAFF, { counterDoc: 'r1' }));
-    await assertFails(create(as(RIVAL), RIVAL));
-    await assertSucceeds(create(as(STAFF), STAFF));
+    await assertFails(createShopRepair(as(STAFF), STAFF, { repairId: 'SMC-1003' }));
+    await assertFails(createShopRepair(as(STAFF), STAFF, { last: 1003, repairId: 'SMC-1003' }));
+    await assertFails(createShopRepair(as(STAFF), STAFF, { last: 1001, repairId: 'SMC-1001' }));
+    await assertFails(createShopRepair(as(STAFF), STAFF, { counterDoc: 'r1' }));
+    await assertFails(createShopRepair(as(RIVAL), RIVAL));
+    await assertSucceeds(createShopRepair(as(STAFF), STAFF));
     expect(await stored('repairCounters/store-1')).toEqual({
       prefix: 'SMC',
       last: 1002,
       lastRepairDocId: 'r2',
     });
-    // Skipping numbers (an app's repair already has one) is moving up too; going back is not.
-    await assertSucceeds(create(as(OWNER), OWNER, { id: 'r3', repairId: 'SMC-1005', last: 1005 }));
-    await assertFails(create(as(OWNER), OWNER, { id: 'r4', repairId: 'SMC-1004', last: 1004 }));
     await assertFails(deleteDoc(doc(as(OWNER), 'repairCounters', 'store-1')));
   });
 
-  it('refuses a new repair of the console without the counter, in another status or with a forged entry', async () => {
+  it('steps past a number an app’s repair of the store already holds, one at a time', async () => {
+    await patchDoc(env, 'repairs/app-1002', { repairId: 'SMC-1002', storeId: 'store-1', businessId: OWNER });
+    await assertFails(
+      updateDoc(doc(as(STAFF), 'repairCounters', 'store-1'), { last: 1003, lastRepairDocId: 'app-1002' }),
+    );
+    await assertSucceeds(
+      updateDoc(doc(as(STAFF), 'repairCounters', 'store-1'), { last: 1002, lastRepairDocId: 'app-1002' }),
+    );
+    await assertSucceeds(createShopRepair(as(STAFF), STAFF, { id: 'r3', repairId: 'SMC-1003', last: 1003 }));
+  });
+
+  it('refuses a new repair of the console without the counter, its delivery code apart, or in another status', async () => {
     const batch = writeBatch(as(STAFF));
     batch.set(doc(as(STAFF), 'repairs', 'r9'), shopRepair({ repairId: 'SMC-1009', trackingToken: '' }));
     batch.set(doc(as(STAFF), 'repairLookup', 'r-SMC-1009', 'refs', 'r9'), {});
     await assertFails(batch.commit());
+    await assertFails(createShopRepair(as(STAFF), STAFF, { omitDelivery: true }));
+    await assertFails(createShopRepair(as(STAFF), STAFF, { overrides: { deliveryCode: '1111' } }));
+    await assertFails(createShopRepair(as(STAFF), STAFF, { overrides: { status: 'ready' } }));
     // Staff cannot write an app-style repair (no history) past the counter either.
     const legacy = writeBatch(as(STAFF));
     legacy.set(doc(as(STAFF), 'repairs', 'r8'), {
@@ -428,13 +389,15 @@ describe('tracking links', () => {
     await assertFails(getDocs(query(collection(as(STAFF), 'tracking'), where('storeId', '==', 'store-1'))));
   });
 
-  it('are written only by members, never pointed at another repair, and stay revoked', async () => {
-    await assertFails(updateDoc(doc(as(RIVAL), 'tracking', TOKEN), { view: { status: 'ready' } }));
+  it('are written only by members, mirror the repair, are never pointed at another repair, and stay revoked', async () => {
+    const view = viewOf(await r1());
+    // A view is only ever the repair's own fields (whoever writes it); revoking is the members'.
+    await assertFails(updateDoc(doc(as(RIVAL), 'tracking', TOKEN), { view: { ...view, status: 'ready' } }));
+    await assertFails(updateDoc(doc(as(RIVAL), 'tracking', TOKEN), { revoked: true }));
     await assertFails(updateDoc(doc(as(null), 'tracking', TOKEN), { revoked: true }));
     await assertFails(updateDoc(doc(as(STAFF), 'tracking', TOKEN), { repairDocId: 'other' }));
-    await assertSucceeds(
-      updateDoc(doc(as(STAFF), 'tracking', TOKEN), { view: { repairId: 'SMC-1001', status: 'received' } }),
-    );
+    await assertFails(updateDoc(doc(as(STAFF), 'tracking', TOKEN), { view: { ...view, status: 'ready' } }));
+    await assertSucceeds(updateDoc(doc(as(STAFF), 'tracking', TOKEN), { view }));
     await assertSucceeds(updateDoc(doc(as(STAFF), 'tracking', TOKEN), { revoked: true }));
     await assertFails(updateDoc(doc(as(OWNER), 'tracking', TOKEN), { revoked: false }));
     // A link for a repair that does not carry its token is refused.
@@ -443,10 +406,37 @@ describe('tracking links', () => {
         repairDocId: 'r1',
         storeId: 'store-1',
         revoked: false,
-        view: {},
+        view,
       }),
     );
     await assertFails(deleteDoc(doc(as(OWNER), 'tracking', TOKEN)));
+  });
+});
+
+describe('store profiles', () => {
+  const profile = (name: string, upiId = 'sharmamobile@okaxis') => ({
+    ownerId: OWNER,
+    name,
+    phone: '9811111111',
+    upiId,
+    updatedAt: serverTimestamp(),
+  });
+
+  it('are read by anyone and written by the store’s owner only, with the server’s time', async () => {
+    expect((await assertSucceeds(getDoc(doc(as(null), 'storeProfiles', 'store-1')))).data()?.upiId).toBe(
+      'sharmamobile@okaxis',
+    );
+    await assertFails(getDocs(collection(as(null), 'storeProfiles')));
+    await assertFails(setDoc(doc(as(STAFF), 'storeProfiles', 'store-1'), profile('Sharma')));
+    await assertFails(setDoc(doc(as(RIVAL), 'storeProfiles', 'store-1'), profile('Sharma')));
+    await assertFails(
+      setDoc(doc(as(OWNER), 'storeProfiles', 'store-1'), { ...profile('Sharma'), updatedAt: at }),
+    );
+    await assertFails(setDoc(doc(as(OWNER), 'storeProfiles', 'store-1'), profile('Sharma', 'not a upi id')));
+    await assertSucceeds(
+      setDoc(doc(as(OWNER), 'storeProfiles', 'store-1'), profile('Sharma Mobile Care, Bandra')),
+    );
+    await assertFails(deleteDoc(doc(as(OWNER), 'storeProfiles', 'store-1')));
   });
 });
 

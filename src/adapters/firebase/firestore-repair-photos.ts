@@ -7,13 +7,16 @@ import {
   type Firestore,
   getDoc,
   runTransaction,
+  serverTimestamp,
   Timestamp,
 } from 'firebase/firestore';
 import { getStorage } from 'firebase/storage';
 import { storeRefOf } from '../../domain/repairs/repair';
 import { historyEntry } from '../../domain/shop/history';
+import { SHOP_MESSAGES } from '../../domain/shop/messages';
 import { MAX_PHOTOS } from '../../domain/shop/photos';
 import { parseShopRepair } from '../../domain/shop/repair-record';
+import { isFinalStatus, statusLabel } from '../../domain/shop/status';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
 import type { Logger } from '../../ports/logger';
@@ -92,6 +95,12 @@ export class FirestoreRepairImageList implements RepairImageList {
         if (change === 'remove' && !urls.includes(url))
           throw new PortError('not-found', 'This repair has no such photo.');
         const repair = parseShopRepair(repairDocId, fromFirestore(raw));
+        // Delivered and cancelled repairs are fixed (firestore.rules refuse the write as well).
+        if (isFinalStatus(repair.status))
+          throw new PortError(
+            'failed-precondition',
+            SHOP_MESSAGES.repairFinalFixed(statusLabel(repair.status)),
+          );
         const now = this.clock.now();
         const entry = historyEntry(
           'photo',
@@ -102,7 +111,8 @@ export class FirestoreRepairImageList implements RepairImageList {
         );
         transaction.update(this.repairRef(repairDocId), {
           imageUrls: change === 'add' ? arrayUnion(url) : arrayRemove(url),
-          updatedAt: Timestamp.fromDate(now),
+          // The server's time (firestore.rules: updatedAt == request.time).
+          updatedAt: serverTimestamp(),
           history: [
             ...(Array.isArray(raw.history) ? raw.history : []),
             { ...entry, at: Timestamp.fromDate(now) },

@@ -68,7 +68,30 @@ export class FirestoreRepairRepository implements RepairRepository {
         limit(MAX_REPAIRS_PER_ID),
       ),
     );
-    return snapshot.docs.map((document) => parseRepairRecord(document.id, plainData(document)));
+    const uid = this.auth.currentUser?.uid;
+    return Promise.all(
+      snapshot.docs
+        // An account that wrote the number itself is never the repair's customer (customerMobileBy).
+        .filter((document) => document.data().customerMobileBy !== uid)
+        .map((document) => this.withCode(parseRepairRecord(document.id, plainData(document)))),
+    );
+  }
+
+  /**
+   * The repair with its delivery code: a shop console repair keeps it apart (shop/delivery), which its
+   * owner, its verified customer and a super admin read; for anyone else it stays ''.
+   */
+  private async withCode(repair: Repair): Promise<Repair> {
+    if (repair.deliveryCode !== '') return repair;
+    try {
+      const delivery = plainData(
+        await getDoc(doc(this.db, COLLECTIONS.repairs, repair.id, 'shop', 'delivery')),
+      );
+      return typeof delivery?.code === 'string' ? { ...repair, deliveryCode: delivery.code } : repair;
+    } catch (error) {
+      if (isPortError(toPortError(error), 'permission-denied')) return repair;
+      throw error;
+    }
   }
 
   private async readIfAllowed(id: string, repairId: string): Promise<Repair | null> {
@@ -76,7 +99,7 @@ export class FirestoreRepairRepository implements RepairRepository {
       const data = plainData(await getDoc(doc(this.db, COLLECTIONS.repairs, id)));
       if (data === undefined) return null;
       const repair = parseRepairRecord(id, data);
-      return repair.repairId === repairId ? repair : null;
+      return repair.repairId === repairId ? await this.withCode(repair) : null;
     } catch (error) {
       // A repair this account may not read: the rules refuse the get.
       if (isPortError(toPortError(error), 'permission-denied')) return null;

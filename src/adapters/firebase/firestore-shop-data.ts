@@ -7,11 +7,10 @@ import {
   Timestamp,
   type Transaction,
 } from 'firebase/firestore';
-import type { PaymentLike } from '../../domain/shop/amounts';
 import { parseShopRepair, type ShopRepair } from '../../domain/shop/repair-record';
-import { parseStoreSettings, shopContact } from '../../domain/shop/settings';
-import type { ShopRole } from '../../domain/shop/status';
+import { type ShopRole, statusLabel } from '../../domain/shop/status';
 import { type TrackingView, trackingView } from '../../domain/shop/tracking';
+import { TRACKING_VIEW_FIELDS } from '../../domain/stored/documents';
 import { parseStoreRecord, type Store } from '../../domain/stores/store';
 import { PortError } from '../../ports/errors';
 import { COLLECTIONS, fromFirestore, plainData } from './firestore-data';
@@ -26,11 +25,14 @@ import { getDoc, transactionGet } from './firestore-reads';
  *  - invitations/{storeId}_{email}: { storeId, storeName, email, invitedBy, invitedAt }, written by the
  *    store's owner, read by the owner and by the account whose verified e-mail it names;
  *  - repairs/{id}: the repair itself (the apps' collection), with repairs/{id}/shop/private (unlock
- *    code) and repairs/{id}/payments/{paymentId};
- *  - repairCounters/{storeId}: { prefix, last, lastRepairDocId }, moved in the transaction that writes
- *    the repair with that Repair ID;
- *  - tracking/{token}: { repairDocId, storeId, revoked, view }, the customer-safe view rewritten with
- *    every write of the repair, read by /t/$token with one get.
+ *    code), repairs/{id}/shop/delivery (the delivery code: never read by staff), repairs/{id}/shop/tries
+ *    (delivery code tries) and repairs/{id}/payments/{paymentId};
+ *  - repairCounters/{storeId}: { prefix, last, lastRepairDocId }, moved by one in the transaction that
+ *    writes the repair with that Repair ID;
+ *  - tracking/{token}: { repairDocId, storeId, revoked, view }, the view being the repair's
+ *    customer-safe fields as stored (TRACKING_VIEW_FIELDS), rewritten with every write of the repair
+ *    and read by /t/$token with one get; the shop's name, phone and UPI ID come from
+ *    storeProfiles/{storeId}, which only the store's owner writes.
  */
 export const SHOP_COLLECTIONS = {
   storeMembers: 'storeMembers',
@@ -44,6 +46,12 @@ export const SHOP_COLLECTIONS = {
 
 /** The id of the shop-only document under repairs/{id}/shop. */
 export const SHOP_PRIVATE_DOC = 'private';
+/** repairs/{id}/shop/delivery: the delivery code (its owner, the verified customer, a super admin). */
+export const SHOP_DELIVERY_DOC = 'delivery';
+/** repairs/{id}/shop/tries: the delivery code tries (firestore.rules count them). */
+export const SHOP_TRIES_DOC = 'tries';
+/** storeProfiles/{storeId}: the shop's name, phone and UPI ID as customers see them. */
+export const STORE_PROFILES = 'storeProfiles';
 
 /** storeMembers/{storeId}_{uid}. */
 export function memberDocId(storeId: string, uid: string): string {
@@ -141,42 +149,38 @@ export class ShopAccessChecker {
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
- * The customer-safe view of a repair for its tracking document: domain trackingView (an allow list)
- * with the shop named by the store's settings, then its owner's public profile.
+ * The view a tracking document stores: the repair's customer-safe fields exactly as the repair stores
+ * them, null where it has none (firestore.rules compare the two after the same commit).
  */
-export function trackingViewOf(
-  repair: ShopRepair,
-  storeId: string,
-  storeData: Readonly<Record<string, unknown>>,
-  ownerProfile: Readonly<Record<string, unknown>> | undefined,
-  payments: readonly PaymentLike[] | null = null,
-): TrackingView {
-  const store = parseStoreRecord(storeId, storeData);
-  const shop = shopContact({ storeName: store.name }, parseStoreSettings(storeData), {
-    businessName: text(ownerProfile?.businessName),
-    phone: text(ownerProfile?.phone),
+export function storedViewOf(stored: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(TRACKING_VIEW_FIELDS.map((name) => [name, stored[name] ?? null]));
+}
+
+/**
+ * What the tracking page shows, from a stored view and the store's profile (name, phone, UPI ID):
+ * domain trackingView on the repair's fields, with the timeline the repair keeps. Null when the
+ * document holds no view.
+ */
+export function trackingViewFromStored(
+  repairDocId: string,
+  raw: unknown,
+  profile: Readonly<Record<string, unknown>> | undefined,
+): TrackingView | null {
+  const record = fromFirestore(raw);
+  if (typeof record !== 'object' || record === null) return null;
+  const view = record as Record<string, unknown>;
+  if (typeof view.repairId !== 'string' || typeof view.status !== 'string') return null;
+  const fields = Object.fromEntries(Object.entries(view).filter(([, value]) => value !== null));
+  const repair = parseShopRepair(repairDocId, { ...fields, history: [] });
+  const shop = { name: text(profile?.name), phone: text(profile?.phone), upiId: text(profile?.upiId) };
+  const steps = Array.isArray(view.timeline) ? view.timeline : [];
+  const timeline = steps.flatMap((step) => {
+    const { status, at } = (step ?? {}) as { status?: unknown; at?: unknown };
+    return typeof status === 'string' && at instanceof Date
+      ? [{ status, label: statusLabel(status), at }]
+      : [];
   });
-  return trackingView(repair, shop, payments);
-}
-
-/** The public profile of a store's owner, read inside a transaction (any signed-in account may). */
-export async function ownerProfileIn(
-  db: Firestore,
-  transaction: Transaction,
-  ownerId: string,
-): Promise<Record<string, unknown> | undefined> {
-  if (ownerId === '') return undefined;
-  return plainData(await transactionGet(transaction, doc(db, COLLECTIONS.publicProfiles, ownerId)));
-}
-
-/** A stored tracking view, read back (Timestamps as Dates); null when it is not one. */
-export function parseStoredView(raw: unknown): TrackingView | null {
-  const view = fromFirestore(raw);
-  if (typeof view !== 'object' || view === null) return null;
-  const record = view as Record<string, unknown>;
-  if (typeof record.repairId !== 'string' || typeof record.status !== 'string') return null;
-  if (!Array.isArray(record.timeline) || !Array.isArray(record.problems)) return null;
-  return record as unknown as TrackingView;
+  return { ...trackingView(repair, shop), timeline };
 }
 
 /** A repair document's data as a ShopRepair (Timestamps as Dates). */

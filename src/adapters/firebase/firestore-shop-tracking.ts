@@ -1,6 +1,7 @@
 import type { Auth } from 'firebase/auth';
-import { type Firestore, runTransaction } from 'firebase/firestore';
+import { doc, type Firestore, runTransaction, serverTimestamp } from 'firebase/firestore';
 import { historyEntry } from '../../domain/shop/history';
+import { parseStoreProfile } from '../../domain/shop/store-profile';
 import { isTrackingToken } from '../../domain/shop/tracking';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
@@ -10,19 +11,21 @@ import { firestoreCall } from './firebase-errors';
 import { plainData } from './firestore-data';
 import { getDoc, transactionGet } from './firestore-reads';
 import {
-  ownerProfileIn,
-  parseStoredView,
   ShopAccessChecker,
+  STORE_PROFILES,
   shopRepairOf,
-  trackingViewOf,
+  storedViewOf,
+  trackingViewFromStored,
   withoutUndefined,
 } from './firestore-shop-data';
 import { ShopRepairWriter } from './firestore-shop-repairs';
 
 /**
  * Tracking links on Firestore: tracking/{token} holds the repair's id, its store, `revoked` and the
- * customer-safe view, kept in step by every write of the repair (firestore-shop-repairs.ts). resolve
- * is one get by id, signed out (firestore.rules allow get, never list).
+ * view (the repair's customer-safe fields as stored), kept in step by every write of the repair
+ * (firestore-shop-repairs.ts; firestore.rules compare the two). resolve is one get by id, signed out
+ * (firestore.rules allow get, never list), and one of storeProfiles/{storeId}: the shop's name, phone
+ * and UPI ID come from there only, which only the store's owner writes.
  */
 export class FirestoreTrackingLinkRepository implements TrackingLinkRepository {
   private readonly access: ShopAccessChecker;
@@ -43,7 +46,17 @@ export class FirestoreTrackingLinkRepository implements TrackingLinkRepository {
       const link = plainData(await getDoc(this.writer.trackingRef(token)));
       if (link === undefined) return { state: 'not-found' };
       if (link.revoked === true) return { state: 'revoked' };
-      const view = parseStoredView(link.view);
+      const storeId = typeof link.storeId === 'string' ? link.storeId : '';
+      const profile =
+        storeId === '' || storeId.includes('/')
+          ? undefined
+          : plainData(await getDoc(doc(this.db, STORE_PROFILES, storeId)));
+      const shop = profile === undefined ? undefined : parseStoreProfile(storeId, profile);
+      const view = trackingViewFromStored(
+        typeof link.repairDocId === 'string' ? link.repairDocId : '',
+        link.view,
+        shop === undefined ? undefined : { name: shop.name, phone: shop.phone, upiId: shop.upiId },
+      );
       return view === null ? { state: 'not-found' } : { state: 'active', view };
     });
   }
@@ -60,32 +73,28 @@ export class FirestoreTrackingLinkRepository implements TrackingLinkRepository {
       const old = repair.trackingToken;
       const oldLink =
         old === '' ? undefined : (await transactionGet(transaction, this.writer.trackingRef(old))).data();
-      const profile =
-        token === '' ? undefined : await ownerProfileIn(this.db, transaction, access.store.ownerId);
       const now = this.clock.now();
       const next: Record<string, unknown> = {
         ...raw,
         trackingToken: token,
+        updatedAt: serverTimestamp(),
         history: [
           ...(Array.isArray(raw.history) ? raw.history : []),
           historyEntry('tracking', repair.status, { uid: access.uid, name }, now, note),
         ],
       };
-      const nextRepair = shopRepairOf(repairDocId, next);
+      const nextRepair = shopRepairOf(repairDocId, { ...next, updatedAt: now });
       checkShopRepairUpdate(repair, nextRepair, access, 'tracking');
       transaction.set(this.writer.repairRef(repairDocId), withoutUndefined(next));
-      if (oldLink !== undefined)
-        transaction.set(this.writer.trackingRef(old), {
-          repairDocId: oldLink.repairDocId,
-          storeId: oldLink.storeId,
-          revoked: true,
-        });
+      // The old link is revoked: only `revoked` changes (its view stays as it was).
+      if (oldLink !== undefined && oldLink.revoked !== true)
+        transaction.update(this.writer.trackingRef(old), { revoked: true });
       if (token !== '')
         transaction.set(this.writer.trackingRef(token), {
           repairDocId,
           storeId: access.store.id,
           revoked: false,
-          view: withoutUndefined(trackingViewOf(nextRepair, access.store.id, access.storeData, profile)),
+          view: storedViewOf(withoutUndefined(next)),
         });
     });
   }

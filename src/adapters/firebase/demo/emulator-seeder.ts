@@ -11,6 +11,7 @@ import {
   initializeFirestore,
   query,
   setDoc,
+  Timestamp,
   updateDoc,
   where,
   writeBatch,
@@ -36,11 +37,34 @@ import { COLLECTIONS, plainData, repairLookupRefPath } from '../firestore-data';
 import {
   memberDocId,
   SHOP_COLLECTIONS,
+  SHOP_DELIVERY_DOC,
   SHOP_PRIVATE_DOC,
-  shopRepairOf,
-  trackingViewOf,
+  STORE_PROFILES,
+  storedViewOf,
   withoutUndefined,
 } from '../firestore-shop-data';
+
+const TIMELINE_KINDS: ReadonlySet<unknown> = new Set(['created', 'status', 'override', 'reopen']);
+
+/**
+ * A seed repair as the Firestore adapters store it: a shop console repair (one with a history) keeps
+ * its delivery code apart (shop/delivery, which staff never read) and its customer's timeline (the
+ * status steps of its history) on the repair, which its tracking link's view mirrors.
+ */
+function storedRepair(data: Readonly<Record<string, unknown>>): {
+  repair: Record<string, unknown>;
+  deliveryCode: string | null;
+} {
+  if (!Array.isArray(data.history)) return { repair: { ...data }, deliveryCode: null };
+  const { deliveryCode, ...rest } = data;
+  const timeline = (data.history as Record<string, unknown>[])
+    .filter((entry) => TIMELINE_KINDS.has(entry?.kind))
+    .map((entry) => ({ status: entry.status, at: entry.at }));
+  return {
+    repair: { ...rest, timeline },
+    deliveryCode: typeof deliveryCode === 'string' && deliveryCode !== '' ? deliveryCode : null,
+  };
+}
 
 type Write = [DocumentReference, Record<string, unknown>];
 
@@ -86,6 +110,14 @@ export class FirebaseEmulatorSeeder implements Seeder {
     connectFirestoreEmulator(this.db, options.firestoreHost, options.firestorePort, {
       mockUserToken: 'owner',
     });
+  }
+
+  /** config/storage: the project's bucket (the administrator's document; the backfill writes it). */
+  private get storageConfig(): Write {
+    return [
+      doc(this.db, 'config', 'storage'),
+      { bucket: this.app.options.storageBucket ?? `${this.options.projectId}.firebasestorage.app` },
+    ];
   }
 
   /** Firestore past the rules, for tests that inspect what was stored. */
@@ -140,6 +172,8 @@ export class FirebaseEmulatorSeeder implements Seeder {
       const ref = doc(this.db, COLLECTIONS.stores, id);
       const before = (await getDoc(ref)).data()?.ownerId;
       await setDoc(ref, data);
+      // The project's bucket, which repair photos' URLs must name (firestore.rules read it).
+      await setDoc(this.storageConfig[0], this.storageConfig[1]);
       await this.listStores(data.ownerId);
       if (typeof before === 'string' && before !== data.ownerId) await this.listStores(before);
     });
@@ -176,11 +210,18 @@ export class FirebaseEmulatorSeeder implements Seeder {
 
   private repairWrites(record: SeedRepairRecord): [DocumentReference, Record<string, unknown>][] {
     const { id, ...data } = record;
+    const { repair, deliveryCode } = storedRepair(data);
     const writes: [DocumentReference, Record<string, unknown>][] = [
-      [doc(this.db, COLLECTIONS.repairs, id), data],
+      [doc(this.db, COLLECTIONS.repairs, id), repair],
     ];
     if (typeof data.repairId === 'string' && data.repairId !== '')
       writes.push([doc(this.db, repairLookupRefPath(data.repairId, id)), {}]);
+    const storeId = typeof data.storeId === 'string' && data.storeId !== '' ? data.storeId : data.store;
+    if (deliveryCode !== null && typeof storeId === 'string' && storeId !== '')
+      writes.push([
+        doc(this.db, COLLECTIONS.repairs, id, SHOP_COLLECTIONS.shop, SHOP_DELIVERY_DOC),
+        { code: deliveryCode, storeId },
+      ]);
     return writes;
   }
 
@@ -239,8 +280,16 @@ export class FirebaseEmulatorSeeder implements Seeder {
         doc(this.db, SHOP_COLLECTIONS.invitations, invitationKey(invitation.storeId, invitation.email)),
         { ...invitation },
       ]);
-    for (const { storeId, prefix, last } of data.counters)
-      writes.push([doc(this.db, SHOP_COLLECTIONS.repairCounters, storeId), { prefix, last }]);
+    for (const { storeId, prefix, last, lastRepairDocId } of data.counters)
+      writes.push([
+        doc(this.db, SHOP_COLLECTIONS.repairCounters, storeId),
+        { prefix, last, ...(lastRepairDocId ? { lastRepairDocId } : {}) },
+      ]);
+    // What each store's tracking page shows of the shop (written by its owner only, once seeded).
+    for (const { storeId, ...profile } of data.storeProfiles ?? [])
+      writes.push([doc(this.db, STORE_PROFILES, storeId), { ...profile, updatedAt: Timestamp.now() }]);
+    // The project's bucket, which repair photos' URLs must name (firestore.rules read config/storage).
+    writes.push(this.storageConfig);
     for (const { repairDocId, storeId, unlockCode } of data.shopOnly)
       writes.push([
         doc(this.db, COLLECTIONS.repairs, repairDocId, SHOP_COLLECTIONS.shop, SHOP_PRIVATE_DOC),
@@ -251,6 +300,25 @@ export class FirebaseEmulatorSeeder implements Seeder {
         doc(this.db, COLLECTIONS.repairs, repairDocId, SHOP_COLLECTIONS.payments, payment.id),
         { ...payment },
       ]);
+    // A repair's paidPaise is its payments less refunds (money moves only as payments).
+    const paidOf = (repairDocId: string): { paidPaise?: number } => {
+      const own = data.payments.filter((payment) => payment.repairDocId === repairDocId);
+      if (own.length === 0) return {};
+      return {
+        paidPaise: own.reduce(
+          (sum, payment) => sum + (payment.kind === 'refund' ? -payment.amountPaise : payment.amountPaise),
+          0,
+        ),
+      };
+    };
+    for (const repairDocId of new Set(data.payments.map((payment) => payment.repairDocId))) {
+      const stored = await lookup.repair(repairDocId);
+      if (stored !== undefined)
+        writes.push([
+          doc(this.db, COLLECTIONS.repairs, repairDocId),
+          { ...storedRepair(stored).repair, ...paidOf(repairDocId) },
+        ]);
+    }
     for (const link of data.trackingLinks) {
       const revoked = link.revoked === true;
       const record: Record<string, unknown> = {
@@ -258,24 +326,9 @@ export class FirebaseEmulatorSeeder implements Seeder {
         storeId: link.storeId,
         revoked,
       };
-      const repairData = revoked ? undefined : await lookup.repair(link.repairDocId);
-      if (repairData !== undefined) {
-        const storeData = (await lookup.store(link.storeId)) ?? {};
-        const ownerId = parseStoreRecord(link.storeId, storeData).ownerId;
-        const profile = ownerId === '' ? undefined : await lookup.profile(ownerId);
-        const payments = data.payments
-          .filter((payment) => payment.repairDocId === link.repairDocId)
-          .map((payment) => ({ kind: payment.kind, amountPaise: payment.amountPaise }));
-        record.view = withoutUndefined(
-          trackingViewOf(
-            shopRepairOf(link.repairDocId, repairData),
-            link.storeId,
-            storeData,
-            profile,
-            payments,
-          ),
-        );
-      }
+      const stored = storedRepair((await lookup.repair(link.repairDocId)) ?? {}).repair;
+      // The view is the stored repair's customer-safe fields (kept when the link is revoked).
+      record.view = storedViewOf(withoutUndefined({ ...stored, ...paidOf(link.repairDocId) }));
       writes.push([doc(this.db, SHOP_COLLECTIONS.tracking, link.token), record]);
     }
     return writes;
