@@ -51,14 +51,9 @@ export class MemoryTrackingLinkRepository implements TrackingLinkRepository {
     const store = parseStoreRecord(storeId, this.db.stores.get(storeId) ?? {});
     // A repair naming a store by the apps' `store` alone, of another business, is not that store's.
     if (!repairBelongsTo(raw, storeId, store.ownerId)) return { state: 'not-found' };
-    const owner = this.db.publicProfiles.get(store.ownerId) ?? {};
     const profile = this.db.storeProfiles.get(storeId);
     // The shop's name, phone and UPI ID: the store's profile (its owner's), never a member's writes.
-    const shop = trackingShopOf(profile === undefined ? null : parseStoreProfile(storeId, profile), {
-      storeName: store.name,
-      businessName: text(owner.businessName),
-      ownerPhone: text(owner.phone),
-    });
+    const shop = trackingShopOf(profile === undefined ? null : parseStoreProfile(storeId, profile));
     const payments = (this.db.payments.get(id) ?? []).map((p) => ({
       kind: p.kind === 'refund' ? ('refund' as const) : ('payment' as const),
       amountPaise: Number(p.amountPaise) || 0,

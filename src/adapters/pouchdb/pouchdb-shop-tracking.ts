@@ -52,15 +52,9 @@ export class PouchTrackingLinkRepository implements TrackingLinkRepository {
       const store = parseStoreRecord(storeId, storeRaw);
       // A repair naming a store by the apps' `store` alone, of another business, is not that store's.
       if (!repairBelongsTo(raw, storeId, store.ownerId)) return { state: 'not-found' };
-      const owner: Record<string, unknown> =
-        (isDocId(store.ownerId) ? await this.dbs.publicProfiles.get(store.ownerId) : null) ?? {};
       const profile = isDocId(storeId) ? await this.dbs.storeProfiles.get(storeId) : null;
       // The shop's name, phone and UPI ID: the store's profile (its owner's), never a member's writes.
-      const shop = trackingShopOf(profile === null ? null : parseStoreProfile(storeId, profile), {
-        storeName: store.name,
-        businessName: text(owner.businessName),
-        ownerPhone: text(owner.phone),
-      });
+      const shop = trackingShopOf(profile === null ? null : parseStoreProfile(storeId, profile));
       const payments = (await loadPayments(this.dbs, id)).map((p) => ({
         kind: p.kind,
         amountPaise: p.amountPaise,

@@ -117,19 +117,20 @@ export function trackingPayLink(
 }
 
 /**
- * The shop as the tracking page shows it: the store's profile only. A store without one shows its
- * store's name (else its owner's business name) and its owner's public profile number, and no UPI ID
- * (so no Pay button) until the owner saves a profile.
+ * The shop as the tracking page shows it: the store's profile only, the one document the owner alone
+ * writes and a signed-out visitor may read. A store without one shows no shop details (the page says
+ * "Your repair shop", no phone, no Pay button) on every backend: nothing else a signed-out page may read
+ * says who the shop is. Every store gets its profile from migration step 0002 (existing stores) or
+ * when its owner saves it.
  */
-export function trackingShopOf(
-  profile: StoreProfile | null,
-  fallback: { readonly storeName: string; readonly businessName: string; readonly ownerPhone: string },
-): { readonly name: string; readonly phone: string; readonly upiId: string } {
+export const NO_TRACKING_SHOP = { name: '', phone: '', upiId: '' } as const;
+
+export function trackingShopOf(profile: StoreProfile | null): {
+  readonly name: string;
+  readonly phone: string;
+  readonly upiId: string;
+} {
   if (profile !== null && profile.name !== '')
     return { name: profile.name, phone: profile.phone, upiId: profile.upiId };
-  return {
-    name: fallback.storeName.trim() || fallback.businessName.trim(),
-    phone: fallback.ownerPhone.trim(),
-    upiId: '',
-  };
+  return NO_TRACKING_SHOP;
 }

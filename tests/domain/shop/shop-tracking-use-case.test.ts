@@ -17,7 +17,13 @@ beforeEach(async () => {
 });
 
 describe('resolveTracking (no sign-in)', () => {
-  it('shows the customer-safe view of an active link, signed out', async () => {
+  it('shows the customer-safe view of an active link, signed out, with the shop from its profile', async () => {
+    await signInAs(world, 'owner');
+    await world.ports.storeProfiles.save(repair.storeId, {
+      name: 'Sharma Mobile Care - Bandra',
+      phone: '9811111111',
+      upiId: '',
+    });
     await world.ports.auth.signOut();
     const result = await world.useCases.shop.resolveTracking(repair.trackingToken);
     expect(result).toMatchObject({
