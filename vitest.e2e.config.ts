@@ -16,6 +16,8 @@ const FIREBASE_FLOWS = [
   'e2e/shop-counter.e2e.ts',
   // Firestore's persistent cache: a status change queued offline, kept over a reload, then synced.
   'e2e/shop-offline-firebase.e2e.ts',
+  // Staff try to change what RPR-1001's tracking page shows: it still shows the shop's own profile.
+  'e2e/shop-surface.e2e.ts',
   // The service worker on the production build: a page load with the network cut.
   'e2e/offline.e2e.ts',
 ];

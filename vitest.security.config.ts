@@ -34,6 +34,7 @@ export default defineConfig({
           include: [
             'tests/security/firebase.security.test.ts',
             'tests/security/firebase-invitations.security.test.ts',
+            'tests/security/shop-surface.security.test.ts',
           ],
           globalSetup: ['tests/firebase/global-setup.ts'],
         },

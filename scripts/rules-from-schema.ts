@@ -87,6 +87,8 @@ function baseCheck(v: string, spec: FieldSpec): string {
           `(${v}.size() == 0 || ${v}.join('\\n').matches(${literal(`^${item}(?:\\n${item}){0,${spec.max - 1}}$`)}))`,
         );
       }
+      // join() writes a number as its digits: split back, the items must be the list's own (text).
+      if (spec.of.kind === 'text') parts.push(`(${v}.size() == 0 || ${v}.join('\\n').split('\\n') == ${v})`);
       return `(${parts.join(' && ')})`;
     }
     case 'map': {

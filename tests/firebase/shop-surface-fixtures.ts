@@ -274,6 +274,10 @@ export function createShopRepair(
     advance?: number;
     overrides?: Data;
     omitDelivery?: boolean;
+    /** The repair as written (after the overrides), e.g. with a field replaced by a schema walk. */
+    transform?: (repair: Data) => Data;
+    counter?: Data;
+    delivery?: Data;
   } = {},
 ): Promise<void> {
   const id = options.id ?? 'r2';
@@ -281,7 +285,7 @@ export function createShopRepair(
   const token = `tok_${id}_BBBBBBBBBBBBBBBBBBBB`;
   const created = entry('created', 'received', uid);
   const history: Data[] = [created];
-  const repair = shopRepair({
+  const written = shopRepair({
     repairId,
     trackingToken: token,
     customerMobileBy: uid,
@@ -293,16 +297,23 @@ export function createShopRepair(
     paidPaise: options.advance ?? 0,
     ...options.overrides,
   });
+  const repair = options.transform ? options.transform(written) : written;
   const batch = writeBatch(db);
-  batch.set(doc(db, 'repairCounters', 'store-1'), {
-    prefix: 'SMC',
-    last: options.last ?? 1002,
-    lastRepairDocId: options.counterDoc ?? id,
-  });
+  batch.set(
+    doc(db, 'repairCounters', 'store-1'),
+    options.counter ?? {
+      prefix: 'SMC',
+      last: options.last ?? 1002,
+      lastRepairDocId: options.counterDoc ?? id,
+    },
+  );
   batch.set(doc(db, 'repairs', id), repair);
   batch.set(doc(db, 'repairLookup', `r-${repairId}`, 'refs', id), {});
   if (options.omitDelivery !== true)
-    batch.set(doc(db, 'repairs', id, 'shop', 'delivery'), { code: '1111', storeId: 'store-1' });
+    batch.set(
+      doc(db, 'repairs', id, 'shop', 'delivery'),
+      options.delivery ?? { code: '1111', storeId: 'store-1' },
+    );
   if (options.advance !== undefined)
     batch.set(doc(db, 'repairs', id, 'payments', `${id}-p1`), paymentDoc(`${id}-p1`, uid, options.advance));
   batch.set(doc(db, 'tracking', token), {

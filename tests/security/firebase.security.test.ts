@@ -321,13 +321,17 @@ describe('threat 8: smaller holes', () => {
 
   it('attack 8.2: an http:// or protocol-relative photo URL is never shown', async () => {
     const rahul = await client('rahul@attack.test');
-    await createRepair(rahul.firestore, 'r-img', {
+    const record = {
       repairId: 'IMG-1',
       storeId: 'store-1',
       businessId: 'uid-owner',
       customerMobile: '9876543210',
       imageUrls: ['http://evil.example/a.jpg', '//evil.example/b.jpg', 'https://cdn.example/c.jpg'],
-    });
+    };
+    // firestore.rules take only this project's bucket URLs under the repair's path (issue 15,
+    // finding 5); a repair stored before that (the seeder's) is still shown without the unsafe ones.
+    await refused(createRepair(rahul.firestore, 'r-img', record));
+    await seeder.repair({ id: 'r-img', ...record });
     const asha = await client('asha@attack.test');
     const [repair] = (await asha.ports.repairs.findByRepairId('IMG-1')).readable;
     expect(repair?.imageUrls).toEqual(['https://cdn.example/c.jpg']);
