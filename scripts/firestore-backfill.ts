@@ -6,7 +6,7 @@ import { storeRefOf } from '../src/domain/repairs/repair';
 import { describeMigrationRun } from '../src/domain/stored/migrations';
 import { type PublicProfile, publicProfileOf } from '../src/domain/users/public-profile';
 import { parseUserRecord } from '../src/domain/users/user';
-import { migrateFirestore } from './firestore-migrations';
+import { ensureStorageConfig, migrateFirestore } from './firestore-migrations';
 
 /**
  * The one-off migration that brings data the mobile apps wrote before the authorization rules up to
@@ -176,7 +176,9 @@ export async function backfillFirestore(db: Firestore, { dryRun = false } = {}):
 export async function main(argv: readonly string[]): Promise<void> {
   const project = argv[argv.indexOf('--project') + 1];
   if (!argv.includes('--project') || !project) {
-    console.error('Usage: npm run backfill:firestore -- --project <firebase project id> [--dry-run]');
+    console.error(
+      'Usage: npm run backfill -- --project <firebase project id> [--bucket <storage bucket>] [--dry-run]',
+    );
     console.error(
       'Credentials: GOOGLE_APPLICATION_CREDENTIALS (a service account), or FIRESTORE_EMULATOR_HOST.',
     );
@@ -192,6 +194,13 @@ export async function main(argv: readonly string[]): Promise<void> {
     // Then the ordered migration steps of stored documents (src/domain/stored/migrations.ts).
     const run = await migrateFirestore(getFirestore(app), { dryRun: argv.includes('--dry-run') });
     for (const line of describeMigrationRun(run)) console.log(line);
+    // The bucket repair photos' URLs must name (firestore.rules read config/storage).
+    const bucketAt = argv.indexOf('--bucket');
+    const bucket = bucketAt >= 0 ? (argv[bucketAt + 1] ?? '') : `${project}.firebasestorage.app`;
+    const storage = await ensureStorageConfig(getFirestore(app), bucket, {
+      dryRun: argv.includes('--dry-run'),
+    });
+    console.log(`config/storage: ${storage.written ? 'wrote' : 'holds'} bucket ${storage.bucket}`);
   } finally {
     await deleteApp(app);
   }

@@ -47,3 +47,21 @@ export async function migrateFirestore(
   }
   return run;
 }
+
+/**
+ * `config/storage`: the project's bucket, which firestore.rules read to accept a repair photo's URL
+ * (documents.ts STORAGE_CONFIG). Written when absent (an administrator's later change is kept);
+ * returns what the document holds, or would hold on a dry run.
+ */
+export async function ensureStorageConfig(
+  db: Firestore,
+  bucket: string,
+  { dryRun = false } = {},
+): Promise<{ readonly bucket: string; readonly written: boolean }> {
+  if (!/^[a-z0-9][a-z0-9._-]{2,221}$/.test(bucket)) throw new Error(`Not a bucket name: ${bucket}`);
+  const ref = db.doc('config/storage');
+  const stored = (await ref.get()).data();
+  if (typeof stored?.bucket === 'string') return { bucket: stored.bucket, written: false };
+  if (!dryRun) await ref.create({ bucket });
+  return { bucket, written: !dryRun };
+}

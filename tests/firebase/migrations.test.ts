@@ -1,7 +1,7 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateFirestore } from '../../scripts/firestore-migrations';
+import { ensureStorageConfig, migrateFirestore } from '../../scripts/firestore-migrations';
 import { describeMigrationRun } from '../../src/domain/stored/migrations';
 import { emulatorEndpoints } from './firebase-harness';
 
@@ -70,5 +70,25 @@ describe('the migration steps on Firestore', () => {
 
     const again = await migrateFirestore(db, { dryRun: true });
     for (const step of again.steps) expect(step.plan.writes).toEqual([]);
+  });
+
+  it("writes config/storage's bucket once, keeps an administrator's own, and refuses a bad name", async () => {
+    const db = getFirestore(app);
+    expect(
+      await ensureStorageConfig(db, 'demo-repairmate-migrations.firebasestorage.app', { dryRun: true }),
+    ).toEqual({
+      bucket: 'demo-repairmate-migrations.firebasestorage.app',
+      written: false,
+    });
+    expect((await db.doc('config/storage').get()).exists).toBe(false);
+    expect(await ensureStorageConfig(db, 'demo-repairmate-migrations.firebasestorage.app')).toEqual({
+      bucket: 'demo-repairmate-migrations.firebasestorage.app',
+      written: true,
+    });
+    expect(await ensureStorageConfig(db, 'another-bucket')).toEqual({
+      bucket: 'demo-repairmate-migrations.firebasestorage.app',
+      written: false,
+    });
+    await expect(ensureStorageConfig(db, 'Not A Bucket')).rejects.toThrow(/Not a bucket name/);
   });
 });
