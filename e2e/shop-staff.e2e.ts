@@ -383,6 +383,65 @@ describe('on a 375 px phone: the staff page, a refused address, an invitation an
   });
 });
 
+describe('staff@demo.test, staff of Bandra, finds an invitation to Andheri on its board (phone) and accepts', () => {
+  let tab: Tab;
+  const width = VIEWPORTS.phone.width;
+
+  beforeAll(async () => {
+    tab = await openTab(browser, 'phone');
+  });
+  afterAll(async () => {
+    await tab?.context.close();
+  });
+
+  it('the owner invites staff@demo.test to Andheri (it is staff of Bandra only)', async () => {
+    const { page } = tab;
+    await signIn(page, baseUrl, 'owner01@demo.test');
+    await openStaffPage(page);
+    await invite(page, 'staff@demo.test');
+    await shown(page.getByRole('status').filter({ hasText: TEXTS.invited('staff@demo.test') }));
+    await expect.poll(() => rows(page)).toEqual([`${RAVI} Invited`, 'staff@demo.test Invited']);
+    await logOut(page, baseUrl);
+  });
+
+  it("Bandra's board shows the card above the repairs; 'Accept' opens Andheri's board, and the store picker offers both", async () => {
+    const { page } = tab;
+    await signIn(page, baseUrl, 'staff@demo.test');
+    await heading(page, BANDRA);
+    const card = await shown(invitationCard(page, ANDHERI));
+    await inReach(card.getByRole('button', { name: 'Accept' }), width);
+    await inReach(card.getByRole('button', { name: 'Decline' }), width);
+    const cardBox = await card.boundingBox();
+    const boardBox = await page.getByRole('heading', { level: 1, name: BANDRA }).boundingBox();
+    expect(cardBox?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(boardBox?.y ?? 0);
+    const { violations, overflow } = await audit(page, 'staff-invitation-board-phone');
+    expect(violations).toEqual([]);
+    expect(overflow).toBe(0);
+
+    await card.getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('store')).toBe('store-sharma-2');
+    await heading(page, ANDHERI);
+    await shown(page.getByText('Staff', { exact: true }));
+    await shown(page.getByRole('link', { name: 'RPR-1007' }).first());
+    const picker = await shown(page.getByLabel('Store'));
+    expect((await picker.locator('option').allTextContents()).sort()).toEqual([ANDHERI, BANDRA]);
+    // The board stayed: it says so, and the card is gone.
+    await shown(
+      page
+        .getByRole('region', { name: 'Invitations' })
+        .getByRole('status')
+        .filter({ hasText: `You are now staff of ${ANDHERI}.` }),
+    );
+    expect(await page.getByRole('heading', { level: 2, name: TEXTS.invitationFrom(ANDHERI) }).count()).toBe(
+      0,
+    );
+    // Still staff, not owner, in Andheri: no 'Staff' button.
+    expect(await page.getByRole('link', { name: 'Staff', exact: true }).count()).toBe(0);
+    await logOut(page, baseUrl);
+    expect(tab.problems.errors).toEqual([]);
+  });
+});
+
 describe('a new sign-up is invited: no card until its address is proved through the demo mailbox', () => {
   let tab: Tab;
   const email = 'meera.tech@example.com';
