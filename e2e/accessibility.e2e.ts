@@ -334,6 +334,14 @@ const SCREENS: readonly Screen[] = [
     },
   },
   {
+    name: 'shop-staff-refused',
+    role: 'staff',
+    open: async (page) => {
+      await go(page, '/shop/staff');
+      await shown(page.getByText("Only the store's owner manages its staff."));
+    },
+  },
+  {
     name: 'shop-board-staff',
     role: 'staff',
     open: async (page) => {
@@ -349,6 +357,15 @@ const SCREENS: readonly Screen[] = [
       await go(page, '/dashboard');
       await heading(page, 'Sharma Mobile Care - Andheri');
       await shown(page.getByRole('link', { name: 'RPR-1007' }).first());
+    },
+  },
+  {
+    name: 'shop-staff',
+    role: 'owner',
+    open: async (page) => {
+      await go(page, '/shop/staff');
+      await heading(page, 'Sharma Mobile Care - Andheri');
+      await shown(page.getByRole('list', { name: 'Staff and invitations' }));
     },
   },
   {

@@ -22,7 +22,11 @@ export function DashboardPage() {
     <AppPage>
       {session.status === 'signed-in' ? (
         <div className="space-y-6">
-          <StaffInvitations uid={session.user.uid} />
+          {/* As wide as the screen under it: the tracker is a narrow column, the other dashboards are not. */}
+          <StaffInvitations
+            uid={session.user.uid}
+            className={session.profile?.role === ROLES.user ? 'mx-auto max-w-3xl' : undefined}
+          />
           <RoleDashboard profile={session.profile} />
         </div>
       ) : session.status === 'error' ? (

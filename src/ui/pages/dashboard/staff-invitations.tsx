@@ -6,6 +6,7 @@ import { STAFF_TEXTS, type StaffInvitation } from '../../../domain/shop/staff-us
 import { useService } from '../../app-services';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
+import { cx } from '../../components/cx';
 import { OutcomeAlert } from '../../components/outcome-alert';
 import { shopQueries } from '../../queries/shop-queries';
 
@@ -15,13 +16,20 @@ import { shopQueries } from '../../queries/shop-queries';
  * store's board) and 'Decline'. Only invitations to the account's verified address exist for it; when
  * there are none, or they cannot be read, nothing is shown.
  */
-export function StaffInvitations({ uid }: { readonly uid: string }) {
+export function StaffInvitations({
+  uid,
+  className,
+}: {
+  readonly uid: string;
+  /** Extra classes of the section (e.g. the width of the screen it sits on). */
+  readonly className?: string | undefined;
+}) {
   const shop = useService('shop');
   const invitations = useQuery({ ...shopQueries.myInvitations(shop, uid), retryOnMount: false });
   const [outcome, setOutcome] = useState<Outcome<unknown, string, string> | null>(null);
   if (invitations.data === undefined || (invitations.data.length === 0 && outcome === null)) return null;
   return (
-    <section aria-label="Invitations" className="space-y-3">
+    <section aria-label="Invitations" className={cx('space-y-3', className)}>
       <OutcomeAlert outcome={outcome} />
       {invitations.data.map((invitation) => (
         <InvitationCard key={invitation.storeId} invitation={invitation} onOutcome={setOutcome} />
