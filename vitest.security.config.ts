@@ -35,6 +35,7 @@ export default defineConfig({
             'tests/security/firebase.security.test.ts',
             'tests/security/firebase-invitations.security.test.ts',
             'tests/security/shop-surface.security.test.ts',
+            'tests/security/seed-schema.security.test.ts',
           ],
           globalSetup: ['tests/firebase/global-setup.ts'],
         },
