@@ -1,12 +1,5 @@
 import type { Auth } from 'firebase/auth';
-import {
-  type DocumentData,
-  type DocumentSnapshot,
-  doc,
-  type Firestore,
-  Timestamp,
-  type Transaction,
-} from 'firebase/firestore';
+import { type DocumentData, type DocumentSnapshot, doc, type Firestore, Timestamp } from 'firebase/firestore';
 import { parseShopRepair, type ShopRepair } from '../../domain/shop/repair-record';
 import { type ShopRole, statusLabel } from '../../domain/shop/status';
 import { type TrackingView, trackingView } from '../../domain/shop/tracking';
@@ -14,7 +7,7 @@ import { TRACKING_VIEW_FIELDS } from '../../domain/stored/documents';
 import { parseStoreRecord, type Store } from '../../domain/stores/store';
 import { PortError } from '../../ports/errors';
 import { COLLECTIONS, fromFirestore, plainData } from './firestore-data';
-import { getDoc, transactionGet } from './firestore-reads';
+import { getDoc } from './firestore-reads';
 
 /**
  * The shop console's Firestore layout (docs/adapters.md, "The shop console on Firestore"):

@@ -29,7 +29,6 @@ import type {
   SeedUserRecord,
 } from '../../../demo/seeder';
 import { invitationKey } from '../../../domain/shop/membership';
-import { parseStoreRecord } from '../../../domain/stores/store';
 import { PortError } from '../../../ports/errors';
 import { firestoreCall } from '../firebase-errors';
 import { BUSINESS_FIELDS, businessKeyOf } from '../firestore-business';
