@@ -205,7 +205,13 @@ function PersonRow({
         </p>
         {email !== undefined && email !== name && <p className="text-sm break-all text-slate-600">{email}</p>}
       </div>
-      <Button variant="secondary" size="sm" onClick={onRemove} aria-label={`${STAFF_TEXTS.remove} ${name}`}>
+      {/* A thumb's 44 px on a phone, as the board's controls; the compact size from sm up. */}
+      <Button
+        variant="secondary"
+        className="sm:h-9 sm:px-3"
+        onClick={onRemove}
+        aria-label={`${STAFF_TEXTS.remove} ${name}`}
+      >
         {STAFF_TEXTS.remove}
       </Button>
     </li>
