@@ -137,9 +137,21 @@ export interface ShopRepairRepository {
    * cannot be created until the network returns).
    *
    * The unlock code goes to the shop-only record; an advance above zero is recorded as a payment.
+   *
+   * The counter moves by exactly one (lastRepairDocId the new repair): at MAX_REPAIR_NUMBER
+   * (9,999,999) the create is refused with 'resource-exhausted' (SHOP_MESSAGES.repairIdsUsedUp), and a
+   * counter holding an invalid prefix or number with 'failed-precondition'
+   * (SHOP_MESSAGES.repairCounterInvalid); nothing is written then. The delivery code is kept apart from
+   * the repair (repairs/{id}/shop/delivery); the answer carries it for its creator (the customer's copy
+   * of the job sheet), and every later read by staff says ''.
    */
   create(storeId: string, repair: NewShopRepair): Promise<ShopRepair>;
-  /** A repair by document id, or null. Members of its store. */
+  /**
+   * A repair by document id, or null. Members of the store it belongs to (a repair naming a store only
+   * by the apps' `store` belongs to it only while its businessId is the store's owner). Every read of
+   * this port (get, page, search, the answers of changeStatus and update) gives `deliveryCode` to the
+   * store's owner only; staff read ''.
+   */
   get(id: string): Promise<ShopRepair | null>;
   /** The shop-only part of a repair (the unlock code), or null. Members of its store. */
   getShopOnly(id: string): Promise<ShopOnlyRecord | null>;
@@ -166,13 +178,20 @@ export interface ShopRepairRepository {
    * may do: a reopen, a delivery without the code). The write sets status and updatedAt and appends
    * exactly one history entry, by the caller (appendsOneEntryBy), in one atomic write. Members of the
    * repair's store.
+   *
+   * 'delivered' with a code: the try is recorded first (repairs/{id}/shop/tries), then judged against
+   * the code kept apart: a wrong one is 'failed-precondition' with SHOP_MESSAGES.deliveryCodeWrong;
+   * after 5 tries the repair refuses tries for 15 minutes with 'resource-exhausted'
+   * (SHOP_MESSAGES.deliveryPaused), the right code included, and nothing changes. The owner's override
+   * is not a try and works while tries are paused.
    */
   changeStatus(id: string, change: ShopStatusChange): Promise<ShopRepair>;
   /**
    * Edits the fields of `patch` and appends one 'edit' history entry naming them. Never changes the
    * Repair ID, store, business, status, history, delivery code, tracking token, payments or
    * createdAt. 'invalid-argument' for a value the job card would refuse. Members of the repair's
-   * store.
+   * store. A delivered or cancelled repair is fixed: 'failed-precondition', nothing changes (the
+   * owner reopens it first). A new customerMobile sets customerMobileBy to the caller.
    */
   update(id: string, patch: ShopRepairPatch): Promise<ShopRepair>;
   /**

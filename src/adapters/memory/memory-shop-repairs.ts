@@ -15,7 +15,7 @@ import {
   type ShopOnlyRecord,
   type ShopRepair,
 } from '../../domain/shop/repair-record';
-import { counterSkipProblem } from '../../domain/shop/repair-write-rules';
+import { counterSkipProblem, isCounterState } from '../../domain/shop/repair-write-rules';
 import {
   DELIVERY_CODE_PATTERN,
   isAllowedMove,
@@ -149,7 +149,7 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
     if (this.db.trackingLinks.has(input.trackingToken))
       throw new PortError('conflict', 'This tracking token is already in use.');
     let counter: StoredRecord | null = this.db.repairCounters.get(storeId) ?? null;
-    if (counter !== null && (!isValidPrefix(text(counter.prefix)) || !Number.isSafeInteger(counter.last)))
+    if (counter !== null && !isCounterState(counter))
       throw new PortError('failed-precondition', SHOP_MESSAGES.repairCounterInvalid);
     const storeRaw = this.db.stores.get(storeId) ?? {};
     const ownPrefix = typeof storeRaw.repairIdPrefix === 'string' ? storeRaw.repairIdPrefix : '';

@@ -15,7 +15,7 @@ import {
   type ShopOnlyRecord,
   type ShopRepair,
 } from '../../domain/shop/repair-record';
-import { counterSkipProblem } from '../../domain/shop/repair-write-rules';
+import { counterSkipProblem, isCounterState } from '../../domain/shop/repair-write-rules';
 import {
   DELIVERY_CODE_PATTERN,
   isAllowedMove,
@@ -179,7 +179,7 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
       const counterDoc = await this.dbs.repairCounters.get(storeId);
       const before = counterDoc === null ? null : fieldsOf(counterDoc);
-      if (before !== null && (!isValidPrefix(text(before.prefix)) || !Number.isSafeInteger(before.last)))
+      if (before !== null && !isCounterState(before))
         throw new PortError('failed-precondition', SHOP_MESSAGES.repairCounterInvalid);
       const last = before === null ? null : (before.last as number);
       if (last !== null && last >= MAX_REPAIR_NUMBER)

@@ -258,10 +258,9 @@ function newRepairProblem(write: RepairWrite): RepairWriteProblem | null {
     return denied("a new repair takes its Repair ID from the store's counter");
   const previous = counter.before;
   if (previous !== null) {
-    const last = previous.last;
-    if (!isValidPrefix(text(previous.prefix)) || typeof last !== 'number' || !Number.isSafeInteger(last))
-      return problem('failed-precondition', SHOP_MESSAGES.repairCounterInvalid);
-    if (last >= MAX_REPAIR_NUMBER) return problem('resource-exhausted', SHOP_MESSAGES.repairIdsUsedUp);
+    if (!isCounterState(previous)) return problem('failed-precondition', SHOP_MESSAGES.repairCounterInvalid);
+    if ((previous.last as number) >= MAX_REPAIR_NUMBER)
+      return problem('resource-exhausted', SHOP_MESSAGES.repairIdsUsedUp);
   }
   const counterSchema = schemaProblem(REPAIR_COUNTERS, counter.after, representation);
   if (counterSchema !== null) return invalid(`the counter: ${counterSchema}`);
@@ -420,6 +419,21 @@ function statusMoveProblem(
 }
 
 /**
+ * Whether a stored counter can number a repair: a valid prefix and a whole number from
+ * FIRST_REPAIR_NUMBER (REPAIR_COUNTERS); anything else is a damaged counter, refused rather than
+ * guessed at.
+ */
+export function isCounterState(counter: StoredFields): boolean {
+  const last = counter.last;
+  return (
+    isValidPrefix(text(counter.prefix)) &&
+    typeof last === 'number' &&
+    Number.isSafeInteger(last) &&
+    last >= FIRST_REPAIR_NUMBER
+  );
+}
+
+/**
  * Judges a counter-only write (a number an app's repair already holds is skipped): the counter moves
  * by exactly one, its prefix fixed, to a number the repair `lastRepairDocId` already holds.
  */
@@ -430,8 +444,7 @@ export function counterSkipProblem(
   representation: Representation = 'domain',
 ): RepairWriteProblem | null {
   if (before !== null) {
-    if (!isValidPrefix(text(before.prefix)) || !Number.isSafeInteger(before.last))
-      return problem('failed-precondition', SHOP_MESSAGES.repairCounterInvalid);
+    if (!isCounterState(before)) return problem('failed-precondition', SHOP_MESSAGES.repairCounterInvalid);
     if ((before.last as number) >= MAX_REPAIR_NUMBER)
       return problem('resource-exhausted', SHOP_MESSAGES.repairIdsUsedUp);
   }

@@ -222,6 +222,16 @@ describe('a new repair', () => {
   });
 
   it('refuses a counter holding an invalid prefix, or whose prefix would change', () => {
+    expect(
+      repairWriteProblem(
+        creation({
+          counter: {
+            before: { prefix: 'SMC', last: 500, lastRepairDocId: 'repair-0' },
+            after: { prefix: 'SMC', last: 501, lastRepairDocId: ID },
+          },
+        }),
+      ),
+    ).toEqual({ code: 'failed-precondition', message: SHOP_MESSAGES.repairCounterInvalid });
     for (const prefix of ['smc', 'S', 'TOOLONG', 42])
       expect(
         repairWriteProblem(
