@@ -1,4 +1,4 @@
-import { MAX_REPAIR_NUMBER, parseRepairId } from '../../../domain/shop/repair-id';
+import { FIRST_REPAIR_NUMBER, MAX_REPAIR_NUMBER, parseRepairId } from '../../../domain/shop/repair-id';
 import {
   repairWriteProblem as judgeRepairWrite,
   type RepairWrite,
@@ -187,7 +187,9 @@ function stepProblem(
       before: null,
       after: rest,
       counter: {
-        before: parsed.number > 1 ? { prefix: parsed.prefix, last: parsed.number - 1 } : null,
+        // The counter it stands for: none before the store's first number (FIRST_REPAIR_NUMBER).
+        before:
+          parsed.number > FIRST_REPAIR_NUMBER ? { prefix: parsed.prefix, last: parsed.number - 1 } : null,
         after: { prefix: parsed.prefix, last: parsed.number, lastRepairDocId: repairDocId },
       },
       delivery: deliveryCode === undefined ? null : { code: deliveryCode, storeId: store.id },
