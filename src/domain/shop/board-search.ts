@@ -87,3 +87,15 @@ export function boardFilterOf(params: BoardSearchParams): {
     ...(cursor !== undefined && { cursor }),
   };
 }
+
+/** Drops empty parts so that the URL only says what differs from the defaults. */
+export function withoutBlanks(params: BoardSearchParams): BoardSearchParams {
+  return {
+    ...(params.store !== undefined && { store: params.store }),
+    ...(params.status !== undefined && { status: params.status }),
+    ...(params.from !== undefined && { from: params.from }),
+    ...(params.to !== undefined && { to: params.to }),
+    ...(params.q !== undefined && params.q.trim() !== '' && { q: params.q }),
+    ...(params.trail !== undefined && params.trail.length > 0 && { trail: params.trail }),
+  };
+}

@@ -1,18 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
-import { formatDateTime } from '../../../domain/shared/time';
+import { useState } from 'react';
 import { DEVICE_TYPES } from '../../../domain/shop/job-card';
 import { JOB_CARD_LABELS, SHOP_MESSAGES, SHOP_TEXTS } from '../../../domain/shop/messages';
 import { useService } from '../../app-services';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { Card } from '../../components/card';
 import { SelectField, TextArea, TextField } from '../../components/fields';
 import { OutcomeAlert } from '../../components/outcome-alert';
 import { LoadingBlock } from '../../components/spinner';
 import { rememberCreatedDeliveryCode } from '../../forms/created-delivery-codes';
-import { JOB_CARD_DRAFT_TEXTS, type JobCardDraft } from '../../forms/job-card-draft';
+import { JOB_CARD_DRAFT_TEXTS } from '../../forms/job-card-draft';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useJobCardForm } from '../../hooks/use-job-card-form';
 import { AppPage } from '../../layout/app-page';
@@ -20,6 +18,7 @@ import { shopQueries } from '../../queries/shop-queries';
 import { useSession } from '../../session';
 import { EarlierCustomer } from './earlier-customer';
 import { AccessoryChoices, ProblemChoices } from './job-card-choices';
+import { DraftRestored, JobCardSection } from './job-card-parts';
 import { keepFailedPhotos } from './pending-photos';
 import { JobCardPhotos } from './photo-picker';
 import { NoStores, StoreName } from './shop-ui';
@@ -99,7 +98,7 @@ function JobCard({ uid, storeId, storeName }: { uid: string; storeId: string; st
       {draft.saveFailed && <Alert tone="warning">{JOB_CARD_DRAFT_TEXTS.notSaved}</Alert>}
       <OutcomeAlert outcome={outcome} />
       <form onSubmit={submit} noValidate className="space-y-5">
-        <Section title="Customer">
+        <JobCardSection title="Customer">
           <TextField
             label={JOB_CARD_LABELS.customerName}
             required
@@ -117,8 +116,8 @@ function JobCard({ uid, storeId, storeName }: { uid: string; storeId: string; st
             {...register('customerMobile')}
           />
           <EarlierCustomer storeId={storeId} form={form} />
-        </Section>
-        <Section title="Device">
+        </JobCardSection>
+        <JobCardSection title="Device">
           <SelectField
             label={JOB_CARD_LABELS.deviceType}
             required
@@ -146,8 +145,8 @@ function JobCard({ uid, storeId, storeName }: { uid: string; storeId: string; st
             error={message('imeiSerial')}
             {...register('imeiSerial')}
           />
-        </Section>
-        <Section title="Problem and condition">
+        </JobCardSection>
+        <JobCardSection title="Problem and condition">
           <ProblemChoices
             required
             registration={register('problems')}
@@ -190,8 +189,8 @@ function JobCard({ uid, storeId, storeName }: { uid: string; storeId: string; st
             error={message('unlockCode')}
             {...register('unlockCode')}
           />
-        </Section>
-        <Section title="Money and date">
+        </JobCardSection>
+        <JobCardSection title="Money and date">
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
             <TextField
               label={JOB_CARD_LABELS.estimate}
@@ -214,46 +213,18 @@ function JobCard({ uid, storeId, storeName }: { uid: string; storeId: string; st
               {...register('promisedDate')}
             />
           </div>
-        </Section>
-        <Section title="Device photos">
+        </JobCardSection>
+        <JobCardSection title="Device photos">
           <JobCardPhotos
             key={picker}
             onChange={(images) => form.setValue('photos', images, { shouldValidate: formState.isSubmitted })}
             error={message('photos')}
           />
-        </Section>
+        </JobCardSection>
         <Button type="submit" size="lg" busy={busy} className="w-full sm:w-auto">
           {SHOP_TEXTS.createRepair}
         </Button>
       </form>
     </div>
-  );
-}
-
-/** The note over a job card opened from its draft: what came back, what did not, and 'Discard draft'. */
-function DraftRestored({ draft, onDiscard }: { draft: JobCardDraft; onDiscard: () => void }) {
-  const leftOut = [
-    draft.unlockCodeLeftOut ? JOB_CARD_DRAFT_TEXTS.unlockCodeNotKept : null,
-    draft.photosLeftOut > 0 ? JOB_CARD_DRAFT_TEXTS.photosNotKept(draft.photosLeftOut) : null,
-  ].filter((line) => line !== null);
-  return (
-    <Alert tone="info" title={JOB_CARD_DRAFT_TEXTS.restored}>
-      <p>{JOB_CARD_DRAFT_TEXTS.keptSince(formatDateTime(new Date(draft.savedAt)))}</p>
-      {(leftOut.length > 0 ? leftOut : [JOB_CARD_DRAFT_TEXTS.neverKept]).map((line) => (
-        <p key={line}>{line}</p>
-      ))}
-      <Button variant="secondary" size="sm" className="mt-2" onClick={onDiscard}>
-        {JOB_CARD_DRAFT_TEXTS.discard}
-      </Button>
-    </Alert>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card className="space-y-4 p-4 sm:p-6">
-      <h2 className="text-base font-semibold">{title}</h2>
-      {children}
-    </Card>
   );
 }
