@@ -124,11 +124,12 @@ export interface ShopRepairRepository {
    * Creates a repair in `storeId` with status 'received' and a 'created' history entry by the caller.
    * Members of the store (owner, staff).
    *
-   * The Repair ID is allocated atomically with the write: the store's counter (suggested home
-   * `repairCounters/{storeId}`: prefix, last number) moves to nextRepairNumber(last) in the same
+   * The Repair ID is allocated atomically with the write, by the domain's one Repair ID rule
+   * (src/domain/shop/repair-id.ts nextRepairId): the store's counter (suggested home
+   * `repairCounters/{storeId}`: prefix, last number) moves to the next number in the same
    * transaction as the repair is written, so two creates never get one number and a number is never
    * handed out again, even after its repair is deleted. The prefix is fixed at the first allocation
-   * (the store's `repairIdPrefix` when valid, else prefixFromStoreName). A number whose Repair ID
+   * (the store's `repairIdPrefix` when valid, else prefixFromStoreName: prefixForStore). A number whose Repair ID
    * already names a repair of the store (an app's record) is skipped. Memory does all of it in one
    * JavaScript turn; PouchDB writes the counter document with its _rev and retries on a 409 before
    * writing the repair (the counter update is the commit point; a repair written offline on one
@@ -140,7 +141,7 @@ export interface ShopRepairRepository {
    *
    * The counter moves by exactly one (lastRepairDocId the new repair): at MAX_REPAIR_NUMBER
    * (9,999,999) the create is refused with 'resource-exhausted' (SHOP_MESSAGES.repairIdsUsedUp), and a
-   * counter holding an invalid prefix or number with 'failed-precondition'
+   * counter holding an invalid prefix or number (isCounterState) with 'failed-precondition'
    * (SHOP_MESSAGES.repairCounterInvalid); nothing is written then. The delivery code is kept apart from
    * the repair (repairs/{id}/shop/delivery); the answer carries it for its creator (the customer's copy
    * of the job sheet), and every later read by staff says ''.

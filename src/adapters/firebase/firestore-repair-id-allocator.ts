@@ -9,14 +9,7 @@ import {
   serverTimestamp,
   where,
 } from 'firebase/firestore';
-import { SHOP_MESSAGES } from '../../domain/shop/messages';
-import {
-  formatRepairId,
-  isValidPrefix,
-  MAX_REPAIR_NUMBER,
-  nextRepairNumber,
-  prefixFromStoreName,
-} from '../../domain/shop/repair-id';
+import { nextRepairId } from '../../domain/shop/repair-id';
 import { newRepairDraft, type ShopRepair } from '../../domain/shop/repair-record';
 import type { Clock } from '../../ports/clock';
 import { isPortError, PortError } from '../../ports/errors';
@@ -45,8 +38,6 @@ import {
 
 /** How often a create's transaction is tried when other clients take numbers at the same time. */
 const CREATE_ATTEMPTS = 25;
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export class FirestoreRepairIdAllocator {
   /** One create at a time per store from this client (other clients: the transaction retries). */
@@ -137,24 +128,14 @@ export class FirestoreRepairIdAllocator {
         seen.last = counter?.last;
         if ((await transactionGet(transaction, trackingRef)).exists())
           throw new PortError('conflict', 'This tracking token is already in use.');
-        // A damaged counter is never numbered from (firestore.rules would refuse every move of it).
-        if (
-          counter !== undefined &&
-          (!isValidPrefix(text(counter.prefix)) || !Number.isSafeInteger(counter.last))
-        )
-          throw new PortError('failed-precondition', SHOP_MESSAGES.repairCounterInvalid);
-        const ownPrefix = text(access.storeData.repairIdPrefix);
-        const prefix =
-          counter !== undefined
-            ? text(counter.prefix)
-            : isValidPrefix(ownPrefix)
-              ? ownPrefix
-              : prefixFromStoreName(access.store.name);
-        const last = counter === undefined ? null : (counter.last as number);
-        if (last !== null && last >= MAX_REPAIR_NUMBER)
-          throw new PortError('resource-exhausted', SHOP_MESSAGES.repairIdsUsedUp);
-        const number = nextRepairNumber(last);
-        const repairId = formatRepairId(prefix, number);
+        // The Repair ID rule (repair-id.ts nextRepairId): a damaged or used-up counter numbers nothing
+        // (firestore.rules would refuse every move of it).
+        const next = nextRepairId(counter ?? null, {
+          repairIdPrefix: access.storeData.repairIdPrefix,
+          name: access.store.name,
+        });
+        if (!next.ok) throw new PortError(next.code, next.message);
+        const { prefix, number, repairId } = next;
         const holder = await this.repairIdHolder(access, repairId);
         if (holder !== null) {
           transaction.set(counterRef, { prefix, last: number, lastRepairDocId: holder });
