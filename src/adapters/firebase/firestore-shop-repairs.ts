@@ -20,8 +20,8 @@ import { isPortError, PortError } from '../../ports/errors';
 import type { Logger } from '../../ports/logger';
 import type {
   NewShopRepair,
+  PageOfShopRepairs,
   ShopPayment,
-  ShopRepairPage,
   ShopRepairPatch,
   ShopRepairQuery,
   ShopRepairRepository,
@@ -163,7 +163,7 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
     });
   }
 
-  page(storeId: string, request: ShopRepairQuery): Promise<ShopRepairPage> {
+  page(storeId: string, request: ShopRepairQuery): Promise<PageOfShopRepairs> {
     return firestoreCall(async () => {
       const access = await this.access.requireMember(storeId);
       checkShopLimit(request.limit);

@@ -23,8 +23,8 @@ import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
 import type {
   NewShopRepair,
+  PageOfShopRepairs,
   ShopPayment,
-  ShopRepairPage,
   ShopRepairPatch,
   ShopRepairQuery,
   ShopRepairRepository,
@@ -221,7 +221,7 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
     return (this.db.payments.get(id) ?? []).map((raw) => parsePayment(id, this.db.read(raw)));
   }
 
-  async page(storeId: string, query: ShopRepairQuery): Promise<ShopRepairPage> {
+  async page(storeId: string, query: ShopRepairQuery): Promise<PageOfShopRepairs> {
     await this.db.roundTrip();
     const access = await requireStoreMember(this.db, storeId, this.lookup);
     checkShopLimit(query.limit);

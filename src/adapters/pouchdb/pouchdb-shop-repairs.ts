@@ -23,8 +23,8 @@ import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
 import type {
   NewShopRepair,
+  PageOfShopRepairs,
   ShopPayment,
-  ShopRepairPage,
   ShopRepairPatch,
   ShopRepairQuery,
   ShopRepairRepository,
@@ -297,7 +297,7 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
     });
   }
 
-  page(storeId: string, query: ShopRepairQuery): Promise<ShopRepairPage> {
+  page(storeId: string, query: ShopRepairQuery): Promise<PageOfShopRepairs> {
     return guarded(async () => {
       const access = await requireStoreMember(this.session, storeId, this.lookup);
       checkShopLimit(query.limit);

@@ -92,8 +92,8 @@ export function formatRepairId(prefix: string, n: number): string {
 export interface ParsedRepairId {
   readonly prefix: string;
   readonly number: number;
-  /** The canonical form, e.g. 'SMC-1042'. */
-  readonly id: string;
+  /** The canonical Repair ID, e.g. 'SMC-1042' (never a document id). */
+  readonly repairId: string;
 }
 
 /**
@@ -107,7 +107,7 @@ export function parseRepairId(raw: string): ParsedRepairId | null {
   const prefix = match[1] ?? '';
   const number = Number(match[2]);
   if (!isValidPrefix(prefix) || number < 1) return null;
-  return { prefix, number, id: `${prefix}-${number}` };
+  return { prefix, number, repairId: `${prefix}-${number}` };
 }
 
 /**
@@ -116,7 +116,9 @@ export function parseRepairId(raw: string): ParsedRepairId | null {
  */
 export function parseStoredRepairId(repairId: string): ParsedRepairId | null {
   const parsed = parseRepairId(repairId);
-  return parsed !== null && parsed.id === repairId && parsed.number <= MAX_REPAIR_NUMBER ? parsed : null;
+  return parsed !== null && parsed.repairId === repairId && parsed.number <= MAX_REPAIR_NUMBER
+    ? parsed
+    : null;
 }
 
 /**

@@ -73,11 +73,11 @@ describe('the Repair ID', () => {
     ['RPR-1001', 'RPR-1001'],
     ['S2M-7', 'S2M-7'],
   ])('reads %s as %s', (typed, id) => {
-    expect(parseRepairId(typed)?.id).toBe(id);
+    expect(parseRepairId(typed)?.repairId).toBe(id);
   });
 
   it('parses into prefix and number', () => {
-    expect(parseRepairId('SMC-1042')).toEqual({ prefix: 'SMC', number: 1042, id: 'SMC-1042' });
+    expect(parseRepairId('SMC-1042')).toEqual({ prefix: 'SMC', number: 1042, repairId: 'SMC-1042' });
   });
 
   it.each(['', 'SMC', '1042', 'SMC-', 'SMC-0', 'S-1', 'SMC--1', 'SMC-12a', 'ABCDEF-1', 'SMC-1234567890'])(
@@ -96,8 +96,8 @@ describe('the Repair ID', () => {
       ).join('');
       const n = random.int(1, MAX_REPAIR_NUMBER);
       const id = formatRepairId(prefix, n);
-      expect(parseRepairId(id)).toEqual({ prefix, number: n, id });
-      expect(parseRepairId(id.toLowerCase())?.id).toBe(id);
+      expect(parseRepairId(id)).toEqual({ prefix, number: n, repairId: id });
+      expect(parseRepairId(id.toLowerCase())?.repairId).toBe(id);
     }
   });
 });
@@ -196,13 +196,13 @@ describe("the store's counter (the rule every backend runs)", () => {
   });
 
   it('names the counter a stored Repair ID was handed out from, and only canonical IDs count as stored', () => {
-    expect(parseStoredRepairId('SMC-1042')).toEqual({ prefix: 'SMC', number: 1042, id: 'SMC-1042' });
+    expect(parseStoredRepairId('SMC-1042')).toEqual({ prefix: 'SMC', number: 1042, repairId: 'SMC-1042' });
     for (const notStored of ['smc-1042', 'SMC 1042', 'SMC1042', 'SMC-10000000', 'SMC-0', 'bad!-1'])
       expect(parseStoredRepairId(notStored), notStored).toBeNull();
-    expect(counterBefore({ prefix: 'SMC', number: 1042, id: 'SMC-1042' })).toEqual({
+    expect(counterBefore({ prefix: 'SMC', number: 1042, repairId: 'SMC-1042' })).toEqual({
       prefix: 'SMC',
       last: 1041,
     });
-    expect(counterBefore({ prefix: 'SMC', number: 1001, id: 'SMC-1001' })).toBeNull();
+    expect(counterBefore({ prefix: 'SMC', number: 1001, repairId: 'SMC-1001' })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SYNC_TEXTS } from '../../../src/domain/shop/messages';
 import type { ShopRepair } from '../../../src/domain/shop/repair-record';
+import { SYNC_TEXTS } from '../../../src/ui/pages/shop/shop-texts';
 import { PENDING_SYNC_REFETCH_MS } from '../../../src/ui/queries/shop-queries';
 import { type RenderedApp, renderApp, screen } from '../render-app';
 

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DEVICE_TYPES } from '../../../domain/shop/job-card';
-import { JOB_CARD_LABELS, SHOP_MESSAGES, SHOP_TEXTS } from '../../../domain/shop/messages';
+import { SHOP_MESSAGES } from '../../../domain/shop/messages';
 import { useService } from '../../app-services';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -21,6 +21,7 @@ import { AccessoryChoices, ProblemChoices } from './job-card-choices';
 import { DraftRestored, JobCardSection } from './job-card-parts';
 import { keepFailedPhotos } from './pending-photos';
 import { JobCardPhotos } from './photo-picker';
+import { JOB_CARD_LABELS, SHOP_TEXTS } from './shop-texts';
 import { NoStores, StoreName } from './shop-ui';
 
 /** /shop/repairs/new: the job card taken at the counter, in the store of `?store=` (else the first). */

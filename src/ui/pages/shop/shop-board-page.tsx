@@ -5,10 +5,9 @@ import {
   type BoardSearchParams,
   withoutBlanks,
 } from '../../../domain/shop/board-search';
-import { SHOP_MESSAGES, SHOP_TEXTS } from '../../../domain/shop/messages';
+import { SHOP_MESSAGES } from '../../../domain/shop/messages';
 import type { ShopRepair } from '../../../domain/shop/repair-record';
 import { BOARD_PAGE_SIZE } from '../../../domain/shop/shop-use-cases';
-import { STAFF_TEXTS } from '../../../domain/shop/staff-use-cases';
 import { REPAIR_STATUSES, STATUS_LABELS } from '../../../domain/shop/status';
 import { useService } from '../../app-services';
 import { ButtonLink } from '../../components/button';
@@ -24,6 +23,7 @@ import { useSession } from '../../session';
 import { StaffInvitations } from '../dashboard/staff-invitations';
 import { ChipRow, StatusChip } from './board-chips';
 import { BoardPager, RepairCards, RepairTable } from './board-repairs';
+import { SHOP_TEXTS, STAFF_LABELS } from './shop-texts';
 import { NoStores, RetryAlert, StoreName } from './shop-ui';
 
 /**
@@ -110,7 +110,7 @@ function Board({ stores }: { stores: readonly Store[] }) {
               size="lg"
               className="w-full sm:w-auto"
             >
-              {STAFF_TEXTS.section}
+              {STAFF_LABELS.section}
             </ButtonLink>
           )}
           <ButtonLink
