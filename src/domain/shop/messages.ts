@@ -2,7 +2,7 @@
  * Messages of the shop console's repair desk: what the use cases and the backends answer, word for
  * word from ../shared/spec/owner-console.md (the spec of the shop console) where it has them; those
  * under "Ours" are for the cases that page leaves silent. Screen labels and button texts are the UI's
- * (src/ui/pages/shop/shop-texts.ts).
+ * (src/ui/features/shop/shop-texts.ts).
  */
 
 export const SHOP_MESSAGES = {

@@ -20,7 +20,7 @@ export type { StaffInvitation, StaffMember };
 
 /**
  * The staff use cases' messages, as the spec writes them and ours for what it leaves silent (the staff
- * screens' labels and buttons are the UI's: src/ui/pages/shop/shop-texts.ts STAFF_LABELS).
+ * screens' labels and buttons are the UI's: src/ui/features/shop/shop-texts.ts STAFF_LABELS).
  */
 export const STAFF_TEXTS = {
   emailRequired: "Enter the staff member's e-mail address.",
