@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { formatDate } from '../../../domain/shared/time';
-import { SHOP_MESSAGES, SYNC_TEXTS } from '../../../domain/shop/messages';
+import { SHOP_MESSAGES } from '../../../domain/shop/messages';
 import { statusLabel } from '../../../domain/shop/status';
 import { Alert } from '../../components/alert';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
+import { SYNC_TEXTS } from './shop-texts';
 
 const STATUS_TONES: Record<string, 'green' | 'yellow' | 'blue' | 'slate' | 'red'> = {
   received: 'slate',

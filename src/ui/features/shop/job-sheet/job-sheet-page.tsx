@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { SHOP_MESSAGES } from '../../../../domain/shop/messages';
-import type { RepairPage as RepairPageData } from '../../../../domain/shop/shop-use-cases';
+import type { RepairDossier } from '../../../../domain/shop/shop-use-cases';
 import { useService } from '../../../app-services';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -74,7 +74,7 @@ function JobSheetView({
   paper,
   copy,
 }: {
-  data: RepairPageData;
+  data: RepairDossier;
   paper: JobSheetPaper;
   copy: JobSheetCopy;
 }) {

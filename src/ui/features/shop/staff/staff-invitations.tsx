@@ -2,13 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Outcome } from '../../../../domain/shared/validation';
-import { STAFF_TEXTS, type StaffInvitation } from '../../../../domain/shop/staff-use-cases';
+import type { StaffInvitation } from '../../../../domain/shop/staff-use-cases';
 import { useService } from '../../../app-services';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { cx } from '../../../components/cx';
 import { OutcomeAlert } from '../../../components/outcome-alert';
 import { shopQueries } from '../queries';
+import { STAFF_LABELS } from '../shop-texts';
 
 /**
  * The signed-in account's pending invitations on /dashboard (../shared/spec/owner-console.md, Part 2):
@@ -49,7 +50,7 @@ function InvitationCard({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
-  const title = STAFF_TEXTS.invitationFrom(invitation.storeName || invitation.storeId);
+  const title = STAFF_LABELS.invitationFrom(invitation.storeName || invitation.storeId);
 
   const answer = async (choice: 'accept' | 'decline') => {
     setBusy(choice);
@@ -68,11 +69,11 @@ function InvitationCard({
     <Card className="px-5 py-4 sm:px-6">
       <h2 className="text-lg font-semibold break-words">{title}</h2>
       <p className="mt-1 text-sm text-slate-600">
-        {STAFF_TEXTS.invitedBy(invitation.storeName || invitation.storeId)}
+        {STAFF_LABELS.invitedBy(invitation.storeName || invitation.storeId)}
       </p>
       <div className="mt-4 grid grid-cols-1 gap-2 sm:flex">
         <Button busy={busy === 'accept'} disabled={busy !== null} onClick={() => void answer('accept')}>
-          {STAFF_TEXTS.accept}
+          {STAFF_LABELS.accept}
         </Button>
         <Button
           variant="secondary"
@@ -80,7 +81,7 @@ function InvitationCard({
           disabled={busy !== null}
           onClick={() => void answer('decline')}
         >
-          {STAFF_TEXTS.decline}
+          {STAFF_LABELS.decline}
         </Button>
       </div>
     </Card>

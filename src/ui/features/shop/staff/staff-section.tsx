@@ -12,6 +12,7 @@ import { TextField } from '../../../components/fields';
 import { OutcomeAlert } from '../../../components/outcome-alert';
 import { LoadingBlock } from '../../../components/spinner';
 import { shopQueries } from '../queries';
+import { STAFF_LABELS } from '../shop-texts';
 
 type SectionOutcome = Outcome<unknown, string, string>;
 
@@ -96,7 +97,7 @@ export function StaffSection({ storeId }: { readonly storeId: string }) {
   return (
     <Card>
       <CardHeader
-        title={STAFF_TEXTS.section}
+        title={STAFF_LABELS.section}
         description="Staff create and update this store's repairs and take payments."
       />
       <div className="space-y-5 px-5 py-4 sm:px-6">
@@ -118,7 +119,7 @@ export function StaffSection({ storeId }: { readonly storeId: string }) {
             </div>
           </Alert>
         ) : screen.data.staff.length === 0 && screen.data.invitations.length === 0 ? (
-          <p className="text-sm text-slate-600">{STAFF_TEXTS.noStaff}</p>
+          <p className="text-sm text-slate-600">{STAFF_LABELS.noStaff}</p>
         ) : (
           <ul
             aria-label="Staff and invitations"
@@ -145,7 +146,7 @@ export function StaffSection({ storeId }: { readonly storeId: string }) {
         <form onSubmit={(event) => void invite(event)} noValidate className="space-y-3">
           <TextField
             ref={emailRef}
-            label={STAFF_TEXTS.staffEmail}
+            label={STAFF_LABELS.staffEmail}
             type="email"
             autoComplete="off"
             maxLength={254}
@@ -158,7 +159,7 @@ export function StaffSection({ storeId }: { readonly storeId: string }) {
             }}
           />
           <Button type="submit" busy={sending} className="w-full sm:w-auto">
-            {STAFF_TEXTS.addStaff}
+            {STAFF_LABELS.addStaff}
           </Button>
         </form>
       </div>
@@ -177,7 +178,7 @@ export function StaffSection({ storeId }: { readonly storeId: string }) {
               Keep
             </Button>
             <Button variant="danger" busy={removing} onClick={() => void remove()}>
-              {STAFF_TEXTS.remove}
+              {STAFF_LABELS.remove}
             </Button>
           </div>
         </div>
@@ -201,7 +202,7 @@ function PersonRow({
     <li className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
       <div className="min-w-0">
         <p className="font-medium break-words text-slate-900">
-          {name} {invited && <Badge tone="yellow">{STAFF_TEXTS.invited}</Badge>}
+          {name} {invited && <Badge tone="yellow">{STAFF_LABELS.invited}</Badge>}
         </p>
         {email !== undefined && email !== name && <p className="text-sm break-all text-slate-600">{email}</p>}
       </div>
@@ -210,9 +211,9 @@ function PersonRow({
         variant="secondary"
         className="sm:h-9 sm:px-3"
         onClick={onRemove}
-        aria-label={`${STAFF_TEXTS.remove} ${name}`}
+        aria-label={`${STAFF_LABELS.remove} ${name}`}
       >
-        {STAFF_TEXTS.remove}
+        {STAFF_LABELS.remove}
       </Button>
     </li>
   );
