@@ -4,7 +4,7 @@ import type { CollectionName } from '../pouchdb-databases';
 /**
  * The validate_doc_update functions of the sync server's databases: CouchDB (and pouchdb-server) run
  * them on every write, with the writing device's userCtx, whatever path the write takes. They hold
- * what can be decided from one document and the device's roles; the gateway (gateway.ts) adds what
+ * what can be decided from one document and the device's roles; the gateway (writes.ts) adds what
  * needs other documents (a repair's store and its owner, a store id already used by repairs).
  *
  * Devices carry roles (docs/pouchdb.md, "Sync server"): `device` (every device), `sa` (a super admin's
