@@ -11,8 +11,8 @@ import {
 import type { SessionState } from '../domain/users/session';
 import type { UserProfile } from '../domain/users/user';
 import { type ServiceSource, useService } from './app-services';
-import { forgetCreatedDeliveryCodes } from './forms/created-delivery-codes';
-import { forgetJobCardDrafts } from './forms/job-card-draft-store';
+import { forgetCreatedDeliveryCodes } from './features/shop/job-card/created-delivery-codes';
+import { forgetJobCardDrafts } from './features/shop/job-card/job-card-draft-store';
 
 /**
  * Who is signed in (auth state + users document), for the whole app and for the router's access checks.
