@@ -224,6 +224,8 @@ function timelineProblem(
   return null;
 }
 
+// Twin: firestore.rules isPaymentMove (and isWorkflowChange's paidPaise cap);
+// compared by tests/app/twin-rules.test.ts.
 function paymentProblem(
   write: RepairWrite,
   entry: Record<string, unknown>,
@@ -246,6 +248,8 @@ function paymentProblem(
   return null;
 }
 
+// Twin: firestore.rules isShopCreate and, for the counter, repairCounters isStep;
+// compared by tests/app/twin-rules.test.ts.
 function newRepairProblem(write: RepairWrite): RepairWriteProblem | null {
   const { after, writer, now } = write;
   const store = write.store as { id: string; ownerId: string };
@@ -315,6 +319,8 @@ function photosProblem(write: RepairWrite, before: unknown, after: unknown): Rep
   return null;
 }
 
+// Twin: firestore.rules isShopChange, isMemberEdit, isWorkflowChange;
+// compared by tests/app/twin-rules.test.ts.
 function updateProblem(write: RepairWrite, before: StoredFields): RepairWriteProblem | null {
   const { after, writer, now } = write;
   const store = write.store as { id: string; ownerId: string };
@@ -382,6 +388,7 @@ function updateProblem(write: RepairWrite, before: StoredFields): RepairWritePro
   return null;
 }
 
+// Twin: firestore.rules isAllowedStatusChange (with statusMoves()); compared by tests/app/twin-rules.test.ts.
 function statusMoveProblem(
   write: RepairWrite,
   before: StoredFields,

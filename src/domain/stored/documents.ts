@@ -236,6 +236,7 @@ export const STORE_PROFILES = documentSchema({
 
 // ---- repairs ------------------------------------------------------------------------------------
 
+// Twin: firestore.rules isOwnEntry (written out by hand, leaner); compared by tests/app/twin-rules.test.ts.
 export const HISTORY_ENTRY = map({
   kind: oneOf(HISTORY_KINDS).about('what happened'),
   status: text(40).about("the repair's status after it"),
