@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { AppPage } from '../../layout/app-page';
 import { EditIssueDialog } from './edit-issue-dialog';
 import { supportQueries } from './queries';
-import { SuperAdminOnly } from './super-admin-gate';
+import { SuperAdminOnly } from '../../layout/super-admin-only';
 import { STATUS_LABELS } from './support-issues-query';
 
 const TITLE = 'Support Issues';
