@@ -2,6 +2,7 @@ import { act, configure, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import type { RechargeCommand } from '../../../src/domain/wallet/wallet-use-cases';
+import { holdDataCalls } from '../hold-data-calls';
 import { type RenderedApp, renderApp, screen } from '../render-app';
 
 async function expectNoSeriousAxeViolations() {
@@ -178,12 +179,13 @@ describe('/distributor-recharge for a super admin', () => {
 
   it('recharges: success message, selection cleared, balances and transactions refreshed', async () => {
     const app = await open();
-    app.backend.db.latencyMs = 20;
+    const held = holdDataCalls(app.backend);
     await rechargeDev(app, '250');
 
     const busy = await screen.findByRole('button', { name: 'Recharging...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     expect(busy.getAttribute('aria-busy')).toBe('true');
+    held.release();
 
     const success = await screen.findByText('Successfully recharged ₹250 to Dev Distributor');
     expect(success.closest('[role="status"]')).not.toBeNull();
