@@ -1,4 +1,4 @@
-import { act, configure, waitFor, within } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import type { RechargeCommand } from '../../../src/domain/wallet/wallet-use-cases';
@@ -47,9 +47,6 @@ async function rechargeDev(app: RenderedApp, amount: string) {
   await app.user.type(amountInput(), amount);
   await app.user.click(rechargeButton());
 }
-
-// Generous waits: the suite shares two cores with the other test runs.
-configure({ asyncUtilTimeout: 3000 });
 
 describe('/distributor-recharge access', () => {
   it('denies a visitor who is not signed in', async () => {

@@ -1,4 +1,4 @@
-import { act, configure, waitFor, within } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/demo/demo-data';
@@ -35,9 +35,6 @@ async function openEditDialog(app: RenderedApp, email: string): Promise<HTMLElem
 
 const input = (dialog: HTMLElement, name: string) =>
   within(dialog).getByRole('textbox', { name }) as HTMLInputElement;
-
-// Generous waits: the suite shares two cores with the other test runs.
-configure({ asyncUtilTimeout: 3000 });
 
 describe('/support-admin access', () => {
   it('denies a visitor who is not signed in, and offers Sign In', async () => {

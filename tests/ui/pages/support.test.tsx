@@ -1,4 +1,4 @@
-import { configure, fireEvent, waitFor, within } from '@testing-library/react';
+import { fireEvent, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { holdDataCalls } from '../hold-data-calls';
@@ -28,9 +28,6 @@ const storedIssues = (app: Awaited<ReturnType<typeof renderApp>>) =>
   [...app.backend.db.support.entries()]
     .filter(([id]) => !id.startsWith('support-demo-'))
     .map(([, raw]) => raw);
-
-// Generous waits: the suite shares two cores with the other test runs.
-configure({ asyncUtilTimeout: 3000 });
 
 describe('/support', () => {
   it('shows the intro with the support e-mail, and the header with Support and Sign In', async () => {
