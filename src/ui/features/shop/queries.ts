@@ -118,7 +118,7 @@ export const shopQueries = {
   repair: (shop: Shop, id: string) =>
     queryOptions({
       queryKey: shopKeys.repair(id),
-      queryFn: async () => outcomeValue(await shop.repairPage(id)),
+      queryFn: async () => outcomeValue(await shop.repairDossier(id)),
       refetchInterval: whilePending((page) => [page.repair]),
     }),
 };

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { formatDate } from '../../../domain/shared/time';
-import { SYNC_TEXTS } from '../../../domain/shop/messages';
 import { statusLabel } from '../../../domain/shop/status';
 import { Badge } from '../../components/badge';
 import { Card } from '../../components/card';
+import { SYNC_TEXTS } from './shop-texts';
 
 const STATUS_TONES: Record<string, 'green' | 'yellow' | 'blue' | 'slate' | 'red'> = {
   received: 'slate',

@@ -109,6 +109,8 @@ describe('/dashboard as super admin', () => {
     app.backend.db.latencyMs = 80;
     await app.user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('rowheader', { name: 'Agarwal Communications' })).toBeTruthy();
+    // Dimmed and marked busy meanwhile.
+    expect(rowOf('Agarwal Communications').closest('[aria-busy="true"]')).toBeTruthy();
     expect(screen.queryByText('Loading...')).toBeNull();
     expect(await screen.findByRole('rowheader', { name: 'Sharma Mobile Care' })).toBeTruthy();
     expect(screen.queryByRole('rowheader', { name: 'Agarwal Communications' })).toBeNull();

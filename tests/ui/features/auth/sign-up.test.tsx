@@ -193,13 +193,25 @@ describe('/signup', () => {
 
   it('shows Signing Up... and a disabled button while the account is created', async () => {
     const app = await openSignUp();
-    app.backend.db.latencyMs = 50;
+    // The account is created only when the test says so: the busy state is checked while it lasts,
+    // however slow the machine.
+    const accounts = app.services.useCases.accounts;
+    const real = accounts.signUp.bind(accounts);
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.spyOn(accounts, 'signUp').mockImplementation(async (input) => {
+      await released;
+      return real(input);
+    });
     await fillForm(app);
     await acceptBoth(app);
     await app.user.click(signUpButton());
     const busy = await screen.findByRole('button', { name: 'Signing Up...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     expect(busy.getAttribute('aria-busy')).toBe('true');
+    release();
     expect(await screen.findByText(ACCOUNT_MESSAGES.signUpSucceeded)).toBeTruthy();
     expect(signUpButton().textContent).toBe('Sign Up');
   });

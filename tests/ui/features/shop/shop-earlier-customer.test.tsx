@@ -1,7 +1,8 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { REPAIR_EDIT_TEXTS, SHOP_MESSAGES } from '../../../../src/domain/shop/messages';
+import { SHOP_MESSAGES } from '../../../../src/domain/shop/messages';
 import { SEARCH_DEBOUNCE_MS } from '../../../../src/ui/components/search-box';
+import { REPAIR_EDIT_TEXTS } from '../../../../src/ui/features/shop/shop-texts';
 import { seriousA11yViolations } from '../../axe-check';
 import { type RenderedApp, renderApp, screen } from '../../render-app';
 

@@ -1,8 +1,8 @@
 import { waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SYNC_TEXTS } from '../../../../src/domain/shop/messages';
 import type { ShopRepair } from '../../../../src/domain/shop/repair-record';
 import { PENDING_SYNC_REFETCH_MS } from '../../../../src/ui/features/shop/queries';
+import { SYNC_TEXTS } from '../../../../src/ui/features/shop/shop-texts';
 import { type RenderedApp, renderApp, screen } from '../../render-app';
 
 const OWNER = 'owner01@demo.test';

@@ -1,7 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyJobCard } from '../../../../src/domain/shop/job-card';
-import { SHOP_MESSAGES, SHOP_TEXTS } from '../../../../src/domain/shop/messages';
+import { SHOP_MESSAGES } from '../../../../src/domain/shop/messages';
 import {
   forgetCreatedDeliveryCodes,
   rememberCreatedDeliveryCode,
@@ -14,6 +14,7 @@ import {
   pageRule,
 } from '../../../../src/ui/features/shop/job-sheet/job-sheet-page';
 import { parseJobSheetSearch } from '../../../../src/ui/features/shop/job-sheet/job-sheet-search';
+import { SHOP_TEXTS } from '../../../../src/ui/features/shop/shop-texts';
 import { seriousA11yViolations } from '../../axe-check';
 import { type RenderedApp, renderApp, screen } from '../../render-app';
 

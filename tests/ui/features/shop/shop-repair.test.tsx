@@ -1,7 +1,8 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { emptyJobCard } from '../../../../src/domain/shop/job-card';
-import { JOB_CARD_LABELS, SHOP_MESSAGES } from '../../../../src/domain/shop/messages';
+import { SHOP_MESSAGES } from '../../../../src/domain/shop/messages';
+import { JOB_CARD_LABELS } from '../../../../src/ui/features/shop/shop-texts';
 import { seriousA11yViolations } from '../../axe-check';
 import { pathOf, type RenderedApp, renderApp, screen } from '../../render-app';
 
@@ -185,7 +186,10 @@ describe('/shop/repairs/$id', () => {
     const dialog = screen.getByRole('dialog', { name: `Delete ${repairId}?` });
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(pathOf(app)).toBe('/shop'));
-    expect(await app.services.useCases.shop.repairPage(id)).toMatchObject({ ok: false, reason: 'not-found' });
+    expect(await app.services.useCases.shop.repairDossier(id)).toMatchObject({
+      ok: false,
+      reason: 'not-found',
+    });
   });
 
   it('does not offer delete to staff', async () => {

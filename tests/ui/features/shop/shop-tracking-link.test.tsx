@@ -61,7 +61,7 @@ describe('the tracking link panel', () => {
       reason: 'revoked',
       message: SHOP_MESSAGES.trackingRevoked,
     });
-    expect((await app.services.useCases.shop.repairPage(id)).ok && true).toBe(true);
+    expect((await app.services.useCases.shop.repairDossier(id)).ok && true).toBe(true);
   });
 
   it('cancelling the confirmation keeps the link', async () => {
@@ -78,7 +78,7 @@ describe('the tracking link panel', () => {
     await app.user.click(panel().getByRole('button', { name: 'New link' }));
     expect(await panel().findByText(TRACKING_PANEL_TEXTS.rotated)).toBeTruthy();
     await waitFor(() => expect(screen.queryByText(linkOf(token))).toBeNull());
-    const page = await app.services.useCases.shop.repairPage(id);
+    const page = await app.services.useCases.shop.repairDossier(id);
     if (!page.ok || page.value.tracking === null) throw new Error('no link after the rotation');
     const fresh = page.value.tracking.token;
     expect(fresh).not.toBe(token);

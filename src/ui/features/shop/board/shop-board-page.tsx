@@ -6,10 +6,9 @@ import {
   rangeEndsBeforeStart,
   withoutBlanks,
 } from '../../../../domain/shop/board-search';
-import { SHOP_MESSAGES, SHOP_TEXTS } from '../../../../domain/shop/messages';
+import { SHOP_MESSAGES } from '../../../../domain/shop/messages';
 import type { ShopRepair } from '../../../../domain/shop/repair-record';
 import { BOARD_PAGE_SIZE } from '../../../../domain/shop/shop-use-cases';
-import { STAFF_TEXTS } from '../../../../domain/shop/staff-use-cases';
 import { REPAIR_STATUSES, STATUS_LABELS } from '../../../../domain/shop/status';
 import { useService } from '../../../app-services';
 import { ButtonLink } from '../../../components/button';
@@ -22,6 +21,7 @@ import { useMediaQuery } from '../../../hooks/use-media-query';
 import { AppPage } from '../../../layout/app-page';
 import { shopQueries } from '../queries';
 import { boardRoute, chosenStore } from '../routes';
+import { SHOP_TEXTS, STAFF_LABELS } from '../shop-texts';
 import { NoStores, StoreName } from '../shop-ui';
 import { StaffInvitations } from '../staff/staff-invitations';
 import { ChipRow, StatusChip } from './board-chips';
@@ -90,7 +90,7 @@ function Board({ stores }: { stores: readonly Store[] }) {
               size="lg"
               className="w-full sm:w-auto"
             >
-              {STAFF_TEXTS.section}
+              {STAFF_LABELS.section}
             </ButtonLink>
           )}
           <ButtonLink

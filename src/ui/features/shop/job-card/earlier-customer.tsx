@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { indianMobileDigits } from '../../../../domain/shared/phone';
 import type { JobCardInput } from '../../../../domain/shop/job-card';
-import { REPAIR_EDIT_TEXTS } from '../../../../domain/shop/messages';
 import { useService } from '../../../app-services';
 import { Button } from '../../../components/button';
 import { SEARCH_DEBOUNCE_MS } from '../../../components/search-box';
 import { shopQueries } from '../queries';
+import { REPAIR_EDIT_TEXTS } from '../shop-texts';
 
 /** A value that follows `value` once it has stayed the same for `delayMs`. */
 function useSettled<T>(value: T, delayMs: number): T {

@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ACCESSORIES, ACCESSORY_LABELS, COMMON_PROBLEMS } from '../../../../domain/shop/job-card';
-import { JOB_CARD_LABELS } from '../../../../domain/shop/messages';
+import { JOB_CARD_LABELS } from '../shop-texts';
 
 /**
  * The job card's two check-box groups ('Problems', 'Accessories Received'), shared by the new job card

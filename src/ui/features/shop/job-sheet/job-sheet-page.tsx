@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useLayoutEffect, useRef, useState } from 'react';
-import type { RepairPage as RepairPageData } from '../../../../domain/shop/shop-use-cases';
+import type { RepairDossier } from '../../../../domain/shop/shop-use-cases';
 import { useService } from '../../../app-services';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -61,7 +61,7 @@ function JobSheetView({
   paper,
   copy,
 }: {
-  data: RepairPageData;
+  data: RepairDossier;
   paper: JobSheetPaper;
   copy: JobSheetCopy;
 }) {

@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { formatCalendarDate } from '../../../../domain/shared/time';
 import { formatPaise } from '../../../../domain/shop/amounts';
 import { ACCESSORY_LABELS } from '../../../../domain/shop/job-card';
-import { JOB_CARD_LABELS } from '../../../../domain/shop/messages';
-import type { RepairPage as RepairPageData } from '../../../../domain/shop/shop-use-cases';
+import type { RepairDossier } from '../../../../domain/shop/shop-use-cases';
 import { trackingLink } from '../../../../domain/shop/tracking';
 import { createdDeliveryCode } from '../job-card/created-delivery-codes';
+import { JOB_CARD_LABELS } from '../shop-texts';
 import { formatDay } from '../shop-ui';
 import type { JobSheetCopy, JobSheetPaper } from './job-sheet-search';
 
@@ -20,10 +20,10 @@ export const CODE_HIDDEN_HINT =
   'Only the owner sees a repair’s delivery code once it has been taken in, so this copy prints without it (the customer has it on the first copy and in RepairMate). The owner can print it again with the code.';
 
 /** The delivery code the customer's copy prints: the repair's (the owner reads it), else the one this tab got when it created the repair. */
-export function deliveryCodeOf(data: RepairPageData): string {
+export function deliveryCodeOf(data: RepairDossier): string {
   return data.repair.deliveryCode || createdDeliveryCode(data.repair.id);
 }
-export const codeShown = (data: RepairPageData) => deliveryCodeOf(data) !== '';
+export const codeShown = (data: RepairDossier) => deliveryCodeOf(data) !== '';
 
 /** What the sheet prints instead of a QR code when the repair's link is off (or it never had one). */
 export const NO_TRACKING_LINK_TEXT = 'No tracking link for this repair.';
@@ -33,7 +33,7 @@ export function JobSheet({
   copy,
   paper,
 }: {
-  data: RepairPageData;
+  data: RepairDossier;
   copy: JobSheetCopy;
   paper: JobSheetPaper;
 }) {

@@ -1,8 +1,9 @@
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { MAX_PHOTOS, PHOTO_TYPES } from '../../../../domain/shop/job-card';
-import { JOB_CARD_LABELS, PHOTO_COUNT_MESSAGES, SHOP_MESSAGES } from '../../../../domain/shop/messages';
+import { PHOTO_COUNT_MESSAGES, SHOP_MESSAGES } from '../../../../domain/shop/messages';
 import { Button } from '../../../components/button';
 import { cx } from '../../../components/cx';
+import { JOB_CARD_LABELS } from '../shop-texts';
 import { useObjectUrl } from './photo-image';
 import { resizePhoto } from './photo-resizer';
 

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Outcome } from '../../../../domain/shared/validation';
-import { JOB_CARD_LABELS } from '../../../../domain/shop/messages';
 import { type FailedPhoto, MAX_PHOTOS } from '../../../../domain/shop/photos';
 import { useService } from '../../../app-services';
 import { Alert } from '../../../components/alert';
@@ -10,6 +9,7 @@ import { Card, CardHeader } from '../../../components/card';
 import { Dialog } from '../../../components/dialog';
 import { OutcomeAlert } from '../../../components/outcome-alert';
 import { shopQueries } from '../queries';
+import { JOB_CARD_LABELS } from '../shop-texts';
 import { dropFailedPhoto, keepFailedPhotos, useFailedPhotos } from './pending-photos';
 import { PhotoImage } from './photo-image';
 import { BlobThumbnail, PhotoFileInput, preparePhotos } from './photo-picker';

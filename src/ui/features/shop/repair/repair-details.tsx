@@ -5,12 +5,11 @@ import { formatCalendarDate } from '../../../../domain/shared/time';
 import type { Outcome } from '../../../../domain/shared/validation';
 import { formatPaise } from '../../../../domain/shop/amounts';
 import { ACCESSORY_LABELS, COMMON_PROBLEMS, DEVICE_TYPES, localDate } from '../../../../domain/shop/job-card';
-import { JOB_CARD_LABELS, REPAIR_EDIT_TEXTS } from '../../../../domain/shop/messages';
 import {
   checkRepairEdit,
+  type RepairDossier,
   type RepairEditField,
   type RepairEditInput,
-  type RepairPage as RepairPageData,
   repairEditRefusal,
 } from '../../../../domain/shop/shop-use-cases';
 import { useLoadedServices, useService } from '../../../app-services';
@@ -21,6 +20,7 @@ import { OutcomeAlert } from '../../../components/outcome-alert';
 import { applyFieldErrors } from '../../../forms/apply-field-errors';
 import { AccessoryChoices, ProblemChoices } from '../job-card/job-card-choices';
 import { shopQueries } from '../queries';
+import { JOB_CARD_LABELS, REPAIR_EDIT_TEXTS } from '../shop-texts';
 import { formatDay } from '../shop-ui';
 
 /**
@@ -29,7 +29,7 @@ import { formatDay } from '../shop-ui';
  * the fields that changed (updateRepair, which appends an 'edit' entry to the history); 'Cancel'
  * puts everything back. A delivered or cancelled repair is read-only (repairEditRefusal).
  */
-export function RepairDetails({ data }: { data: RepairPageData }) {
+export function RepairDetails({ data }: { data: RepairDossier }) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState<Outcome<unknown, string, string> | null>(null);
   const refusal = repairEditRefusal(data.repair.status);
@@ -69,7 +69,7 @@ export function RepairDetails({ data }: { data: RepairPageData }) {
   );
 }
 
-function ReadOnlyDetails({ data }: { data: RepairPageData }) {
+function ReadOnlyDetails({ data }: { data: RepairDossier }) {
   const { repair, amounts } = data;
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 px-5 py-4 sm:grid-cols-2 sm:px-6">
@@ -221,7 +221,7 @@ function rupeesText(paise: number | null): string {
  * The repair as the form starts: the problems of the list ticked, any other (an app's, or the free
  * text) in 'Other problem'.
  */
-export function editValuesOf(data: RepairPageData): RepairEditValues {
+export function editValuesOf(data: RepairDossier): RepairEditValues {
   const { repair } = data;
   const common = COMMON_PROBLEMS as readonly string[];
   const listed = repair.problemList.length > 0 ? repair.problemList : [repair.problems].filter(Boolean);
@@ -281,7 +281,7 @@ function EditForm({
   onDone,
   onCancel,
 }: {
-  data: RepairPageData;
+  data: RepairDossier;
   onDone: (outcome: Outcome<unknown, string, string>) => void;
   onCancel: () => void;
 }) {

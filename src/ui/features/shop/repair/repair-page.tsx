@@ -3,8 +3,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { formatDateTime } from '../../../../domain/shared/time';
 import type { Outcome } from '../../../../domain/shared/validation';
-import { SHOP_MESSAGES, SHOP_TEXTS } from '../../../../domain/shop/messages';
-import type { RepairPage as RepairPageData } from '../../../../domain/shop/shop-use-cases';
+import { SHOP_MESSAGES } from '../../../../domain/shop/messages';
+import type { RepairDossier } from '../../../../domain/shop/shop-use-cases';
 import { type NextStep, statusLabel } from '../../../../domain/shop/status';
 import { useService } from '../../../app-services';
 import { Alert } from '../../../components/alert';
@@ -19,6 +19,7 @@ import { AppPage } from '../../../layout/app-page';
 import { RepairPhotosSection } from '../photos/repair-photos-section';
 import { shopQueries } from '../queries';
 import { repairRoute } from '../routes';
+import { SHOP_TEXTS } from '../shop-texts';
 import { PendingSyncBadge, StatusBadge } from '../shop-ui';
 import { editNoteText, RepairDetails } from './repair-details';
 import { TrackingLinkPanel } from './tracking-link-panel';
@@ -47,7 +48,7 @@ export function RepairPage() {
   );
 }
 
-function RepairView({ data }: { data: RepairPageData }) {
+function RepairView({ data }: { data: RepairDossier }) {
   const { repair } = data;
   return (
     <div className="space-y-5">
@@ -132,7 +133,7 @@ function RepairView({ data }: { data: RepairPageData }) {
   );
 }
 
-function StatusCard({ data }: { data: RepairPageData }) {
+function StatusCard({ data }: { data: RepairDossier }) {
   const [step, setStep] = useState<NextStep | null>(null);
   return (
     <Card>
@@ -160,15 +161,7 @@ function StatusCard({ data }: { data: RepairPageData }) {
   );
 }
 
-function StatusDialog({
-  data,
-  step,
-  onClose,
-}: {
-  data: RepairPageData;
-  step: NextStep;
-  onClose: () => void;
-}) {
+function StatusDialog({ data, step, onClose }: { data: RepairDossier; step: NextStep; onClose: () => void }) {
   const shop = useService('shop');
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
@@ -255,7 +248,7 @@ function StatusDialog({
   );
 }
 
-function MessageCard({ data }: { data: RepairPageData }) {
+function MessageCard({ data }: { data: RepairDossier }) {
   const shop = useService('shop');
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const message = useQuery({
@@ -303,7 +296,7 @@ function MessageCard({ data }: { data: RepairPageData }) {
   );
 }
 
-function DeleteRepair({ data }: { data: RepairPageData }) {
+function DeleteRepair({ data }: { data: RepairDossier }) {
   const shop = useService('shop');
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -1,14 +1,16 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Component, type ReactNode, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { Outcome } from '../../../../domain/shared/validation';
-import { STAFF_TEXTS, type StaffInvitation } from '../../../../domain/shop/staff-use-cases';
+import type { StaffInvitation } from '../../../../domain/shop/staff-use-cases';
 import { useService } from '../../../app-services';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { cx } from '../../../components/cx';
 import { OutcomeAlert } from '../../../components/outcome-alert';
+import { PanelBoundary } from '../../../components/panel-boundary';
 import { shopQueries } from '../queries';
+import { STAFF_LABELS } from '../shop-texts';
 import { useAnswerInvitation } from './mutations';
 
 /**
@@ -25,13 +27,11 @@ export function StaffInvitations({
   /** Extra classes of the section (e.g. the width of the screen it sits on). */
   readonly className?: string | undefined;
 }) {
-  // A panel of its own: while the read runs, and when it fails, the page shows it without this.
+  // A panel of its own: while the read runs, and when it fails, the page shows without it.
   return (
-    <QuietPanel>
-      <Suspense fallback={null}>
-        <Invitations uid={uid} className={className} />
-      </Suspense>
-    </QuietPanel>
+    <PanelBoundary pending={null} failed={() => null}>
+      <Invitations uid={uid} className={className} />
+    </PanelBoundary>
   );
 }
 
@@ -50,17 +50,6 @@ function Invitations({ uid, className }: { readonly uid: string; readonly classN
   );
 }
 
-/** Shows nothing instead of its children when they fail to render (the invitations could not be read). */
-class QuietPanel extends Component<{ readonly children: ReactNode }, { readonly failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
-
 function InvitationCard({
   invitation,
   onOutcome,
@@ -71,7 +60,7 @@ function InvitationCard({
   const navigate = useNavigate();
   const answerInvitation = useAnswerInvitation();
   const busy = answerInvitation.isPending ? answerInvitation.variables.choice : null;
-  const title = STAFF_TEXTS.invitationFrom(invitation.storeName || invitation.storeId);
+  const title = STAFF_LABELS.invitationFrom(invitation.storeName || invitation.storeId);
 
   const answer = async (choice: 'accept' | 'decline') => {
     const result = await answerInvitation.mutateAsync({ invitation, choice });
@@ -84,11 +73,11 @@ function InvitationCard({
     <Card className="px-5 py-4 sm:px-6">
       <h2 className="text-lg font-semibold break-words">{title}</h2>
       <p className="mt-1 text-sm text-slate-600">
-        {STAFF_TEXTS.invitedBy(invitation.storeName || invitation.storeId)}
+        {STAFF_LABELS.invitedBy(invitation.storeName || invitation.storeId)}
       </p>
       <div className="mt-4 grid grid-cols-1 gap-2 sm:flex">
         <Button busy={busy === 'accept'} disabled={busy !== null} onClick={() => void answer('accept')}>
-          {STAFF_TEXTS.accept}
+          {STAFF_LABELS.accept}
         </Button>
         <Button
           variant="secondary"
@@ -96,7 +85,7 @@ function InvitationCard({
           disabled={busy !== null}
           onClick={() => void answer('decline')}
         >
-          {STAFF_TEXTS.decline}
+          {STAFF_LABELS.decline}
         </Button>
       </div>
     </Card>

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { AppPage } from '../../../layout/app-page';
 import { shopQueries } from '../queries';
 import { chosenStore, staffRoute } from '../routes';
+import { STAFF_LABELS } from '../shop-texts';
 import { StoreName } from '../shop-ui';
 import { StaffSection } from './staff-section';
 
@@ -42,7 +43,7 @@ export function StaffPage() {
         ) : (
           <>
             <div>
-              <p className="text-sm font-medium text-brand-700">{STAFF_TEXTS.section}</p>
+              <p className="text-sm font-medium text-brand-700">{STAFF_LABELS.section}</p>
               <h1 className="mt-1 text-2xl font-bold tracking-tight break-words sm:text-3xl">
                 <StoreName name={store.storeName} />
               </h1>

@@ -10,6 +10,7 @@ import { Dialog } from '../../../components/dialog';
 import { TextField } from '../../../components/fields';
 import { OutcomeAlert } from '../../../components/outcome-alert';
 import { shopQueries } from '../queries';
+import { STAFF_LABELS } from '../shop-texts';
 import { useCancelInvitation, useInviteStaff, useRemoveStaff } from './mutations';
 
 type SectionOutcome = Outcome<unknown, string, string>;
@@ -88,13 +89,13 @@ export function StaffSection({ storeId }: { readonly storeId: string }) {
   return (
     <Card>
       <CardHeader
-        title={STAFF_TEXTS.section}
+        title={STAFF_LABELS.section}
         description="Staff create and update this store's repairs and take payments."
       />
       <div className="space-y-5 px-5 py-4 sm:px-6">
         <OutcomeAlert outcome={outcome} />
         {screen.staff.length === 0 && screen.invitations.length === 0 ? (
-          <p className="text-sm text-slate-600">{STAFF_TEXTS.noStaff}</p>
+          <p className="text-sm text-slate-600">{STAFF_LABELS.noStaff}</p>
         ) : (
           <ul
             aria-label="Staff and invitations"
@@ -121,7 +122,7 @@ export function StaffSection({ storeId }: { readonly storeId: string }) {
         <form onSubmit={(event) => void invite(event)} noValidate className="space-y-3">
           <TextField
             ref={emailRef}
-            label={STAFF_TEXTS.staffEmail}
+            label={STAFF_LABELS.staffEmail}
             type="email"
             autoComplete="off"
             maxLength={254}
@@ -134,7 +135,7 @@ export function StaffSection({ storeId }: { readonly storeId: string }) {
             }}
           />
           <Button type="submit" busy={inviteStaff.isPending} className="w-full sm:w-auto">
-            {STAFF_TEXTS.addStaff}
+            {STAFF_LABELS.addStaff}
           </Button>
         </form>
       </div>
@@ -157,7 +158,7 @@ export function StaffSection({ storeId }: { readonly storeId: string }) {
               busy={removeStaff.isPending || cancelInvitation.isPending}
               onClick={() => void remove()}
             >
-              {STAFF_TEXTS.remove}
+              {STAFF_LABELS.remove}
             </Button>
           </div>
         </div>
@@ -181,7 +182,7 @@ function PersonRow({
     <li className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
       <div className="min-w-0">
         <p className="font-medium break-words text-slate-900">
-          {name} {invited && <Badge tone="yellow">{STAFF_TEXTS.invited}</Badge>}
+          {name} {invited && <Badge tone="yellow">{STAFF_LABELS.invited}</Badge>}
         </p>
         {email !== undefined && email !== name && <p className="text-sm break-all text-slate-600">{email}</p>}
       </div>
@@ -190,9 +191,9 @@ function PersonRow({
         variant="secondary"
         className="sm:h-9 sm:px-3"
         onClick={onRemove}
-        aria-label={`${STAFF_TEXTS.remove} ${name}`}
+        aria-label={`${STAFF_LABELS.remove} ${name}`}
       >
-        {STAFF_TEXTS.remove}
+        {STAFF_LABELS.remove}
       </Button>
     </li>
   );
