@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import type { Outcome } from '../../../../domain/shared/validation';
-import { STAFF_TEXTS, type StaffInvitation, type StaffMember } from '../../../../domain/shop/staff-use-cases';
+import type { StaffInvitation, StaffMember } from '../../../../domain/shop/staff-use-cases';
 import { useService } from '../../../app-services';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
