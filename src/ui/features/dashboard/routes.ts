@@ -27,6 +27,8 @@ async function loadDashboard(context: DashboardContext, deps: AdminSearchParams)
   const { viewer, queryClient } = context;
   await sendShopPeopleToShop(context);
   const { useCases } = await context.services.load();
+  // The invitations panel (any role) shows nothing until they are read, or when they cannot be.
+  void queryClient.prefetchQuery(shopQueries.myInvitations(useCases.shop, context.uid));
   if (isDistributor(viewer)) {
     await queryClient.prefetchQuery(walletQueries.distributorWallet(useCases.wallet, viewer));
     return;

@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { parseBoardSearch, rangeEndsBeforeStart } from '../../../domain/shop/board-search';
+import { parseBoardSearch } from '../../../domain/shop/board-search';
 import { ownerLayout, shopMemberLayout } from '../../routing/audiences';
 import type { RouterContext } from '../../routing/context';
 import { screenComponent } from '../../routing/screen-component';
@@ -29,7 +29,12 @@ export const chosenStore = <S extends Store>(
 
 const shopOf = async (context: RouterContext) => (await context.services.load()).useCases.shop;
 
-/** /shop, the board: the chosen store's counts and page of repairs, or its search (nothing for a backwards range). */
+/**
+ * /shop, the board: the chosen store's counts and page of repairs (null for a backwards range) and, with
+ * `?q=`, its search. A filter change keeps the board on screen until these are read (the router shows
+ * the new search once its loader is done); the account's invitations are asked for on the way (a panel
+ * that shows nothing when they cannot be read).
+ */
 export const boardRoute = createRoute({
   getParentRoute: () => shopMemberLayout,
   path: '/shop',
@@ -37,11 +42,15 @@ export const boardRoute = createRoute({
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     const shop = await shopOf(context);
+    void context.queryClient.prefetchQuery(shopQueries.myInvitations(shop, context.uid));
     const store = chosenStore(context.stores, deps.store);
-    if (store === undefined || (deps.q === undefined && rangeEndsBeforeStart(deps))) return;
-    await (deps.q
-      ? context.queryClient.ensureQueryData(shopQueries.search(shop, store.storeId, deps.q))
-      : context.queryClient.ensureQueryData(shopQueries.board(shop, store.storeId, deps)));
+    if (store === undefined) return;
+    await Promise.all([
+      context.queryClient.ensureQueryData(shopQueries.board(shop, store.storeId, deps)),
+      deps.q === undefined
+        ? undefined
+        : context.queryClient.ensureQueryData(shopQueries.search(shop, store.storeId, deps.q)),
+    ]);
   },
   component: screenComponent(SCREENS['/shop'], 'ShopBoardPage'),
 });

@@ -1,10 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { formatDate } from '../../../domain/shared/time';
-import { SHOP_MESSAGES } from '../../../domain/shop/messages';
 import { statusLabel } from '../../../domain/shop/status';
-import { Alert } from '../../components/alert';
 import { Badge } from '../../components/badge';
-import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { SYNC_TEXTS } from './shop-texts';
 
@@ -89,22 +86,4 @@ export function NoStores() {
 /** A day as the tracking link writes it ('3 Nov 2026', `formatDate`), or '—'. */
 export function formatDay(date: Date | null): string {
   return date === null ? '—' : formatDate(date);
-}
-
-/** A read that failed: its message (else the shop's) and 'Retry', busy while it reads again. */
-export function RetryAlert({
-  query,
-}: {
-  query: { readonly error: Error | null; readonly isFetching: boolean; refetch: () => unknown };
-}) {
-  return (
-    <Alert>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <span>{query.error?.message || SHOP_MESSAGES.loadFailed}</span>
-        <Button variant="secondary" size="sm" onClick={() => void query.refetch()} busy={query.isFetching}>
-          Retry
-        </Button>
-      </div>
-    </Alert>
-  );
 }

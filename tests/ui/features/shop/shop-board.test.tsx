@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failed } from '../../../../src/domain/shared/validation';
 import { emptyJobCard } from '../../../../src/domain/shop/job-card';
+import { SHOP_MESSAGES } from '../../../../src/domain/shop/messages';
 import { seriousA11yViolations } from '../../axe-check';
 import { pathOf, type RenderedApp, renderApp, screen } from '../../render-app';
 
@@ -25,8 +28,31 @@ async function openBoard(path = '/shop'): Promise<RenderedApp> {
   return app;
 }
 
+/** A colour of the theme (src/ui/styles.css) or white, as #rrggbb. */
+function themeColour(name: string): string {
+  if (name === 'white') return '#ffffff';
+  const css = readFileSync('src/ui/styles.css', 'utf8');
+  const found = new RegExp(`--color-${name}:\\s*(#[0-9a-f]{6})`, 'i').exec(css)?.[1];
+  if (found === undefined) throw new Error(`no theme colour ${name}`);
+  return found;
+}
+
+/** WCAG 2 contrast ratio of two opaque colours. */
+function contrast(first: string, second: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((at) => {
+      const channel = Number.parseInt(hex.slice(at, at + 2), 16) / 255;
+      return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [dark, light] = [luminance(first), luminance(second)].sort((a, b) => a - b) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('/shop, the board', () => {
@@ -62,6 +88,55 @@ describe('/shop, the board', () => {
     expect(chip(/^Sent to Service Center/).getAttribute('aria-pressed')).toBe('true');
     await app.user.click(chip(/^All/));
     await waitFor(() => expect(searchOf(app)).toEqual({}));
+  });
+
+  it("keeps the rows on screen, dimmed and busy, until the next filter's rows arrive", async () => {
+    const app = await openBoard();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const shop = app.services.useCases.shop;
+    const read = shop.storeBoard.bind(shop);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.spyOn(shop, 'storeBoard').mockImplementation(async (...args) => {
+      await held;
+      return read(...args);
+    });
+    await app.user.click(chip(/^Received/));
+    const region = screen.getByRole('region', { name: 'Repairs' });
+    await waitFor(() => expect(region.getAttribute('aria-busy')).toBe('true'));
+    expect(region.className).toContain('opacity-60');
+    expect(rows()).toHaveLength(3);
+    release();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(region.getAttribute('aria-busy')).toBeNull();
+    expect(rows()[0]?.textContent).toContain('RPR-1004');
+  });
+
+  it("writes the active chip's count at 4.5:1 or more (a phone's counter, axe measured 4.44:1)", async () => {
+    const app = await openBoard();
+    await app.user.click(chip(/^Received/));
+    await waitFor(() => expect(chip(/^Received/).getAttribute('aria-pressed')).toBe('true'));
+    const count = chip(/^Received/).querySelector('[data-chip-count]') as HTMLElement;
+    const classes = count.className.split(/\s+/);
+    // Opaque colours only: a see-through background blends into the chip's blue.
+    const background = classes.find((name) => name.startsWith('bg-'))?.slice(3) ?? '';
+    const text = classes.find((name) => /^text-(white|[a-z]+-\d+)$/.test(name))?.slice(5) ?? '';
+    expect(background).toMatch(/^(white|[a-z]+-\d+)$/);
+    expect(contrast(themeColour(text), themeColour(background))).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("says a board that cannot be read as the page's error, with Retry that reads it again", async () => {
+    const app = await renderApp({ path: '/terms', signedInAs: OWNER });
+    vi.spyOn(app.services.useCases.shop, 'storeBoard').mockResolvedValueOnce(
+      failed(SHOP_MESSAGES.loadFailed, 'failed'),
+    );
+    await app.router.navigate({ to: '/shop' });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(SHOP_MESSAGES.loadFailed));
+    await app.user.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('heading', { level: 1, name: 'Sharma Mobile Care - Andheri' });
+    await waitFor(() => expect(rows()).toHaveLength(3));
   });
 
   it('reads the status and the date range from the URL', async () => {

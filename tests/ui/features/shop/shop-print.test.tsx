@@ -199,6 +199,7 @@ describe('/shop/repairs/$id/print', () => {
     await app.backend.ports.auth.signIn('owner02@demo.test', 'Demo@1234');
     await app.router.navigate({ to: '/shop/repairs/$id/print', params: { id: repair.id } });
     expect(await screen.findByText(SHOP_MESSAGES.notStoreMember)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
     expect(document.body.textContent).not.toContain('Ravi Kumar');
   });

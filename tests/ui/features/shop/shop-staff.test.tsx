@@ -1,5 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failed } from '../../../../src/domain/shared/validation';
 import { STAFF_TEXTS } from '../../../../src/domain/shop/staff-use-cases';
 import { STAFF_LABELS } from '../../../../src/ui/features/shop/shop-texts';
 import { seriousA11yViolations } from '../../axe-check';
@@ -16,6 +17,10 @@ async function openStaff(signedInAs = OWNER): Promise<RenderedApp> {
 
 const staffList = () => screen.getByRole('list', { name: 'Staff and invitations' });
 const rowOf = (name: string) => within(staffList()).getByText(name).closest('li') as HTMLElement;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe("the owner's staff section (/shop/staff)", () => {
   it('lists the staff, invites an address, and shows it as Invited', async () => {
@@ -75,6 +80,33 @@ describe("the owner's staff section (/shop/staff)", () => {
     expect(await app.backend.ports.shopMembers.listStaff(STORE)).toEqual([]);
   });
 
+  it("says staff that cannot be read as the page's error, with Retry that reads them again", async () => {
+    const app = await renderApp({ path: '/terms', signedInAs: OWNER });
+    vi.spyOn(app.services.useCases.shop, 'staffScreen').mockResolvedValueOnce(
+      failed(STAFF_TEXTS.loadFailed, 'failed'),
+    );
+    await app.router.navigate({ to: '/shop/staff', search: { store: STORE } });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(STAFF_TEXTS.loadFailed));
+    await app.user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(
+      await within(await screen.findByRole('list', { name: 'Staff and invitations' })).findByText(
+        'Sam Staff',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('keeps the address typed when the invitation cannot be sent', async () => {
+    const app = await openStaff();
+    const field = await screen.findByLabelText(STAFF_LABELS.staffEmail);
+    vi.spyOn(app.services.useCases.shop, 'inviteStaff').mockResolvedValueOnce(
+      failed(STAFF_TEXTS.changeFailed, 'failed'),
+    );
+    await app.user.type(field, 'ravi@demo.test');
+    await app.user.click(screen.getByRole('button', { name: STAFF_LABELS.addStaff }));
+    expect(await screen.findByText(STAFF_TEXTS.changeFailed)).toBeTruthy();
+    expect((field as HTMLInputElement).value).toBe('ravi@demo.test');
+  });
+
   it('is reached from the board by owners only; staff read that only the owner manages staff', async () => {
     const app = await renderApp({ path: `/shop?store=${STORE}`, signedInAs: OWNER });
     await app.user.click(await screen.findByRole('link', { name: STAFF_LABELS.section }));
@@ -126,6 +158,21 @@ describe('the invitation card on /dashboard', () => {
     );
     expect(pathOf(app)).toBe('/dashboard');
     expect(await app.backend.ports.shopMembers.roleIn(STORE)).toBeNull();
+  });
+
+  it('shows no card, and the rest of the dashboard, when the invitations cannot be read', async () => {
+    const app = await renderApp({ path: '/terms', signedInAs: OWNER });
+    await app.backend.ports.shopMembers.inviteStaff(STORE, 'customer@demo.test');
+    await app.backend.ports.auth.signOut();
+    await app.backend.ports.auth.signIn('customer@demo.test', 'Demo@1234');
+    const read = vi
+      .spyOn(app.services.useCases.shop, 'myInvitations')
+      .mockResolvedValue(failed(STAFF_TEXTS.loadFailed, 'failed'));
+    await app.router.navigate({ to: '/dashboard' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hello, Asha Customer' })).toBeTruthy();
+    await waitFor(() => expect(read).toHaveBeenCalled());
+    expect(screen.queryByRole('region', { name: 'Invitations' })).toBeNull();
+    expect(screen.queryByText(STAFF_TEXTS.loadFailed)).toBeNull();
   });
 
   it('shows no card to an account that was not invited', async () => {

@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
 import {
   BOARD_SEARCH_MAX_LENGTH,
   type BoardSearchParams,
@@ -13,17 +13,16 @@ import { REPAIR_STATUSES, STATUS_LABELS } from '../../../../domain/shop/status';
 import { useService } from '../../../app-services';
 import { ButtonLink } from '../../../components/button';
 import { Card } from '../../../components/card';
+import { cx } from '../../../components/cx';
 import { SelectField, TextField } from '../../../components/fields';
 import { SearchBox } from '../../../components/search-box';
-import { LoadingBlock } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { AppPage } from '../../../layout/app-page';
-import { useSession } from '../../../session';
 import { shopQueries } from '../queries';
-import { boardRoute } from '../routes';
+import { boardRoute, chosenStore } from '../routes';
 import { SHOP_TEXTS, STAFF_LABELS } from '../shop-texts';
-import { NoStores, RetryAlert, StoreName } from '../shop-ui';
+import { NoStores, StoreName } from '../shop-ui';
 import { StaffInvitations } from '../staff/staff-invitations';
 import { ChipRow, StatusChip } from './board-chips';
 import { BoardPager, RepairCards, RepairTable } from './board-repairs';
@@ -36,26 +35,14 @@ import { BoardPager, RepairCards, RepairTable } from './board-repairs';
 export function ShopBoardPage() {
   useDocumentTitle('Repairs');
   const shop = useService('shop');
-  const session = useSession();
-  const uid = session.status === 'signed-out' || session.status === 'loading' ? '' : session.user.uid;
-  const stores = useQuery({ ...shopQueries.myStores(shop, uid), retryOnMount: false });
+  const uid = boardRoute.useRouteContext({ select: (context) => context.uid });
+  const { data: stores } = useSuspenseQuery(shopQueries.myStores(shop, uid));
   return (
     <AppPage>
-      {stores.isPending ? (
-        <LoadingBlock />
-      ) : stores.isError ? (
-        <RetryAlert query={stores} />
-      ) : stores.data.length === 0 ? (
-        <div className="space-y-6">
-          <StaffInvitations uid={uid} />
-          <NoStores />
-        </div>
-      ) : (
-        <div className="space-y-6">
-          <StaffInvitations uid={uid} />
-          <Board stores={stores.data} />
-        </div>
-      )}
+      <div className="space-y-6">
+        <StaffInvitations uid={uid} />
+        {stores.length === 0 ? <NoStores /> : <Board stores={stores} />}
+      </div>
     </AppPage>
   );
 }
@@ -67,8 +54,12 @@ function Board({ stores }: { stores: readonly Store[] }) {
   const search = boardRoute.useSearch();
   const navigate = useNavigate();
   const wide = useMediaQuery('(min-width: 768px)');
-  const store = stores.find((candidate) => candidate.storeId === search.store) ?? (stores[0] as Store);
+  const store = chosenStore(stores, search.store) as Store;
   const rangeInvalid = rangeEndsBeforeStart(search);
+  // The loader reads the next filter's rows while these stay on screen, dimmed.
+  const updating = useRouterState({
+    select: (state) => state.isLoading && state.location.pathname === boardRoute.fullPath,
+  });
 
   const update = (patch: Partial<BoardSearchParams>) =>
     navigate({
@@ -77,22 +68,9 @@ function Board({ stores }: { stores: readonly Store[] }) {
       search: (previous: BoardSearchParams) => withoutBlanks({ ...previous, trail: undefined, ...patch }),
     });
 
-  const board = useQuery({
-    ...shopQueries.board(shop, store.storeId, search),
-    placeholderData: keepPreviousData,
-    retryOnMount: false,
-    enabled: !rangeInvalid,
-  });
-  const found = useQuery({
-    ...shopQueries.search(shop, store.storeId, search.q ?? ''),
-    retryOnMount: false,
-    enabled: search.q !== undefined,
-  });
-  const counts = board.data?.counts;
+  const { data: board } = useSuspenseQuery(shopQueries.board(shop, store.storeId, search));
+  const counts = board?.counts;
   const pageNumber = (search.trail?.length ?? 0) + 1;
-  const list = search.q !== undefined ? found : board;
-  const repairs: readonly ShopRepair[] | undefined =
-    search.q !== undefined ? found.data?.repairs : board.data?.page.items;
 
   return (
     <div className="space-y-5">
@@ -188,38 +166,27 @@ function Board({ stores }: { stores: readonly Store[] }) {
         )}
       </Card>
 
-      {list.isError && <RetryAlert query={list} />}
-
-      <section aria-label="Repairs" aria-busy={list.isFetching || undefined}>
-        {search.q !== undefined && (
-          <p className="mb-3 text-sm text-slate-600">
-            {found.isPending ? 'Searching…' : `${repairs?.length ?? 0} found for “${search.q}”`}{' '}
-            <button
-              type="button"
-              className="font-semibold text-brand-700 hover:underline"
-              onClick={() => update({ q: undefined })}
-            >
-              Clear search
-            </button>
-          </p>
-        )}
-        {rangeInvalid ? null : repairs === undefined ? (
-          list.isPending ? (
-            <LoadingBlock />
-          ) : null
-        ) : repairs.length === 0 ? (
-          <Card className="px-6 py-10 text-center text-slate-600">No repairs match.</Card>
-        ) : wide ? (
-          <RepairTable repairs={repairs} />
-        ) : (
-          <RepairCards repairs={repairs} />
+      <section
+        aria-label="Repairs"
+        aria-busy={updating || undefined}
+        className={cx('transition-opacity', updating && 'opacity-60')}
+      >
+        {search.q !== undefined ? (
+          <SearchResults
+            storeId={store.storeId}
+            text={search.q}
+            wide={wide}
+            onClear={() => update({ q: undefined })}
+          />
+        ) : board === null || rangeInvalid ? null : (
+          <RepairList repairs={board.page.items} wide={wide} />
         )}
       </section>
 
-      {search.q === undefined && board.data && (pageNumber > 1 || board.data.page.next !== null) && (
+      {search.q === undefined && board && (pageNumber > 1 || board.page.next !== null) && (
         <BoardPager
           pageNumber={pageNumber}
-          hasOlder={board.data.page.next !== null}
+          hasOlder={board.page.next !== null}
           onNewer={() =>
             navigate({
               to: '/shop',
@@ -228,7 +195,7 @@ function Board({ stores }: { stores: readonly Store[] }) {
             })
           }
           onOlder={() => {
-            const next = board.data?.page.next;
+            const next = board.page.next;
             if (next)
               void navigate({
                 to: '/shop',
@@ -241,4 +208,38 @@ function Board({ stores }: { stores: readonly Store[] }) {
       <p className="sr-only">{BOARD_PAGE_SIZE} repairs per page.</p>
     </div>
   );
+}
+
+/** The repairs of a search (`?q=`), with how many were found and 'Clear search'. */
+function SearchResults({
+  storeId,
+  text,
+  wide,
+  onClear,
+}: {
+  storeId: string;
+  text: string;
+  wide: boolean;
+  onClear: () => void;
+}) {
+  const shop = useService('shop');
+  const { data: found } = useSuspenseQuery(shopQueries.search(shop, storeId, text));
+  return (
+    <>
+      <p className="mb-3 text-sm text-slate-600">
+        {`${found.repairs.length} found for “${text}”`}{' '}
+        <button type="button" className="font-semibold text-brand-700 hover:underline" onClick={onClear}>
+          Clear search
+        </button>
+      </p>
+      <RepairList repairs={found.repairs} wide={wide} />
+    </>
+  );
+}
+
+/** Repairs as a table on a wide screen, as cards on a phone; or that none match. */
+function RepairList({ repairs, wide }: { repairs: readonly ShopRepair[]; wide: boolean }) {
+  if (repairs.length === 0)
+    return <Card className="px-6 py-10 text-center text-slate-600">No repairs match.</Card>;
+  return wide ? <RepairTable repairs={repairs} /> : <RepairCards repairs={repairs} />;
 }

@@ -1,21 +1,18 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DEVICE_TYPES } from '../../../../domain/shop/job-card';
-import { SHOP_MESSAGES } from '../../../../domain/shop/messages';
 import { useService } from '../../../app-services';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { SelectField, TextArea, TextField } from '../../../components/fields';
 import { OutcomeAlert } from '../../../components/outcome-alert';
-import { LoadingBlock } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { AppPage } from '../../../layout/app-page';
-import { useSession } from '../../../session';
 import { keepFailedPhotos } from '../photos/pending-photos';
 import { JobCardPhotos } from '../photos/photo-picker';
 import { shopQueries } from '../queries';
-import { newRepairRoute } from '../routes';
+import { chosenStore, newRepairRoute } from '../routes';
 import { JOB_CARD_LABELS, SHOP_TEXTS } from '../shop-texts';
 import { NoStores, StoreName } from '../shop-ui';
 import { rememberCreatedDeliveryCode } from './created-delivery-codes';
@@ -29,18 +26,12 @@ import { useJobCardForm } from './use-job-card-form';
 export function NewRepairPage() {
   useDocumentTitle(SHOP_TEXTS.newRepair);
   const shop = useService('shop');
-  const session = useSession();
-  const uid = session.status === 'signed-out' || session.status === 'loading' ? '' : session.user.uid;
-  const stores = useQuery({ ...shopQueries.myStores(shop, uid), retryOnMount: false });
-  const { store: wanted } = newRepairRoute.useSearch();
-  const store = stores.data?.find((candidate) => candidate.storeId === wanted) ?? stores.data?.[0];
+  const uid = newRepairRoute.useRouteContext({ select: (context) => context.uid });
+  const { data: stores } = useSuspenseQuery(shopQueries.myStores(shop, uid));
+  const store = chosenStore(stores, newRepairRoute.useSearch().store);
   return (
     <AppPage>
-      {stores.isPending ? (
-        <LoadingBlock />
-      ) : stores.isError ? (
-        <Alert>{stores.error.message || SHOP_MESSAGES.loadFailed}</Alert>
-      ) : store === undefined ? (
+      {store === undefined ? (
         <NoStores />
       ) : (
         // One draft per account and store: another store's card starts from its own draft.
@@ -57,7 +48,6 @@ export function NewRepairPage() {
 
 function JobCard({ uid, storeId, storeName }: { uid: string; storeId: string; storeName: string }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { form, outcome, submit, busy, draft } = useJobCardForm(
     storeId,
     async ({ repair, photos }) => {
@@ -65,7 +55,6 @@ function JobCard({ uid, storeId, storeName }: { uid: string; storeId: string; st
       keepFailedPhotos(repair.id, photos.failed);
       // The job sheet prints the customer's copy with it; staff cannot read it back later.
       rememberCreatedDeliveryCode(repair.id, repair.deliveryCode);
-      await queryClient.invalidateQueries({ queryKey: shopQueries.all });
       await navigate({ to: '/shop/repairs/$id', params: { id: repair.id } });
     },
     uid,

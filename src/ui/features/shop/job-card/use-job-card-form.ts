@@ -8,9 +8,9 @@ import {
   jobCardSchema,
 } from '../../../../domain/shop/job-card';
 import type { CreatedRepair } from '../../../../domain/shop/shop-use-cases';
-import { useService } from '../../../app-services';
 import { applyFieldErrors } from '../../../forms/apply-field-errors';
 import { domainResolver } from '../../../forms/domain-resolver';
+import { useCreateRepair } from './mutations';
 import { useJobCardDraft } from './use-job-card-draft';
 
 /** The order of the fields on the page: the first one with an error receives focus. */
@@ -32,7 +32,8 @@ const FIELD_ORDER: readonly JobCardField[] = [
 ];
 
 /**
- * The job card: react-hook-form with the domain's schema as its resolver, then createRepair. A failure
+ * The job card: react-hook-form with the domain's schema as its resolver, then createRepair (useCreateRepair,
+ * which reads the shop's lists again). A failure
  * keeps what was typed (field errors under their inputs, the rest in `outcome`); a success removes the
  * draft and calls `onCreated` with the new repair. What is typed is kept as a draft of `uid` in the store
  * (useJobCardDraft: never the unlock code nor the photos) and opens the form again after a reload.
@@ -42,7 +43,7 @@ export function useJobCardForm(
   onCreated: (created: CreatedRepair) => void | Promise<void>,
   uid = '',
 ) {
-  const shop = useService('shop');
+  const createRepair = useCreateRepair(storeId);
   const [outcome, setOutcome] = useState<Outcome<unknown, string, string> | null>(null);
   const draft = useJobCardDraft(uid, storeId);
   const form = useForm<JobCardInput>({
@@ -59,7 +60,7 @@ export function useJobCardForm(
   const submit = form.handleSubmit(
     async (values) => {
       setOutcome(null);
-      const result = await shop.createRepair(storeId, { ...emptyJobCard(), ...values });
+      const result = await createRepair.mutateAsync({ ...emptyJobCard(), ...values });
       if (!result.ok) {
         setOutcome(result);
         applyFieldErrors(form.setError, result, FIELD_ORDER);

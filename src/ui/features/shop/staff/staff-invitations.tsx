@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Outcome } from '../../../../domain/shared/validation';
@@ -8,14 +8,16 @@ import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { cx } from '../../../components/cx';
 import { OutcomeAlert } from '../../../components/outcome-alert';
+import { PanelBoundary } from '../../../components/panel-boundary';
 import { shopQueries } from '../queries';
 import { STAFF_LABELS } from '../shop-texts';
+import { useAnswerInvitation } from './mutations';
 
 /**
  * The signed-in account's pending invitations on /dashboard (../shared/spec/owner-console.md, Part 2):
  * a card 'Invitation from {store name}' each, with 'Accept' (the account becomes staff and goes to the
  * store's board) and 'Decline'. Only invitations to the account's verified address exist for it; when
- * there are none, or they cannot be read, nothing is shown.
+ * there are none, or they cannot be read, nothing is shown (the route's loader asks for them early).
  */
 export function StaffInvitations({
   uid,
@@ -25,14 +27,23 @@ export function StaffInvitations({
   /** Extra classes of the section (e.g. the width of the screen it sits on). */
   readonly className?: string | undefined;
 }) {
+  // A panel of its own: while the read runs, and when it fails, the page shows without it.
+  return (
+    <PanelBoundary pending={null} failed={() => null}>
+      <Invitations uid={uid} className={className} />
+    </PanelBoundary>
+  );
+}
+
+function Invitations({ uid, className }: { readonly uid: string; readonly className?: string | undefined }) {
   const shop = useService('shop');
-  const invitations = useQuery({ ...shopQueries.myInvitations(shop, uid), retryOnMount: false });
+  const { data: invitations } = useSuspenseQuery(shopQueries.myInvitations(shop, uid));
   const [outcome, setOutcome] = useState<Outcome<unknown, string, string> | null>(null);
-  if (invitations.data === undefined || (invitations.data.length === 0 && outcome === null)) return null;
+  if (invitations.length === 0 && outcome === null) return null;
   return (
     <section aria-label="Invitations" className={cx('space-y-3', className)}>
       <OutcomeAlert outcome={outcome} />
-      {invitations.data.map((invitation) => (
+      {invitations.map((invitation) => (
         <InvitationCard key={invitation.storeId} invitation={invitation} onOutcome={setOutcome} />
       ))}
     </section>
@@ -46,21 +57,14 @@ function InvitationCard({
   readonly invitation: StaffInvitation;
   readonly onOutcome: (outcome: Outcome<unknown, string, string>) => void;
 }) {
-  const shop = useService('shop');
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
+  const answerInvitation = useAnswerInvitation();
+  const busy = answerInvitation.isPending ? answerInvitation.variables.choice : null;
   const title = STAFF_LABELS.invitationFrom(invitation.storeName || invitation.storeId);
 
   const answer = async (choice: 'accept' | 'decline') => {
-    setBusy(choice);
-    const result =
-      choice === 'accept'
-        ? await shop.acceptInvitation(invitation)
-        : await shop.declineInvitation(invitation);
-    setBusy(null);
+    const result = await answerInvitation.mutateAsync({ invitation, choice });
     onOutcome(result);
-    await queryClient.invalidateQueries({ queryKey: shopQueries.all });
     if (result.ok && choice === 'accept')
       await navigate({ to: '/shop', search: { store: invitation.storeId } });
   };

@@ -1,16 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { STAFF_TEXTS } from '../../../../domain/shop/staff-use-cases';
 import { useService } from '../../../app-services';
 import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
 import { SelectField } from '../../../components/fields';
-import { LoadingBlock } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { AppPage } from '../../../layout/app-page';
-import { useSession } from '../../../session';
 import { shopQueries } from '../queries';
-import { staffRoute } from '../routes';
+import { chosenStore, staffRoute } from '../routes';
 import { STAFF_LABELS } from '../shop-texts';
 import { StoreName } from '../shop-ui';
 import { StaffSection } from './staff-section';
@@ -23,13 +20,14 @@ import { StaffSection } from './staff-section';
 export function StaffPage() {
   useDocumentTitle('Staff');
   const shop = useService('shop');
-  const session = useSession();
-  const uid = session.status === 'signed-out' || session.status === 'loading' ? '' : session.user.uid;
-  const stores = useQuery({ ...shopQueries.myStores(shop, uid), retryOnMount: false });
+  const uid = staffRoute.useRouteContext({ select: (context) => context.uid });
+  const { data: owned } = useSuspenseQuery({
+    ...shopQueries.myStores(shop, uid),
+    select: (stores) => stores.filter((store) => store.role === 'owner'),
+  });
   const search = staffRoute.useSearch();
   const navigate = useNavigate();
-  const owned = stores.data?.filter((store) => store.role === 'owner') ?? [];
-  const store = owned.find((candidate) => candidate.storeId === search.store) ?? owned[0];
+  const store = chosenStore(owned, search.store);
   return (
     <AppPage>
       <div className="space-y-5">
@@ -40,23 +38,7 @@ export function StaffPage() {
         >
           ← Repairs
         </Link>
-        {stores.isPending ? (
-          <LoadingBlock />
-        ) : stores.isError ? (
-          <Alert>
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <span>{stores.error.message || STAFF_TEXTS.loadFailed}</span>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => void stores.refetch()}
-                busy={stores.isFetching}
-              >
-                Retry
-              </Button>
-            </div>
-          </Alert>
-        ) : store === undefined ? (
+        {store === undefined ? (
           <Alert>{STAFF_TEXTS.ownersOnly}</Alert>
         ) : (
           <>

@@ -1,18 +1,17 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import type { Outcome } from '../../../../domain/shared/validation';
-import { STAFF_TEXTS, type StaffInvitation, type StaffMember } from '../../../../domain/shop/staff-use-cases';
+import type { StaffInvitation, StaffMember } from '../../../../domain/shop/staff-use-cases';
 import { useService } from '../../../app-services';
-import { Alert } from '../../../components/alert';
 import { Badge } from '../../../components/badge';
 import { Button } from '../../../components/button';
 import { Card, CardHeader } from '../../../components/card';
 import { Dialog } from '../../../components/dialog';
 import { TextField } from '../../../components/fields';
 import { OutcomeAlert } from '../../../components/outcome-alert';
-import { LoadingBlock } from '../../../components/spinner';
 import { shopQueries } from '../queries';
 import { STAFF_LABELS } from '../shop-texts';
+import { useCancelInvitation, useInviteStaff, useRemoveStaff } from './mutations';
 
 type SectionOutcome = Outcome<unknown, string, string>;
 
@@ -29,26 +28,23 @@ type Removal =
  */
 export function StaffSection({ storeId }: { readonly storeId: string }) {
   const shop = useService('shop');
-  const queryClient = useQueryClient();
-  const screen = useQuery({ ...shopQueries.staff(shop, storeId), retryOnMount: false });
+  const { data: screen } = useSuspenseQuery(shopQueries.staff(shop, storeId));
+  const inviteStaff = useInviteStaff(storeId);
+  const removeStaff = useRemoveStaff(storeId);
+  const cancelInvitation = useCancelInvitation(storeId);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
   const [outcome, setOutcome] = useState<SectionOutcome | null>(null);
-  const [sending, setSending] = useState(false);
   const [removal, setRemoval] = useState<Removal | null>(null);
   const [removalOutcome, setRemovalOutcome] = useState<SectionOutcome | null>(null);
-  const [removing, setRemoving] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: shopQueries.all });
 
   const invite = async (event: FormEvent) => {
     event.preventDefault();
-    setSending(true);
     setOutcome(null);
-    const result = await shop.inviteStaff(storeId, email);
-    setSending(false);
+    const result = await inviteStaff.mutateAsync(email);
     if (!result.ok) {
+      // What was typed stays, to be corrected.
       setEmailError(result.fieldErrors?.email);
       if (result.fieldErrors?.email) emailRef.current?.focus();
       else setOutcome(result);
@@ -57,17 +53,14 @@ export function StaffSection({ storeId }: { readonly storeId: string }) {
     setEmailError(undefined);
     setEmail('');
     setOutcome(result);
-    await refresh();
   };
 
   const remove = async () => {
     if (removal === null) return;
-    setRemoving(true);
     const result =
       removal.kind === 'staff'
-        ? await shop.removeStaff(storeId, removal.member)
-        : await shop.cancelInvitation(storeId, removal.invitation.email);
-    setRemoving(false);
+        ? await removeStaff.mutateAsync(removal.member)
+        : await cancelInvitation.mutateAsync(removal.invitation.email);
     if (!result.ok) {
       // Nothing changed: say why in the dialog, which stays open to try again or cancel.
       setRemovalOutcome(result);
@@ -75,7 +68,6 @@ export function StaffSection({ storeId }: { readonly storeId: string }) {
     }
     setRemoval(null);
     setOutcome(result);
-    await refresh();
   };
 
   const askToRemove = (next: Removal) => {
@@ -102,30 +94,14 @@ export function StaffSection({ storeId }: { readonly storeId: string }) {
       />
       <div className="space-y-5 px-5 py-4 sm:px-6">
         <OutcomeAlert outcome={outcome} />
-        {screen.isPending ? (
-          <LoadingBlock />
-        ) : screen.isError ? (
-          <Alert>
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <span>{screen.error.message || STAFF_TEXTS.loadFailed}</span>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => void screen.refetch()}
-                busy={screen.isFetching}
-              >
-                Retry
-              </Button>
-            </div>
-          </Alert>
-        ) : screen.data.staff.length === 0 && screen.data.invitations.length === 0 ? (
+        {screen.staff.length === 0 && screen.invitations.length === 0 ? (
           <p className="text-sm text-slate-600">{STAFF_LABELS.noStaff}</p>
         ) : (
           <ul
             aria-label="Staff and invitations"
             className="divide-y divide-slate-200 rounded-lg ring-1 ring-slate-200"
           >
-            {screen.data.staff.map((member) => (
+            {screen.staff.map((member) => (
               <PersonRow
                 key={`staff-${member.uid}`}
                 name={member.name || member.email}
@@ -133,7 +109,7 @@ export function StaffSection({ storeId }: { readonly storeId: string }) {
                 onRemove={() => askToRemove({ kind: 'staff', member })}
               />
             ))}
-            {screen.data.invitations.map((invitation) => (
+            {screen.invitations.map((invitation) => (
               <PersonRow
                 key={`invitation-${invitation.email}`}
                 name={invitation.email}
@@ -158,7 +134,7 @@ export function StaffSection({ storeId }: { readonly storeId: string }) {
               setEmailError(undefined);
             }}
           />
-          <Button type="submit" busy={sending} className="w-full sm:w-auto">
+          <Button type="submit" busy={inviteStaff.isPending} className="w-full sm:w-auto">
             {STAFF_LABELS.addStaff}
           </Button>
         </form>
@@ -177,7 +153,11 @@ export function StaffSection({ storeId }: { readonly storeId: string }) {
             <Button variant="secondary" onClick={() => setRemoval(null)}>
               Keep
             </Button>
-            <Button variant="danger" busy={removing} onClick={() => void remove()}>
+            <Button
+              variant="danger"
+              busy={removeStaff.isPending || cancelInvitation.isPending}
+              onClick={() => void remove()}
+            >
               {STAFF_LABELS.remove}
             </Button>
           </div>
