@@ -1,12 +1,12 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { forgotPasswordRoute, resetPasswordRoute, signInRoute, signUpRoute } from './features/auth/routes';
-import { dashboardRoute } from './features/dashboard/routes';
-import { mailboxRoute, messagesRoute } from './features/demo/routes';
-import { landingRoute, privacyRoute, termsRoute } from './features/public/routes';
-import { boardRoute, jobSheetRoute, newRepairRoute, repairRoute, staffRoute } from './features/shop/routes';
-import { supportAdminRoute, supportRoute } from './features/support/routes';
-import { trackingRoute } from './features/tracker/routes';
-import { rechargeRoute } from './features/wallet/routes';
+import { authRoutes } from './features/auth/routes';
+import { dashboardRoutes } from './features/dashboard/routes';
+import { demoRoutes } from './features/demo/routes';
+import { publicRoutes } from './features/public/routes';
+import { shopRoutes } from './features/shop/routes';
+import { supportRoutes } from './features/support/routes';
+import { trackerRoutes } from './features/tracker/routes';
+import { walletRoutes } from './features/wallet/routes';
 import {
   ownerLayout,
   rootRoute,
@@ -17,34 +17,23 @@ import {
 import type { RouterContext } from './routing/context';
 
 /*
- * The whole route tree, assembled from each feature's routes (src/ui/features/<feature>/routes.ts)
- * under the audience that may see them (src/ui/routing/audiences.tsx). Every screen is its own chunk:
+ * The whole route tree: each feature's routes (src/ui/features/<feature>/routes.ts, listed there by
+ * audience) hung under the audience that may see them (src/ui/routing/audiences.tsx). A new screen of
+ * an existing feature changes its routes.ts only. Every screen is its own chunk:
  * the first paint of a public page downloads the router, the route files and that page only; no
  * dashboard, no dialog and no backend. The backend loads on demand through `context.services`.
  */
 export const routeTree = rootRoute.addChildren([
-  landingRoute,
-  termsRoute,
-  privacyRoute,
-  signInRoute,
-  signUpRoute,
-  forgotPasswordRoute,
-  resetPasswordRoute,
-  supportRoute,
-  trackingRoute,
-  mailboxRoute,
-  messagesRoute,
+  ...publicRoutes.anyone,
+  ...authRoutes.anyone,
+  ...supportRoutes.anyone,
+  ...trackerRoutes.anyone,
+  ...demoRoutes.anyone,
   signedInLayout.addChildren([
-    dashboardRoute,
-    shopMemberLayout.addChildren([
-      boardRoute,
-      newRepairRoute,
-      repairRoute,
-      jobSheetRoute,
-      ownerLayout.addChildren([staffRoute]),
-    ]),
+    ...dashboardRoutes.signedIn,
+    shopMemberLayout.addChildren([...shopRoutes.shopMember, ownerLayout.addChildren([...shopRoutes.owner])]),
   ]),
-  superAdminLayout.addChildren([supportAdminRoute, rechargeRoute]),
+  superAdminLayout.addChildren([...supportRoutes.superAdmin, ...walletRoutes.superAdmin]),
 ]);
 
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {

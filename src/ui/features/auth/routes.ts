@@ -33,3 +33,8 @@ export const resetPasswordRoute = createRoute({
   validateSearch: resetSearch,
   component: screenComponent(SCREENS['/reset-password'], 'ResetPasswordPage'),
 });
+
+/** This feature's routes, by the audience router.tsx hangs them under. */
+export const authRoutes = {
+  anyone: [signInRoute, signUpRoute, forgotPasswordRoute, resetPasswordRoute],
+} as const;

@@ -66,3 +66,6 @@ export const dashboardRoute = createRoute({
   loader: ({ context, deps }) => loadDashboard(context, deps),
   component: screenComponent(SCREENS['/dashboard'], 'DashboardPage'),
 });
+
+/** This feature's routes, by the audience router.tsx hangs them under. */
+export const dashboardRoutes = { signedIn: [dashboardRoute] } as const;

@@ -24,3 +24,6 @@ export const messagesRoute = createRoute({
   loader: loadServices,
   component: screenComponent(SCREENS['/demo/messages'], 'MessagesPage'),
 });
+
+/** This feature's routes, by the audience router.tsx hangs them under. */
+export const demoRoutes = { anyone: [mailboxRoute, messagesRoute] } as const;

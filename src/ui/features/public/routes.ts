@@ -22,3 +22,6 @@ export const privacyRoute = createRoute({
   path: '/privacy',
   component: screenComponent(SCREENS['/privacy'], 'PrivacyPage'),
 });
+
+/** This feature's routes, by the audience router.tsx hangs them under. */
+export const publicRoutes = { anyone: [landingRoute, termsRoute, privacyRoute] } as const;

@@ -97,3 +97,9 @@ export const staffRoute = createRoute({
   },
   component: screenComponent(SCREENS['/shop/staff'], 'StaffPage'),
 });
+
+/** This feature's routes, by the audience router.tsx hangs them under. */
+export const shopRoutes = {
+  shopMember: [boardRoute, newRepairRoute, repairRoute, jobSheetRoute],
+  owner: [staffRoute],
+} as const;

@@ -26,3 +26,6 @@ export const supportAdminRoute = createRoute({
   },
   component: screenComponent(SCREENS['/support-admin'], 'SupportAdminPage'),
 });
+
+/** This feature's routes, by the audience router.tsx hangs them under. */
+export const supportRoutes = { anyone: [supportRoute], superAdmin: [supportAdminRoute] } as const;

@@ -18,3 +18,6 @@ export const trackingRoute = createRoute({
   },
   component: screenComponent(SCREENS['/t/$token'], 'TrackingPage'),
 });
+
+/** This feature's routes, by the audience router.tsx hangs them under. */
+export const trackerRoutes = { anyone: [trackingRoute] } as const;

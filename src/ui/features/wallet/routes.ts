@@ -24,3 +24,6 @@ export const rechargeRoute = createRoute({
   },
   component: screenComponent(SCREENS['/distributor-recharge'], 'DistributorRechargePage'),
 });
+
+/** This feature's routes, by the audience router.tsx hangs them under. */
+export const walletRoutes = { superAdmin: [rechargeRoute] } as const;
