@@ -12,15 +12,13 @@ export const authKeys = {
 export const authQueries = {
   /**
    * The password reset link's check: the account's e-mail, or why the link is no good (an answer, never
-   * a thrown error). The code is a secret: it stays in memory only while its page is open (gcTime 0),
-   * which is why the page reads it itself rather than a loader (a loader's entry would be collected
-   * before the page mounts).
+   * a thrown error). The code is a secret: it stays in memory only while its page is open (the page
+   * removes the entry when it closes), which is why the page reads it itself rather than a loader.
    */
   resetLink: (accounts: Accounts, oobCode: string | undefined) =>
     queryOptions({
       queryKey: authKeys.resetLink(oobCode ?? ''),
       queryFn: () => accounts.verifyResetCode(oobCode),
       staleTime: Number.POSITIVE_INFINITY,
-      gcTime: 0,
     }),
 };

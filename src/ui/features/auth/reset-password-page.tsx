@@ -1,6 +1,6 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Outcome } from '../../../domain/shared/validation';
 import type { ResetFailureReason } from '../../../domain/users/authentication';
@@ -16,7 +16,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLater } from '../../hooks/use-later';
 import { AuthCard } from '../../layout/public-page';
 import { useResetPassword } from './mutations';
-import { authQueries } from './queries';
+import { authKeys, authQueries } from './queries';
 
 const resetPasswordRoute = getRouteApi('/reset-password');
 
@@ -35,6 +35,12 @@ interface ResetPasswordForm {
 export function ResetPasswordPage() {
   useDocumentTitle('Reset password');
   const { oobCode } = resetPasswordRoute.useSearch();
+  const queryClient = useQueryClient();
+  // The link's code is a secret: its check leaves memory with the page (a used link is checked anew).
+  useEffect(
+    () => () => queryClient.removeQueries({ queryKey: authKeys.resetLink(oobCode ?? '') }),
+    [queryClient, oobCode],
+  );
   return (
     <Suspense
       fallback={

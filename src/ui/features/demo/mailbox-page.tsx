@@ -5,8 +5,7 @@ import { ButtonLink, buttonClasses } from '../../components/button';
 import { Card } from '../../components/card';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { OutboxPage, SentAt } from './outbox-page';
-
-export const DEMO_MAILBOX_QUERY_KEY = ['demo-mailbox'] as const;
+import { demoQueries } from './queries';
 
 /** The e-mails the demo "sent", newest first; only the demo builds have one. */
 export function MailboxPage() {
@@ -14,11 +13,10 @@ export function MailboxPage() {
   const demo = useDemo();
   const { productName } = useSettings();
   return (
-    <OutboxPage<MailMessage>
+    <OutboxPage
       heading="Demo mailbox"
       intro="This demo sends no real e-mail. Password reset e-mails land here instead, newest first. Each link works once and expires after one hour."
-      queryKey={DEMO_MAILBOX_QUERY_KEY}
-      list={demo === null ? null : () => demo.mailbox.list()}
+      query={demo === null ? null : demoQueries.mailbox(demo)}
       listLabel="E-mails, newest first"
       loadFailed="Could not open the demo mailbox. Please try again."
       empty={{

@@ -6,8 +6,7 @@ import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { OutboxPage, SentAt } from './outbox-page';
-
-export const DEMO_SMS_QUERY_KEY = ['demo-sms'] as const;
+import { demoQueries } from './queries';
 
 /** /demo/messages: the one-time codes the demo "texted", newest first, with recipient and code. */
 export function MessagesPage() {
@@ -15,11 +14,10 @@ export function MessagesPage() {
   const demo = useDemo();
   const { productName } = useSettings();
   return (
-    <OutboxPage<SmsMessage>
+    <OutboxPage
       heading="Demo SMS inbox"
       intro="This demo sends no real text messages. The one-time codes that verify a mobile number land here instead, newest first. A code works once and expires after ten minutes."
-      queryKey={DEMO_SMS_QUERY_KEY}
-      list={demo === null ? null : () => demo.sms.list()}
+      query={demo === null ? null : demoQueries.sms(demo)}
       listLabel="Text messages, newest first"
       loadFailed="Could not open the demo SMS inbox. Please try again."
       empty={{

@@ -1,20 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryKey, type UseSuspenseQueryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../domain/shared/time';
 import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
+import { PanelBoundary } from '../../components/panel-boundary';
 import { LoadingBlock } from '../../components/spinner';
 import { PublicPage } from '../../layout/public-page';
 
 /** What a demo outbox page shows: the messages the demo "sent" instead of sending them, newest first. */
-export interface OutboxPageProps<T extends { readonly id: string }> {
+export interface OutboxPageProps<T extends { readonly id: string }, K extends QueryKey> {
   readonly heading: string;
   readonly intro: ReactNode;
-  readonly queryKey: readonly unknown[];
-  /** Null where this app sends real messages (production). */
-  readonly list: (() => Promise<T[]>) | null;
+  /** The outbox's read (demo/queries.ts); null where this app sends real messages (production). */
+  readonly query: UseSuspenseQueryOptions<T[], Error, T[], K> | null;
   readonly listLabel: string;
   readonly loadFailed: string;
   readonly empty: { readonly title: string; readonly body: ReactNode };
@@ -23,13 +23,36 @@ export interface OutboxPageProps<T extends { readonly id: string }> {
 }
 
 /** The frame of the demo mailbox and the demo SMS inbox. */
-export function OutboxPage<T extends { readonly id: string }>(props: OutboxPageProps<T>) {
+export function OutboxPage<T extends { readonly id: string }, K extends QueryKey>(
+  props: OutboxPageProps<T, K>,
+) {
   return (
     <PublicPage>
-      {props.list === null ? (
+      {props.query === null ? (
         <NotAvailable {...props.notAvailable} />
       ) : (
-        <Outbox {...props} list={props.list} />
+        <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+          <PanelBoundary
+            pending={
+              <>
+                <Heading {...props} />
+                <Card className="mt-6">
+                  <LoadingBlock />
+                </Card>
+              </>
+            }
+            failed={({ retry }) => (
+              <>
+                <Heading {...props} onRefresh={retry} refreshing={false} />
+                <div className="mt-6">
+                  <Alert>{props.loadFailed}</Alert>
+                </div>
+              </>
+            )}
+          >
+            <Outbox {...props} query={props.query} />
+          </PanelBoundary>
+        </div>
       )}
     </PublicPage>
   );
@@ -50,66 +73,77 @@ function NotAvailable({ body, action }: { body: ReactNode; action: ReactNode }) 
   );
 }
 
-function Outbox<T extends { readonly id: string }>({
+/** The page's heading and intro, with Refresh (which reads the outbox again). */
+function Heading({
   heading,
   intro,
-  queryKey,
-  list,
+  onRefresh,
+  refreshing = false,
+}: {
+  heading: string;
+  intro: ReactNode;
+  onRefresh?: () => void;
+  refreshing?: boolean;
+}) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <div className="min-w-0">
+        <p className="text-sm font-semibold text-brand-700">Demo</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1>
+        <p className="mt-2 max-w-xl text-sm text-slate-600">{intro}</p>
+      </div>
+      <Button
+        variant="secondary"
+        onClick={onRefresh}
+        disabled={onRefresh === undefined}
+        busy={refreshing}
+        icon={
+          <svg
+            className="size-4"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            <path
+              d="M20 11a8 8 0 0 0-14.9-3M4 4v4h4m-4 5a8 8 0 0 0 14.9 3M20 20v-4h-4"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        }
+      >
+        Refresh
+      </Button>
+    </div>
+  );
+}
+
+/** The messages, newest first; a refresh that fails says so above what was shown. */
+function Outbox<T extends { readonly id: string }, K extends QueryKey>({
+  heading,
+  intro,
+  query,
   listLabel,
   loadFailed,
   empty,
   render,
-}: OutboxPageProps<T> & { readonly list: () => Promise<T[]> }) {
-  const outbox = useQuery({
-    queryKey,
-    queryFn: list,
-    // New messages can arrive from another tab at any moment.
-    staleTime: 0,
-    refetchOnWindowFocus: true,
-    // A local read: when it fails, retrying at once will not help; Refresh is at hand.
-  });
-  const messages = outbox.data ?? [];
+}: OutboxPageProps<T, K> & { readonly query: UseSuspenseQueryOptions<T[], Error, T[], K> }) {
+  const outbox = useSuspenseQuery(query);
+  const messages = outbox.data;
 
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="min-w-0">
-          <p className="text-sm font-semibold text-brand-700">Demo</p>
-          <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1>
-          <p className="mt-2 max-w-xl text-sm text-slate-600">{intro}</p>
-        </div>
-        <Button
-          variant="secondary"
-          onClick={() => void outbox.refetch()}
-          busy={outbox.isFetching}
-          icon={
-            <svg
-              className="size-4"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              <path
-                d="M20 11a8 8 0 0 0-14.9-3M4 4v4h4m-4 5a8 8 0 0 0 14.9 3M20 20v-4h-4"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
-          }
-        >
-          Refresh
-        </Button>
-      </div>
-
+    <>
+      <Heading
+        heading={heading}
+        intro={intro}
+        onRefresh={() => void outbox.refetch()}
+        refreshing={outbox.isFetching}
+      />
       <div className="mt-6 space-y-4">
         {outbox.isError && <Alert>{loadFailed}</Alert>}
-        {outbox.isPending ? (
-          <Card>
-            <LoadingBlock />
-          </Card>
-        ) : messages.length === 0 && !outbox.isError ? (
+        {messages.length === 0 && !outbox.isError ? (
           <Card>
             <EmptyState title={empty.title}>{empty.body}</EmptyState>
           </Card>
@@ -121,7 +155,7 @@ function Outbox<T extends { readonly id: string }>({
           </ul>
         )}
       </div>
-    </div>
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId } from 'react';
 import type { StoreLinks } from '../../../../domain/config/store-links';
 import { useService } from '../../../app-services';
@@ -7,12 +7,6 @@ import { configQueries } from '../queries';
 
 /** The QR code library arrives with the store links, after the first paint. */
 const QRCodeSVG = lazy(() => import('qrcode.react').then((module) => ({ default: module.QRCodeSVG })));
-
-/** The app-store links of the Urls config document (none on failure: the use case never throws). */
-export function useStoreLinks() {
-  const config = useService('config');
-  return useQuery(configQueries.storeLinks(config));
-}
 
 type Store = keyof StoreLinks;
 
@@ -96,17 +90,34 @@ function StoreBadge({
   );
 }
 
-/** The Google Play and App Store badges, with a QR code of the Android link on wide screens. */
+/**
+ * The Google Play and App Store badges, with a QR code of the Android link on wide screens. Until the
+ * store links of the Urls config document have arrived, the badges are there, dimmed and inert.
+ */
 export function StoreBadges({ withQrCode = false }: { withQrCode?: boolean }) {
-  const links = useStoreLinks();
+  return (
+    <Suspense fallback={<Badges links={null} withQrCode={false} />}>
+      <LoadedBadges withQrCode={withQrCode} />
+    </Suspense>
+  );
+}
+
+function LoadedBadges({ withQrCode }: { withQrCode: boolean }) {
+  const config = useService('config');
+  const { data: links } = useSuspenseQuery(configQueries.storeLinks(config));
+  return <Badges links={links} withQrCode={withQrCode} />;
+}
+
+/** The badges of the links read (`null` while they load). */
+function Badges({ links, withQrCode }: { links: StoreLinks | null; withQrCode: boolean }) {
   const newTabHintId = useId();
-  const android = links.data?.android ?? null;
-  const ios = links.data?.ios ?? null;
-  const missing = links.isSuccess && (android === null || ios === null);
+  const android = links?.android ?? null;
+  const ios = links?.ios ?? null;
+  const missing = links !== null && (android === null || ios === null);
   return (
     <div className="flex items-center gap-6">
       <div className="min-w-0 space-y-3">
-        <div className="flex flex-wrap gap-3" aria-busy={links.isPending || undefined}>
+        <div className="flex flex-wrap gap-3" aria-busy={links === null || undefined}>
           <StoreBadge store="android" href={android} newTabHintId={newTabHintId} />
           <StoreBadge store="ios" href={ios} newTabHintId={newTabHintId} />
         </div>
