@@ -1,12 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { SHOP_MESSAGES } from '../../../../domain/shop/messages';
 import type { RepairDossier } from '../../../../domain/shop/shop-use-cases';
 import { useService } from '../../../app-services';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { LoadingBlock } from '../../../components/spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { AppPage } from '../../../layout/app-page';
 import { shopQueries } from '../queries';
@@ -49,22 +47,12 @@ export function JobSheetPage() {
   const { id } = jobSheetRoute.useParams();
   const search = jobSheetRoute.useSearch();
   const shop = useService('shop');
-  const page = useQuery({ ...shopQueries.repair(shop, id), retryOnMount: false });
-  useDocumentTitle(page.data ? `Job sheet ${page.data.repair.repairId}` : 'Job sheet');
+  // Read by the route's loader; a refused or unknown repair shows the route's error (message + Retry).
+  const { data } = useSuspenseQuery(shopQueries.repair(shop, id));
+  useDocumentTitle(`Job sheet ${data.repair.repairId}`);
   return (
     <AppPage>
-      {page.isPending ? (
-        <LoadingBlock />
-      ) : page.isError ? (
-        <div className="space-y-4">
-          <Alert>{page.error.message || SHOP_MESSAGES.loadFailed}</Alert>
-          <Link to="/shop" className="font-semibold text-brand-700 hover:underline">
-            ← Repairs
-          </Link>
-        </div>
-      ) : (
-        <JobSheetView data={page.data} paper={search.paper ?? 'a5'} copy={search.copy ?? 'customer'} />
-      )}
+      <JobSheetView data={data} paper={search.paper ?? 'a5'} copy={search.copy ?? 'customer'} />
     </AppPage>
   );
 }
