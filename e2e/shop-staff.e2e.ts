@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freshData } from './support/backend';
 import {
   audit,
+  domSettled,
   fillSignUpForm,
   launchBrowser,
   logOut,
@@ -474,10 +475,10 @@ describe('a new sign-up is invited: no card until its address is proved through 
     const { page } = tab;
     await signIn(page, baseUrl, email, password);
     await heading(page, 'Hello, Meera Nair');
-    // The page has settled (a new customer is asked to prove the mobile first), and a moment later
-    // there is still no card: her invitations are read only for a verified address.
+    // The page has settled (a new customer is asked to prove the mobile first, and nothing on it
+    // changes any more), and there is no card: her invitations are read only for a verified address.
     await shown(page.getByRole('heading', { name: 'Verify your mobile number' }));
-    await page.waitForTimeout(1500);
+    await domSettled(page);
     expect(await page.getByRole('region', { name: 'Invitations' }).count()).toBe(0);
     await logOut(page, baseUrl);
     expect(tab.problems.errors).toEqual([]);

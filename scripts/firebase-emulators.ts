@@ -120,6 +120,48 @@ async function stopGroup(started: Started): Promise<void> {
   signal('SIGKILL');
 }
 
+/**
+ * The variable through which a process that started the emulators hands them to others
+ * (scripts/test-all.mjs starts them once for test:firebase, test:security and the e2e's Firebase build):
+ * `host:authPort:firestorePort:authProject`.
+ */
+export const SHARED_EMULATORS = 'TEST_FIREBASE_EMULATORS';
+
+export function describeEndpoints(endpoints: EmulatorEndpoints): string {
+  return [endpoints.host, endpoints.authPort, endpoints.firestorePort, endpoints.authProject].join(':');
+}
+
+/**
+ * The emulators named by TEST_FIREBASE_EMULATORS, or null when it is unset. They must serve
+ * `authProject` (the Auth emulator serves one project) and answer; whoever started them stops them, so
+ * `stop` leaves them running.
+ */
+export async function sharedEmulators(authProject: string): Promise<RunningEmulators | null> {
+  const value = process.env[SHARED_EMULATORS];
+  if (value === undefined || value === '') return null;
+  const [host = '', authPort = '', firestorePort = '', project = ''] = value.split(':');
+  const endpoints = {
+    host,
+    authPort: Number(authPort),
+    firestorePort: Number(firestorePort),
+    authProject: project,
+  };
+  if (host === '' || !Number.isInteger(endpoints.authPort) || !Number.isInteger(endpoints.firestorePort)) {
+    throw new Error(`${SHARED_EMULATORS} must be host:authPort:firestorePort:project (got "${value}")`);
+  }
+  if (project !== authProject) {
+    throw new Error(`${SHARED_EMULATORS} serves Auth project ${project}; this run needs ${authProject}`);
+  }
+  for (const url of [`http://${host}:${endpoints.authPort}/`, `http://${host}:${endpoints.firestorePort}/`]) {
+    const answered = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (!answered) throw new Error(`${SHARED_EMULATORS}: no emulator answers at ${url}`);
+  }
+  return { endpoints, stop: async () => undefined };
+}
+
 export async function startEmulators(authProject: string): Promise<RunningEmulators> {
   checkPrerequisites();
   const [authPort, firestorePort] = [await freePort(), await freePort()];

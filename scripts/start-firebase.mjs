@@ -5,6 +5,8 @@
 // included), builds the app against them into dist-firebase/ and serves it on http://localhost:4173
 // (PORT overrides) with the production security headers (plus the emulators' origins). Reset e-mails
 // and SMS codes are read from the Auth emulator and shown at /demo/mailbox and /demo/messages.
+// With TEST_FIREBASE_EMULATORS (host:authPort:firestorePort:project, set by scripts/test-all.mjs) it
+// uses those running emulators instead, and leaves them running when it stops.
 import { build, preview, runnerImport } from 'vite';
 import { securityHeaders } from './security-headers.mjs';
 
@@ -18,17 +20,21 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
 
 const load = async (path) => (await runnerImport(path, { logLevel: 'warn' })).module;
 const started = performance.now();
-const [{ startEmulators }, { EmulatorRest }, { FirebaseEmulatorSeeder }, demo] = await Promise.all([
-  load('/scripts/firebase-emulators.ts'),
-  load('/scripts/firebase-emulator-rest.ts'),
-  load('/src/adapters/firebase/demo/emulator-seeder.ts'),
-  load('/src/demo/demo-data.ts'),
-]);
+const [{ sharedEmulators, startEmulators }, { EmulatorRest }, { FirebaseEmulatorSeeder }, demo] =
+  await Promise.all([
+    load('/scripts/firebase-emulators.ts'),
+    load('/scripts/firebase-emulator-rest.ts'),
+    load('/src/adapters/firebase/demo/emulator-seeder.ts'),
+    load('/src/demo/demo-data.ts'),
+  ]);
 
-console.log('Starting the Firebase emulators (Auth, Firestore)…');
 let emulators;
 try {
-  emulators = await startEmulators(PROJECT);
+  emulators = await sharedEmulators(PROJECT);
+  if (emulators === null) {
+    console.log('Starting the Firebase emulators (Auth, Firestore)…');
+    emulators = await startEmulators(PROJECT);
+  }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

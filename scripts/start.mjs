@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds the offline demo (PouchDB in the browser, demo data preloaded) and serves it on
-// http://localhost:4173 (PORT overrides), then prints the URL and the demo accounts.
+// http://localhost:4173 (PORT overrides), then prints the URL and the demo accounts. `--no-build` serves
+// the dist/ already built (scripts/test-all.mjs builds once for the size check and the e2e tests).
 import { build, preview, runnerImport } from 'vite';
 import { originOf, securityHeaders } from './security-headers.mjs';
 
@@ -11,12 +12,14 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
 }
 
 const started = performance.now();
-console.log('Building the RepairMate offline demo…');
-try {
-  await build({ logLevel: 'warn' });
-} catch (error) {
-  console.error('The build failed:', error instanceof Error ? error.message : error);
-  process.exit(1);
+if (!process.argv.includes('--no-build')) {
+  console.log('Building the RepairMate offline demo…');
+  try {
+    await build({ logLevel: 'warn' });
+  } catch (error) {
+    console.error('The build failed:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
 }
 
 // A device that syncs reaches its sync server too (VITE_POUCHDB_SYNC_URL); nothing else leaves the page.

@@ -206,6 +206,33 @@ export async function settled(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Waits until nothing on the page has changed for `quietMs` (no DOM mutation), at most `WAIT_MS`: what
+ * the page's reads bring has been drawn. For checks that something does not show, in place of a fixed
+ * pause: on a loaded machine the page keeps changing for longer, and the wait with it.
+ */
+export async function domSettled(page: Page, quietMs = 500): Promise<void> {
+  await page.evaluate(
+    ([quiet, limit]) =>
+      new Promise<void>((resolve) => {
+        const deadline = Date.now() + limit;
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const observer = new MutationObserver(() => restart());
+        const done = () => {
+          observer.disconnect();
+          resolve();
+        };
+        const restart = () => {
+          clearTimeout(timer);
+          timer = setTimeout(done, Math.max(0, Math.min(quiet, deadline - Date.now())));
+        };
+        observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+        restart();
+      }),
+    [quietMs, WAIT_MS] as const,
+  );
+}
+
 export interface Audit {
   readonly violations: AxeViolation[];
   readonly overflow: number;

@@ -20,6 +20,7 @@ import { repairBelongsTo } from '../../domain/shop/repair-write-rules';
 import { REPAIR_STATUSES, type RepairStatus } from '../../domain/shop/status';
 import { PortError } from '../../ports/errors';
 import type { ShopPayment, ShopRepairQuery, ShopSearch, ShopStatusCounts } from '../../ports/shop-repairs';
+import { isOffline } from './firestore-online-or-queue';
 import { getCountFromServer } from './firestore-reads';
 import { type FirestoreShopAccess, shopRepairOf } from './firestore-shop-data';
 
@@ -124,10 +125,27 @@ export function searchQuery(
 }
 
 /**
+ * The counts per status: count() aggregations on the server; from this device's cache when the client
+ * knows it is offline (count() would still ask the server) or the server cannot be reached.
+ */
+export async function statusCounts(
+  repairs: CollectionReference<DocumentData>,
+  access: FirestoreShopAccess,
+): Promise<ShopStatusCounts> {
+  if (access.offline) return countInCache(repairs, access);
+  try {
+    return await countOnServer(repairs, access);
+  } catch (error) {
+    if (!isOffline(error)) throw error;
+    return countInCache(repairs, access);
+  }
+}
+
+/**
  * Offline, count() cannot run (it is the server's): the counts are then those of the store's
  * repairs this device has seen (in its cache), with its own queued changes.
  */
-export async function countInCache(
+async function countInCache(
   repairs: CollectionReference<DocumentData>,
   access: FirestoreShopAccess,
 ): Promise<ShopStatusCounts> {
@@ -147,7 +165,7 @@ export async function countInCache(
 }
 
 /** The counts as count() aggregations on the server: all the store's repairs, and per known status. */
-export async function countOnServer(
+async function countOnServer(
   repairs: CollectionReference<DocumentData>,
   access: FirestoreShopAccess,
 ): Promise<ShopStatusCounts> {

@@ -14,7 +14,7 @@ import { storeRefOf } from '../../domain/repairs/repair';
 import type { ShopRepair } from '../../domain/shop/repair-record';
 import { PortError } from '../../ports/errors';
 import type { Logger } from '../../ports/logger';
-import { COLLECTIONS, plainData } from './firestore-data';
+import { COLLECTIONS, plainData, repairLookupRefPath } from './firestore-data';
 import { cachedData } from './firestore-online-or-queue';
 import { getDoc, transactionGet } from './firestore-reads';
 import {
@@ -85,6 +85,15 @@ export class ShopRepairWriter {
 
   triesRef(id: string): DocumentReference<DocumentData> {
     return doc(this.db, COLLECTIONS.repairs, id, SHOP_COLLECTIONS.shop, SHOP_TRIES_DOC);
+  }
+
+  /** Adds to `batch` the deletes of a repair, its Repair ID's lookup entry and its shop documents. */
+  deleteRepair(batch: WriteBatch, id: string, repairId: string): void {
+    batch.delete(this.repairRef(id));
+    if (repairId !== '') batch.delete(doc(this.db, repairLookupRefPath(repairId, id)));
+    batch.delete(this.privateRef(id));
+    batch.delete(this.deliveryRef(id));
+    batch.delete(this.triesRef(id));
   }
 
   /** The repair (read past the rules' read check) and the caller's membership of its store. */

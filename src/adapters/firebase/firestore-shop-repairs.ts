@@ -3,7 +3,6 @@ import {
   collection,
   type DocumentData,
   type DocumentSnapshot,
-  doc,
   type Firestore,
   orderBy,
   query,
@@ -31,19 +30,18 @@ import type {
 } from '../../ports/shop-repairs';
 import { checkShopLimit, checkShopPatch } from '../local/shop-rules';
 import { firestoreCall, toPortError } from './firebase-errors';
-import { COLLECTIONS, plainData, repairLookupRefPath } from './firestore-data';
+import { COLLECTIONS, plainData } from './firestore-data';
 import { isOffline, writeOnlineOrQueue } from './firestore-online-or-queue';
 import { getDoc, getDocs } from './firestore-reads';
 import { FirestoreRepairIdAllocator } from './firestore-repair-id-allocator';
 import { patchParts, planEdit, planStatus, tryCode } from './firestore-repair-plans';
 import {
   belongsTo,
-  countInCache,
-  countOnServer,
   encodeCursor,
   pageQuery,
   parsePayment,
   searchQuery,
+  statusCounts,
 } from './firestore-repair-queries';
 import { ShopRepairWriter, withoutCode } from './firestore-repair-writer';
 import {
@@ -197,17 +195,7 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
   }
 
   countByStatus(storeId: string): Promise<ShopStatusCounts> {
-    return firestoreCall(async () => {
-      const access = await this.access.requireMember(storeId);
-      // count() runs on the server even where the client knows it is offline: ask the cache then.
-      if (access.offline) return countInCache(this.repairs(), access);
-      try {
-        return await countOnServer(this.repairs(), access);
-      } catch (error) {
-        if (!isOffline(error)) throw error;
-        return countInCache(this.repairs(), access);
-      }
-    });
+    return firestoreCall(async () => statusCounts(this.repairs(), await this.access.requireMember(storeId)));
   }
 
   /**
@@ -309,11 +297,7 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
         repair.trackingToken === '' ? null : await getDoc(this.writer.trackingRef(repair.trackingToken));
       // The counter is left as it is: the number is never handed out again.
       const batch = writeBatch(this.db);
-      batch.delete(this.writer.repairRef(id));
-      if (repair.repairId !== '') batch.delete(doc(this.db, repairLookupRefPath(repair.repairId, id)));
-      batch.delete(this.writer.privateRef(id));
-      batch.delete(this.writer.deliveryRef(id));
-      batch.delete(this.writer.triesRef(id));
+      this.writer.deleteRepair(batch, id, repair.repairId);
       for (const payment of payments.docs) batch.delete(payment.ref);
       if (link?.exists()) batch.delete(link.ref);
       await batch.commit();

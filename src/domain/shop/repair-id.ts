@@ -132,11 +132,6 @@ export function nextRepairNumber(counter: number | null | undefined): number {
   return Math.max(FIRST_REPAIR_NUMBER, Math.floor(counter) + 1);
 }
 
-/** For the rules: a counter may only move to the next number. */
-export function isCounterAdvance(previous: number | null | undefined, next: number): boolean {
-  return next === nextRepairNumber(previous);
-}
-
 // ───────────────────────────── the store's counter ─────────────────────────────
 
 /** A store's counter as the rule reads it: its fixed prefix and the last number handed out. */

@@ -1,4 +1,5 @@
 import { REPAIRS as REPAIRS_SCHEMA } from '../../../domain/stored/documents';
+import { EDITABLE_PROFILE_FIELDS } from '../../../domain/users/user';
 import type { CollectionName } from '../pouchdb-databases';
 
 /**
@@ -35,8 +36,8 @@ const HELPERS = `
 
 const fn = (body: string) => `function (newDoc, oldDoc, userCtx, secObj) {${HELPERS}${body}\n}`;
 
-/** A users document's fields its own account may change (domain EDITABLE_PROFILE_FIELDS, with limits). */
-const EDITABLE = `{ name: 200, mobile: 30, customerMobile: 30, phone: 30, ownerNumber: 30, address: 500, city: 100, state: 100, pincode: 12, businessName: 200, gstNumber: 20, panNumber: 20, businessAddress: 500 }`;
+/** A users document's fields its own account may change, with their limits: the domain's, as JSON. */
+const EDITABLE = JSON.stringify(EDITABLE_PROFILE_FIELDS);
 
 // Twin: firestore.rules users isNewUser and isSelfEdit; compared by tests/app/twin-rules.test.ts.
 const USERS = fn(`

@@ -1,27 +1,31 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { ADMIN_MESSAGES } from '../../../domain/admin/messages';
-import { type AdminSearchParams, resolveAdminFilter } from '../../../domain/admin/report';
+import { type AdminFilter, type AdminSearchParams, resolveAdminFilter } from '../../../domain/admin/report';
 import type { UserProfile } from '../../../domain/users/user';
 import { useService, useSettings } from '../../app-services';
 import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
-import { Counter } from './counters';
-import { PerformanceCard } from './performance-card';
+import { PanelBoundary } from '../../components/panel-boundary';
+import { Counters } from './counters';
+import { BusinessPage, PerformanceCard } from './performance-card';
 import { adminQueries } from './queries';
+
+const dashboardRoute = getRouteApi('/_signed-in/dashboard');
 
 /**
  * The super admin's dashboard: counters, and every business with its repairs in a chosen month. The
- * table's filter (month, year, search, page) lives in the URL, so a view can be shared and reloaded;
- * the route's loader has already asked for both reads, so the first paint usually has them.
+ * table's filter (month, year, search, page) lives in the URL, so a view can be shared and reloaded.
+ * The route's loader has asked for both reads; each panel reads its own and says its own failure with
+ * Retry. A new filter keeps the rows shown, dimmed, until the next ones arrive (useDeferredValue).
  */
 export function AdminDashboard({ viewer }: { viewer: UserProfile }) {
   const { productName } = useSettings();
-  const admin = useService('admin');
   const clock = useService('clock');
   const [now] = useState(() => clock.now());
-  const filter = resolveAdminFilter(getRouteApi('/_signed-in/dashboard').useSearch(), now);
+  const filter = useAdminFilter(now);
+  const shownFilter = useDeferredValue(filter);
   const navigate = useNavigate();
 
   const updateSearch = (patch: Partial<AdminSearchParams>, replace = false) =>
@@ -30,20 +34,6 @@ export function AdminDashboard({ viewer }: { viewer: UserProfile }) {
       search: (previous: AdminSearchParams) => withoutBlanks({ ...previous, ...patch }),
       replace,
     });
-
-  const totals = useQuery({ ...adminQueries.totals(admin, viewer), retryOnMount: false });
-  const performance = useQuery({
-    ...adminQueries.businessPerformance(admin, viewer, filter),
-    placeholderData: keepPreviousData,
-    retryOnMount: false,
-  });
-  const failed = totals.isError || performance.isError;
-  const retrying = totals.isFetching || performance.isFetching;
-
-  const retry = () => {
-    if (totals.isError) void totals.refetch();
-    if (performance.isError) void performance.refetch();
-  };
 
   return (
     <div className="space-y-6">
@@ -67,42 +57,78 @@ export function AdminDashboard({ viewer }: { viewer: UserProfile }) {
         </div>
       </div>
 
-      {failed && (
-        <Alert>
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <span>{ADMIN_MESSAGES.loadFailed}</span>
-            <Button variant="secondary" size="sm" onClick={retry} busy={retrying}>
-              Retry
-            </Button>
+      <PanelBoundary
+        pending={<Counters loading />}
+        failed={({ retry }) => (
+          <div className="space-y-6">
+            <LoadFailed onRetry={retry} />
+            <Counters />
           </div>
-        </Alert>
-      )}
+        )}
+      >
+        <Totals viewer={viewer} />
+      </PanelBoundary>
 
-      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Counter
-          label={ADMIN_MESSAGES.totalUsers}
-          value={totals.data?.totalUsers}
-          loading={totals.isPending}
-          hint="Every account with a profile"
-        />
-        <Counter
-          label={ADMIN_MESSAGES.totalBusinessUsers}
-          value={totals.data?.totalBusinessUsers}
-          loading={totals.isPending}
-          hint="Accounts that own at least one store"
-        />
-      </dl>
-
-      <PerformanceCard
-        now={now}
-        filter={filter}
-        page={performance.data}
-        loading={performance.isPending && !performance.isError}
-        updating={performance.isPlaceholderData}
-        failed={performance.isError}
-        onChange={updateSearch}
-      />
+      <PerformanceCard now={now} filter={filter} onChange={updateSearch}>
+        <PanelBoundary
+          resetKey={JSON.stringify(shownFilter)}
+          failed={({ retry }) => (
+            <div className="px-5 py-4 sm:px-6">
+              <LoadFailed onRetry={retry} />
+            </div>
+          )}
+        >
+          <Performance
+            viewer={viewer}
+            filter={shownFilter}
+            updating={shownFilter !== filter}
+            onChange={updateSearch}
+          />
+        </PanelBoundary>
+      </PerformanceCard>
     </div>
+  );
+}
+
+/** The URL's filter, resolved against today; the same object while it says the same thing. */
+function useAdminFilter(now: Date): AdminFilter {
+  const key = JSON.stringify(resolveAdminFilter(dashboardRoute.useSearch(), now));
+  return useMemo(() => JSON.parse(key) as AdminFilter, [key]);
+}
+
+function Totals({ viewer }: { viewer: UserProfile }) {
+  const admin = useService('admin');
+  const { data } = useSuspenseQuery(adminQueries.totals(admin, viewer));
+  return <Counters totals={data} />;
+}
+
+function Performance({
+  viewer,
+  filter,
+  updating,
+  onChange,
+}: {
+  viewer: UserProfile;
+  filter: AdminFilter;
+  updating: boolean;
+  onChange: (patch: Partial<AdminSearchParams>) => void;
+}) {
+  const admin = useService('admin');
+  const { data } = useSuspenseQuery(adminQueries.businessPerformance(admin, viewer, filter));
+  return <BusinessPage page={data} filter={filter} updating={updating} onChange={onChange} />;
+}
+
+/** The dashboard's failed read, in the catalogue's words, with Retry. */
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Alert>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <span>{ADMIN_MESSAGES.loadFailed}</span>
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          Retry
+        </Button>
+      </div>
+    </Alert>
   );
 }
 

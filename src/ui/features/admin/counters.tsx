@@ -1,8 +1,33 @@
+import type { AdminTotals } from '../../../domain/admin/business-performance';
+import { ADMIN_MESSAGES } from '../../../domain/admin/messages';
 import { Card } from '../../components/card';
 import { Spinner } from '../../components/spinner';
 
+/**
+ * The admin's two headline numbers: with their values, spinning while they load (`loading`), or '—'
+ * when they could not be read (neither).
+ */
+export function Counters({ totals, loading = false }: { totals?: AdminTotals; loading?: boolean }) {
+  return (
+    <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <Counter
+        label={ADMIN_MESSAGES.totalUsers}
+        value={totals?.totalUsers}
+        loading={loading}
+        hint="Every account with a profile"
+      />
+      <Counter
+        label={ADMIN_MESSAGES.totalBusinessUsers}
+        value={totals?.totalBusinessUsers}
+        loading={loading}
+        hint="Accounts that own at least one store"
+      />
+    </dl>
+  );
+}
+
 /** One of the admin's headline numbers, with a spinner while it loads and '—' when it could not. */
-export function Counter({
+function Counter({
   label,
   value,
   loading,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { BusinessPerformancePage } from '../../../domain/admin/business-performance';
 import { ADMIN_MESSAGES } from '../../../domain/admin/messages';
 import {
@@ -16,36 +17,27 @@ import { EmptyState } from '../../components/empty-state';
 import { SelectField } from '../../components/fields';
 import { Pager } from '../../components/pager';
 import { SearchBox } from '../../components/search-box';
-import { LoadingBlock } from '../../components/spinner';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { BusinessCards, BusinessTable } from './business-list';
 
 export type FilterChange = (patch: Partial<AdminSearchParams>, replace?: boolean) => void;
 
-interface PerformanceCardProps {
-  readonly now: Date;
-  readonly filter: AdminFilter;
-  readonly page: BusinessPerformancePage | undefined;
-  readonly loading: boolean;
-  readonly updating: boolean;
-  readonly failed: boolean;
-  readonly onChange: FilterChange;
-}
-
-/** Every business with its repairs in the chosen month: filters, a table (cards on phones), pages. */
+/**
+ * Every business with its repairs in the chosen month: the card, its filters, and (children) the rows
+ * of the chosen page, which read on their own (BusinessPage, inside the card's PanelBoundary).
+ */
 export function PerformanceCard({
   now,
   filter,
-  page,
-  loading,
-  updating,
-  failed,
   onChange,
-}: PerformanceCardProps) {
-  const wide = useMediaQuery('(min-width: 768px)');
+  children,
+}: {
+  now: Date;
+  filter: AdminFilter;
+  onChange: FilterChange;
+  children: ReactNode;
+}) {
   const period = `${monthName(filter.month)} ${filter.year}`;
-  const showing = page && !failed ? page : undefined;
-
   return (
     <Card>
       <CardHeader
@@ -53,43 +45,60 @@ export function PerformanceCard({
         description={`Repairs created in ${period}, per business.`}
       />
       <Filters now={now} filter={filter} onChange={onChange} />
-      {loading ? (
-        <LoadingBlock />
-      ) : showing === undefined ? null : showing.rows.length === 0 ? (
-        <EmptyState title={filter.search.trim() ? ADMIN_MESSAGES.noMatches : ADMIN_MESSAGES.noBusinesses}>
-          {filter.search.trim() ? (
-            <Button variant="secondary" size="sm" onClick={() => onChange({ search: undefined, page: 1 })}>
-              Clear search
-            </Button>
-          ) : (
-            'Businesses appear here once their owner creates a store.'
-          )}
-        </EmptyState>
-      ) : (
-        <>
-          <div
-            aria-busy={updating || undefined}
-            className={cx('transition-opacity', updating && 'opacity-60')}
-          >
-            {wide ? (
-              <BusinessTable rows={showing.rows} period={period} page={showing} />
-            ) : (
-              <BusinessCards rows={showing.rows} period={period} />
-            )}
-          </div>
-          <Pager
-            page={showing.page}
-            pageCount={showing.pageCount}
-            pageSize={ADMIN_PAGE_SIZE}
-            total={showing.matching}
-            label="Pages of business users"
-            pageLabel={ADMIN_MESSAGES.pageLabel}
-            updating={updating}
-            onPage={(next) => onChange({ page: next })}
-          />
-        </>
-      )}
+      {children}
     </Card>
+  );
+}
+
+/**
+ * One page of businesses: a table (cards on phones) and the pager, or why there is none. While the
+ * next filter's rows load, these stay on screen, dimmed (`updating`).
+ */
+export function BusinessPage({
+  page,
+  filter,
+  updating,
+  onChange,
+}: {
+  page: BusinessPerformancePage;
+  filter: AdminFilter;
+  updating: boolean;
+  onChange: FilterChange;
+}) {
+  const wide = useMediaQuery('(min-width: 768px)');
+  const period = `${monthName(filter.month)} ${filter.year}`;
+  if (page.rows.length === 0)
+    return (
+      <EmptyState title={filter.search.trim() ? ADMIN_MESSAGES.noMatches : ADMIN_MESSAGES.noBusinesses}>
+        {filter.search.trim() ? (
+          <Button variant="secondary" size="sm" onClick={() => onChange({ search: undefined, page: 1 })}>
+            Clear search
+          </Button>
+        ) : (
+          'Businesses appear here once their owner creates a store.'
+        )}
+      </EmptyState>
+    );
+  return (
+    <>
+      <div aria-busy={updating || undefined} className={cx('transition-opacity', updating && 'opacity-60')}>
+        {wide ? (
+          <BusinessTable rows={page.rows} period={period} page={page} />
+        ) : (
+          <BusinessCards rows={page.rows} period={period} />
+        )}
+      </div>
+      <Pager
+        page={page.page}
+        pageCount={page.pageCount}
+        pageSize={ADMIN_PAGE_SIZE}
+        total={page.matching}
+        label="Pages of business users"
+        pageLabel={ADMIN_MESSAGES.pageLabel}
+        updating={updating}
+        onPage={(next) => onChange({ page: next })}
+      />
+    </>
   );
 }
 

@@ -6,31 +6,37 @@ import { outcomeValue } from '../../queries/outcome-value';
 
 type Admin = UseCases['admin'];
 
+/** The super admin's query keys, the one place they are written. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  totals: (uid: string) => [...adminKeys.all, 'totals', uid] as const,
+  performance: (uid: string, filter: AdminFilter) =>
+    [
+      ...adminKeys.all,
+      'performance',
+      uid,
+      filter.year,
+      filter.month,
+      filter.search.trim(),
+      filter.page,
+    ] as const,
+};
+
 /**
- * The super admin's reads, one factory each: the dashboard's loader fills the cache with them
- * (ensureQueryData) and its components read the same entries (useQuery). Failures are not retried (the
- * query client's policy): the screen offers 'Retry'.
+ * The super admin's reads, one factory each: the dashboard's loader fills the cache with them and its
+ * panels read the same entries (useSuspenseQuery). Failures are not retried (the query client's
+ * policy): each panel offers 'Retry'.
  */
 export const adminQueries = {
-  all: ['admin'] as const,
-
   totals: (admin: Admin, viewer: UserProfile) =>
     queryOptions({
-      queryKey: ['admin', 'totals', viewer.uid],
+      queryKey: adminKeys.totals(viewer.uid),
       queryFn: async () => outcomeValue(await admin.totals(viewer)),
     }),
 
   businessPerformance: (admin: Admin, viewer: UserProfile, filter: AdminFilter) =>
     queryOptions({
-      queryKey: [
-        'admin',
-        'performance',
-        viewer.uid,
-        filter.year,
-        filter.month,
-        filter.search.trim(),
-        filter.page,
-      ],
+      queryKey: adminKeys.performance(viewer.uid, filter),
       queryFn: async () => outcomeValue(await admin.businessPerformance(viewer, filter)),
     }),
 };

@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Outcome } from '../../../domain/shared/validation';
 import { ACCOUNT_MESSAGES } from '../../../domain/users/messages';
-import { useDemo, useService } from '../../app-services';
+import { useDemo } from '../../app-services';
 import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
 import { TextField } from '../../components/fields';
 import { OutcomeAlert } from '../../components/outcome-alert';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { AuthCard } from '../../layout/public-page';
+import { useRequestPasswordReset } from './mutations';
 
 interface ForgotPasswordForm {
   email: string;
@@ -17,7 +18,7 @@ interface ForgotPasswordForm {
 
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');
-  const accounts = useService('accounts');
+  const requestReset = useRequestPasswordReset();
   const demo = useDemo();
   const [failure, setFailure] = useState<Outcome | null>(null);
   const [sent, setSent] = useState(false);
@@ -27,7 +28,7 @@ export function ForgotPasswordPage() {
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setFailure(null);
-    const result = await accounts.requestPasswordReset(email);
+    const result = await requestReset.mutateAsync(email);
     if (result.ok) setSent(true);
     else setFailure(result);
   });

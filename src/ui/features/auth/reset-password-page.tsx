@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Outcome } from '../../../domain/shared/validation';
 import type { ResetFailureReason } from '../../../domain/users/authentication';
@@ -15,6 +15,10 @@ import { LoadingBlock, Spinner } from '../../components/spinner';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLater } from '../../hooks/use-later';
 import { AuthCard } from '../../layout/public-page';
+import { useResetPassword } from './mutations';
+import { authQueries } from './queries';
+
+const resetPasswordRoute = getRouteApi('/reset-password');
 
 /** Spec §9: the wait between a successful reset and the sign-in page. */
 export const RESET_REDIRECT_MS = 3000;
@@ -24,36 +28,36 @@ interface ResetPasswordForm {
   confirmation: string;
 }
 
+/**
+ * /reset-password: the link's code is checked first ('Verifying reset link...' while it is), then the
+ * form for the account it belongs to, or why the link is no good.
+ */
 export function ResetPasswordPage() {
   useDocumentTitle('Reset password');
-  const search = useSearch({ from: '/reset-password' });
-  const oobCode = 'oobCode' in search ? search.oobCode : undefined;
+  const { oobCode } = resetPasswordRoute.useSearch();
+  return (
+    <Suspense
+      fallback={
+        <AuthCard title="Reset Password">
+          <LoadingBlock label={ACCOUNT_MESSAGES.verifyingResetLink} />
+        </AuthCard>
+      }
+    >
+      <CheckedLink oobCode={oobCode} />
+    </Suspense>
+  );
+}
+
+function CheckedLink({ oobCode }: { oobCode: string | undefined }) {
   const accounts = useService('accounts');
-  const verification = useQuery({
-    // The code is a secret: it stays in memory only while this page is open.
-    queryKey: ['password-reset-link', oobCode ?? ''],
-    queryFn: () => accounts.verifyResetCode(oobCode),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
-
-  if (verification.isPending) {
+  const { data: checked } = useSuspenseQuery(authQueries.resetLink(accounts, oobCode));
+  if (!checked.ok) {
     return (
       <AuthCard title="Reset Password">
-        <LoadingBlock label={ACCOUNT_MESSAGES.verifyingResetLink} />
+        <InvalidLink message={checked.message ?? ACCOUNT_MESSAGES.resetLinkExpired} />
       </AuthCard>
     );
   }
-
-  const checked = verification.data;
-  if (!checked?.ok) {
-    return (
-      <AuthCard title="Reset Password">
-        <InvalidLink message={checked?.message ?? ACCOUNT_MESSAGES.resetLinkExpired} />
-      </AuthCard>
-    );
-  }
-
   return (
     <AuthCard title="Reset Password" subtitle={<span className="break-words">{`for ${checked.value}`}</span>}>
       <NewPasswordForm oobCode={oobCode} />
@@ -81,7 +85,7 @@ function InvalidLink({ message }: { message: string }) {
 }
 
 function NewPasswordForm({ oobCode }: { oobCode: string | undefined }) {
-  const accounts = useService('accounts');
+  const resetPassword = useResetPassword(oobCode);
   const navigate = useNavigate();
   const [failure, setFailure] = useState<Outcome<void, never, ResetFailureReason> | null>(null);
   const [succeeded, setSucceeded] = useState(false);
@@ -92,7 +96,7 @@ function NewPasswordForm({ oobCode }: { oobCode: string | undefined }) {
 
   const onSubmit = handleSubmit(async ({ password, confirmation }) => {
     setFailure(null);
-    const result = await accounts.resetPassword(oobCode, password, confirmation);
+    const result = await resetPassword.mutateAsync({ password, confirmation });
     if (!result.ok) {
       setFailure(result);
       return;

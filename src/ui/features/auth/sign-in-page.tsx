@@ -2,13 +2,13 @@ import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Outcome } from '../../../domain/shared/validation';
-import { useService } from '../../app-services';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/fields';
 import { OutcomeAlert } from '../../components/outcome-alert';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { AuthCard } from '../../layout/public-page';
 import { useSession } from '../../session';
+import { useSignIn } from './mutations';
 
 interface SignInForm {
   email: string;
@@ -17,7 +17,7 @@ interface SignInForm {
 
 export function SignInPage() {
   useDocumentTitle('Sign in');
-  const accounts = useService('accounts');
+  const signIn = useSignIn();
   const session = useSession();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<Outcome | null>(null);
@@ -29,7 +29,7 @@ export function SignInPage() {
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setFailure(null);
-    const result = await accounts.signIn(email, password);
+    const result = await signIn.mutateAsync({ email, password });
     if (result.ok) await navigate({ to: '/dashboard' });
     else setFailure(result);
   });

@@ -6,7 +6,7 @@ import { NOT_SHOP_ROLES, signedInLayout } from '../../routing/audiences';
 import type { RouterContext } from '../../routing/context';
 import { screenComponent } from '../../routing/screen-component';
 import { SCREENS } from '../../routing/screens';
-import { adminQueries } from '../admin/queries';
+import { adminKeys, adminQueries } from '../admin/queries';
 import { shopQueries } from '../shop/queries';
 import { walletQueries } from '../wallet/queries';
 
@@ -34,7 +34,7 @@ async function loadDashboard(context: DashboardContext, deps: AdminSearchParams)
   if (!isSuperAdmin(viewer)) return;
   const filter = resolveAdminFilter(deps, useCases.clock.now());
   // Each card of the report says its own failure with Retry: a failed read stays in the cache for it.
-  const firstVisit = queryClient.getQueriesData({ queryKey: adminQueries.all }).length === 0;
+  const firstVisit = queryClient.getQueriesData({ queryKey: adminKeys.all }).length === 0;
   const reads = Promise.all([
     queryClient.prefetchQuery(adminQueries.totals(useCases.admin, viewer)),
     queryClient.prefetchQuery(adminQueries.businessPerformance(useCases.admin, viewer, filter)),

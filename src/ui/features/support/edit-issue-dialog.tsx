@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { failed } from '../../../domain/shared/validation';
@@ -19,7 +18,8 @@ import { OutcomeAlert } from '../../components/outcome-alert';
 import { applyFieldErrors } from '../../forms/apply-field-errors';
 import { domainResolver } from '../../forms/domain-resolver';
 import { IssueField } from './issue-field';
-import { STATUS_LABELS, SUPPORT_ISSUES_KEY } from './support-issues-query';
+import { useUpdateSupportIssue } from './mutations';
+import { STATUS_LABELS } from './status-labels';
 
 /**
  * The edit dialog of one support issue. A failed save keeps the dialog open with what was typed and
@@ -64,9 +64,8 @@ function EditIssueForm({
   onBusy: (busy: boolean) => void;
   onDone: () => void;
 }) {
-  const support = useService('support');
   const log = useService('log');
-  const queryClient = useQueryClient();
+  const update = useUpdateSupportIssue(viewer);
   const [failure, setFailure] = useState<SupportCommandOutcome | null>(null);
   const { register, handleSubmit, setError, watch, formState } = useForm<SupportIssuePatch>({
     defaultValues: { email: issue.email, phone: issue.phone, issue: issue.issue, status: issue.status },
@@ -78,12 +77,9 @@ function EditIssueForm({
     setFailure(null);
     onBusy(true);
     try {
-      const result = await support.update(viewer, issue.id, patch);
+      // A saved issue has refreshed the list by the time this resolves (useUpdateSupportIssue).
+      const result = await update.mutateAsync({ id: issue.id, patch });
       if (result.ok) {
-        queryClient.setQueryData<SupportIssue[]>(SUPPORT_ISSUES_KEY, (issues) =>
-          issues?.map((each) => (each.id === result.value.id ? result.value : each)),
-        );
-        await queryClient.invalidateQueries({ queryKey: SUPPORT_ISSUES_KEY });
         onBusy(false);
         onDone();
         return;

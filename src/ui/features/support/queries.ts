@@ -5,13 +5,17 @@ import { outcomeValue } from '../../queries/outcome-value';
 
 type Support = UseCases['support'];
 
-/** The support reads: the super admin's list (loaded by /support-admin's route, refreshed after an edit). */
-export const supportQueries = {
-  all: ['support', 'issues'] as const,
+/** Support's query keys, the one place they are written. */
+export const supportKeys = {
+  all: ['support'] as const,
+  issues: () => [...supportKeys.all, 'issues'] as const,
+};
 
+/** The support reads: the super admin's list (loaded by /support-admin's route, refreshed after a write). */
+export const supportQueries = {
   list: (support: Support, viewer: UserProfile) =>
     queryOptions({
-      queryKey: ['support', 'issues'],
+      queryKey: supportKeys.issues(),
       queryFn: async () => [...outcomeValue(await support.list(viewer))],
     }),
 };

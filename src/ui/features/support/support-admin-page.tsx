@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../domain/shared/time';
 import { SUPPORT_MESSAGES } from '../../../domain/support/messages';
@@ -10,13 +10,13 @@ import { Badge } from '../../components/badge';
 import { Button, ButtonLink } from '../../components/button';
 import { cx } from '../../components/cx';
 import { EmptyState } from '../../components/empty-state';
-import { LoadingBlock } from '../../components/spinner';
+import { PanelBoundary } from '../../components/panel-boundary';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { AppPage } from '../../layout/app-page';
+import { SuperAdminOnly } from '../../layout/super-admin-only';
 import { EditIssueDialog } from './edit-issue-dialog';
 import { supportQueries } from './queries';
-import { SuperAdminOnly } from './super-admin-gate';
-import { STATUS_LABELS } from './support-issues-query';
+import { STATUS_LABELS } from './status-labels';
 
 const TITLE = 'Support Issues';
 
@@ -43,15 +43,7 @@ const FILTERS: readonly { readonly value: Filter; readonly label: string }[] = [
 ];
 
 function SupportIssues({ viewer }: { viewer: UserProfile }) {
-  const support = useService('support');
-  const [filter, setFilter] = useState<Filter>('all');
   const [editing, setEditing] = useState<SupportIssue | null>(null);
-  const issues = useQuery(supportQueries.list(support, viewer));
-
-  const all = issues.data ?? [];
-  const count = (value: Filter) =>
-    value === 'all' ? all.length : all.filter((issue) => issue.status === value).length;
-  const shown = filter === 'all' ? all : all.filter((issue) => issue.status === filter);
 
   return (
     <div className="space-y-6">
@@ -72,64 +64,78 @@ function SupportIssues({ viewer }: { viewer: UserProfile }) {
         </nav>
       </div>
 
-      {issues.isPending ? (
-        <LoadingBlock />
-      ) : issues.isError ? (
-        <div className="space-y-3">
-          <Alert>{issues.error.message}</Alert>
-          <Button variant="secondary" size="sm" onClick={() => issues.refetch()} busy={issues.isFetching}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <>
-          {all.length > 0 && (
-            <fieldset className="flex flex-wrap gap-2">
-              <legend className="sr-only">Show issues</legend>
-              {FILTERS.map(({ value, label }) => (
-                <button
-                  key={value}
-                  type="button"
-                  aria-pressed={filter === value}
-                  onClick={() => setFilter(value)}
-                  className={cx(
-                    'inline-flex h-9 items-center gap-2 rounded-full px-4 text-sm font-semibold ring-1 ring-inset transition-colors',
-                    filter === value
-                      ? 'bg-brand-700 text-white ring-brand-700'
-                      : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
-                  )}
-                >
-                  {label}{' '}
-                  <span
-                    className={cx(
-                      'rounded-full px-2 text-xs tabular-nums',
-                      filter === value ? 'bg-white/20' : 'bg-slate-100 text-slate-600',
-                    )}
-                  >
-                    {count(value)}
-                  </span>
-                </button>
-              ))}
-            </fieldset>
-          )}
-          {shown.length === 0 ? (
-            <div className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-              <EmptyState title={SUPPORT_MESSAGES.empty} />
-            </div>
-          ) : (
-            <ul className="grid gap-4 md:grid-cols-2" aria-label="Support issues">
-              {shown.map((issue) => (
-                <li key={issue.id} className="min-w-0">
-                  <IssueCard issue={issue} onEdit={() => setEditing(issue)} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+      <PanelBoundary
+        failed={({ message, retry }) => (
+          <div className="space-y-3">
+            <Alert>{message || SUPPORT_MESSAGES.loadFailed}</Alert>
+            <Button variant="secondary" size="sm" onClick={retry}>
+              Try again
+            </Button>
+          </div>
+        )}
+      >
+        <IssueList viewer={viewer} onEdit={setEditing} />
+      </PanelBoundary>
 
       <EditIssueDialog viewer={viewer} issue={editing} onClose={() => setEditing(null)} />
     </div>
+  );
+}
+
+/** The issues as cards, with a filter by status (and its counts) once there are any. */
+function IssueList({ viewer, onEdit }: { viewer: UserProfile; onEdit: (issue: SupportIssue) => void }) {
+  const support = useService('support');
+  const { data: all } = useSuspenseQuery(supportQueries.list(support, viewer));
+  const [filter, setFilter] = useState<Filter>('all');
+  const count = (value: Filter) =>
+    value === 'all' ? all.length : all.filter((issue) => issue.status === value).length;
+  const shown = filter === 'all' ? all : all.filter((issue) => issue.status === filter);
+
+  return (
+    <>
+      {all.length > 0 && (
+        <fieldset className="flex flex-wrap gap-2">
+          <legend className="sr-only">Show issues</legend>
+          {FILTERS.map(({ value, label }) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={filter === value}
+              onClick={() => setFilter(value)}
+              className={cx(
+                'inline-flex h-9 items-center gap-2 rounded-full px-4 text-sm font-semibold ring-1 ring-inset transition-colors',
+                filter === value
+                  ? 'bg-brand-700 text-white ring-brand-700'
+                  : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
+              )}
+            >
+              {label}{' '}
+              <span
+                className={cx(
+                  'rounded-full px-2 text-xs tabular-nums',
+                  filter === value ? 'bg-white/20' : 'bg-slate-100 text-slate-600',
+                )}
+              >
+                {count(value)}
+              </span>
+            </button>
+          ))}
+        </fieldset>
+      )}
+      {shown.length === 0 ? (
+        <div className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+          <EmptyState title={SUPPORT_MESSAGES.empty} />
+        </div>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2" aria-label="Support issues">
+          {shown.map((issue) => (
+            <li key={issue.id} className="min-w-0">
+              <IssueCard issue={issue} onEdit={() => onEdit(issue)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { SUPPORT_MESSAGES } from '../../../domain/support/messages';
 import { type NewSupportIssue, supportIssueSchema } from '../../../domain/support/support-issue';
 import type { SupportCommandOutcome } from '../../../domain/support/support-use-cases';
-import { useService, useSettings } from '../../app-services';
+import { useSettings } from '../../app-services';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/fields';
 import { OutcomeAlert } from '../../components/outcome-alert';
@@ -12,6 +12,7 @@ import { domainResolver } from '../../forms/domain-resolver';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { PublicPage } from '../../layout/public-page';
 import { IssueField } from './issue-field';
+import { useSubmitSupportIssue } from './mutations';
 
 const EMPTY_FORM: NewSupportIssue = { email: '', phone: '', issue: '' };
 
@@ -100,7 +101,7 @@ function SupportForm({
   again: boolean;
   onSent: (issue: NewSupportIssue) => void;
 }) {
-  const support = useService('support');
+  const submit = useSubmitSupportIssue();
   const [failure, setFailure] = useState<SupportCommandOutcome | null>(null);
   const { register, handleSubmit, setError, setFocus, watch, formState } = useForm<NewSupportIssue>({
     defaultValues: initial,
@@ -113,7 +114,7 @@ function SupportForm({
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
-    const result = await support.submit(values);
+    const result = await submit.mutateAsync(values);
     if (result.ok) {
       onSent(values);
       return;

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useParams } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import { formatCalendarDate, formatDateTime } from '../../../domain/shared/time';
 import { formatPaise } from '../../../domain/shop/amounts';
 import { trackingPayLink } from '../../../domain/shop/store-profile';
@@ -8,9 +8,10 @@ import { useService, useSettings } from '../../app-services';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { LoadingBlock } from '../../components/spinner';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { trackingQueries } from './queries';
+import { trackerQueries } from './queries';
+
+const trackingRoute = getRouteApi('/t/$token');
 
 /**
  * /t/$token: a repair as its customer follows it, from the link the shop sent, without signing in. It
@@ -18,38 +19,23 @@ import { trackingQueries } from './queries';
  * the unlock code or another repair), and says plainly when the shop has turned the link off.
  */
 export function TrackingPage() {
-  const { token = '' } = useParams({ strict: false }) as { token?: string };
+  const { token } = trackingRoute.useParams();
   const shop = useService('shop');
-  const tracking = useQuery(trackingQueries.view(shop, token));
+  // The route's loader has read it; a read that threw is the route's error.
+  const tracking = useSuspenseQuery(trackerQueries.trackingLink(shop, token));
   const outcome = tracking.data;
-  useDocumentTitle(outcome?.ok ? `Repair ${outcome.value.repairId}` : 'Track your repair');
+  useDocumentTitle(outcome.ok ? `Repair ${outcome.value.repairId}` : 'Track your repair');
 
   return (
     <main id="main" className="mx-auto w-full max-w-xl flex-1 px-4 py-6 sm:py-10">
-      {tracking.isPending ? (
-        <LoadingBlock />
-      ) : tracking.isError ? (
-        <TrackingProblem
-          title="Could not load this repair"
-          message="Please check your connection and try again."
-        >
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => void tracking.refetch()}
-            busy={tracking.isFetching}
-          >
-            Try again
-          </Button>
-        </TrackingProblem>
-      ) : outcome?.ok ? (
+      {outcome.ok ? (
         <RepairStatus view={outcome.value} />
       ) : (
         <TrackingProblem
-          title={outcome?.reason === 'revoked' ? 'This link was turned off' : 'Link not found'}
-          message={outcome?.message ?? ''}
+          title={outcome.reason === 'revoked' ? 'This link was turned off' : 'Link not found'}
+          message={outcome.message ?? ''}
         >
-          {outcome?.reason === 'failed' && (
+          {outcome.reason === 'failed' && (
             <Button
               variant="secondary"
               size="sm"

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useId } from 'react';
 import { formatRupees } from '../../../domain/shared/money';
@@ -12,68 +12,85 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card, CardHeader } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
-import { LoadingBlock } from '../../components/spinner';
+import { PanelBoundary } from '../../components/panel-boundary';
 import { walletQueries } from './queries';
 
-/** The distributor's dashboard: wallet balance, the top-ups received, contact details and help. */
+/**
+ * The distributor's dashboard: wallet balance, the top-ups received, contact details and help. The
+ * route's loader has read the wallet; a failed read says so here with Retry, under the greeting.
+ */
 export function DistributorDashboard({ viewer }: { viewer: UserProfile }) {
+  return (
+    <PanelBoundary
+      failed={({ retry }) => (
+        <div className="space-y-6">
+          <Greeting name={viewer.name} />
+          <Alert>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <span>{WALLET_MESSAGES.walletFailed}</span>
+              <Button variant="secondary" size="sm" onClick={retry}>
+                Retry
+              </Button>
+            </div>
+          </Alert>
+        </div>
+      )}
+    >
+      <DistributorWallet viewer={viewer} />
+    </PanelBoundary>
+  );
+}
+
+function DistributorWallet({ viewer }: { viewer: UserProfile }) {
   const walletService = useService('wallet');
-  const wallet = useQuery(walletQueries.distributorWallet(walletService, viewer));
-  const name = (wallet.data?.profile.name ?? viewer.name).trim();
-  const refreshing = wallet.isFetching && !wallet.isPending;
+  const wallet = useSuspenseQuery(walletQueries.distributorWallet(walletService, viewer));
+  const { balance, transactions, profile } = wallet.data;
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <p className="text-sm font-medium text-brand-700">Distributor Dashboard</p>
-          <h1 className="mt-1 break-words text-2xl font-bold tracking-tight sm:text-3xl">
-            {name ? `Hello, ${name}` : 'Hello'}
-          </h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Your wallet, your top-ups and your account, in one place.
-          </p>
+      <Greeting name={profile.name}>
+        <Button
+          variant="secondary"
+          className="sm:shrink-0"
+          onClick={() => void wallet.refetch()}
+          busy={wallet.isFetching}
+          icon={<RefreshIcon />}
+        >
+          Refresh
+        </Button>
+      </Greeting>
+
+      {/* A refresh that failed: what was shown stays, with the reason. */}
+      {wallet.isError && <Alert>{WALLET_MESSAGES.walletFailed}</Alert>}
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <BalanceCard balance={balance} latest={transactions[0]} />
+          <TopUps transactions={transactions} />
         </div>
-        {wallet.data !== undefined && (
-          <Button
-            variant="secondary"
-            className="sm:shrink-0"
-            onClick={() => void wallet.refetch()}
-            busy={refreshing}
-            icon={<RefreshIcon />}
-          >
-            Refresh
-          </Button>
-        )}
+        <div className="space-y-6">
+          <ContactCard profile={profile} />
+          <HelpCard />
+        </div>
       </div>
+    </div>
+  );
+}
 
-      {wallet.isError && (
-        <Alert>
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <span>{WALLET_MESSAGES.walletFailed}</span>
-            {wallet.data === undefined && (
-              <Button variant="secondary" size="sm" onClick={() => void wallet.refetch()} busy={refreshing}>
-                Retry
-              </Button>
-            )}
-          </div>
-        </Alert>
-      )}
-
-      {wallet.isPending ? (
-        <LoadingBlock />
-      ) : wallet.data === undefined ? null : (
-        <div className="grid gap-6 lg:grid-cols-3">
-          <div className="space-y-6 lg:col-span-2">
-            <BalanceCard balance={wallet.data.balance} latest={wallet.data.transactions[0]} />
-            <TopUps transactions={wallet.data.transactions} />
-          </div>
-          <div className="space-y-6">
-            <ContactCard profile={wallet.data.profile} />
-            <HelpCard />
-          </div>
-        </div>
-      )}
+function Greeting({ name, children }: { name: string; children?: ReactNode }) {
+  const trimmed = name.trim();
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-brand-700">Distributor Dashboard</p>
+        <h1 className="mt-1 break-words text-2xl font-bold tracking-tight sm:text-3xl">
+          {trimmed ? `Hello, ${trimmed}` : 'Hello'}
+        </h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Your wallet, your top-ups and your account, in one place.
+        </p>
+      </div>
+      {children}
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { UserProfile } from '../../../domain/users/user';
 import { filterDistributors } from '../../../domain/wallet/distributors';
+import { WALLET_MESSAGES } from '../../../domain/wallet/messages';
 import { parseRechargeAmount } from '../../../domain/wallet/wallet';
 import {
   type RechargeForm as RechargeFormValues,
@@ -12,13 +13,14 @@ import { useService } from '../../app-services';
 import { ButtonLink } from '../../components/button';
 import { LoadFailure } from '../../components/load-failure';
 import { OutcomeAlert } from '../../components/outcome-alert';
-import { LoadingBlock } from '../../components/spinner';
+import { PanelBoundary } from '../../components/panel-boundary';
 import { applyFieldErrors } from '../../forms/apply-field-errors';
 import { domainResolver } from '../../forms/domain-resolver';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { AppPage } from '../../layout/app-page';
-import { SuperAdminOnly } from '../support/super-admin-gate';
+import { SuperAdminOnly } from '../../layout/super-admin-only';
 import { DistributorPicker } from './distributor-picker';
+import { useRechargeMutation } from './mutations';
 import { Panel } from './panel';
 import { walletQueries } from './queries';
 import { RecentRecharges } from './recent-recharges';
@@ -43,24 +45,20 @@ export function DistributorRechargePage() {
 }
 
 function DistributorRecharge({ viewer }: { viewer: UserProfile }) {
-  const wallet = useService('wallet');
   const log = useService('log');
-  const queryClient = useQueryClient();
-  const distributors = useQuery(walletQueries.distributors(wallet, viewer));
-  const flow = useRecharge({ recharge: (command) => wallet.recharge(viewer, command), log });
+  const recharge = useRechargeMutation(viewer);
+  const flow = useRecharge({ recharge: recharge.mutateAsync, log });
   const form = useForm<RechargeFormValues>({
     defaultValues: EMPTY_FORM,
     mode: 'onChange',
     resolver: domainResolver<RechargeFormValues>(rechargeFormSchema),
   });
 
-  const [search, setSearch] = useState('');
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The distributor chosen in the list (the list lives in its own panel, which may fail on its own).
+  const [selected, setSelected] = useState<UserProfile | null>(null);
   const successBox = useRef<HTMLDivElement>(null);
   const focusAmount = useRef(false);
 
-  const all = distributors.data ?? [];
-  const selected = all.find((distributor) => distributor.uid === selectedId) ?? null;
   const busy = form.formState.isSubmitting;
   const outcome = flow.outcome;
 
@@ -70,23 +68,24 @@ function DistributorRecharge({ viewer }: { viewer: UserProfile }) {
 
   // Picking a distributor moves on to the amount (on a phone, this also scrolls the form into view).
   useEffect(() => {
-    if (selectedId !== null && focusAmount.current) form.setFocus('amount');
+    if (selected !== null && focusAmount.current) form.setFocus('amount');
     focusAmount.current = false;
-  }, [selectedId, form.setFocus]);
+  }, [selected, form.setFocus]);
 
   const select = (distributor: UserProfile) => {
     if (busy) return;
     focusAmount.current = true;
-    setSelectedId(distributor.uid);
+    setSelected(distributor);
     flow.dismiss();
   };
 
   const cancel = () => {
-    setSelectedId(null);
+    setSelected(null);
     form.reset(EMPTY_FORM);
     flow.dismiss();
   };
 
+  // A recharge that went through refreshes the balances and the recent recharges (useRechargeMutation).
   const submit = form.handleSubmit(async ({ amount }) => {
     const check = parseRechargeAmount(amount);
     if (selected === null || !check.ok) return;
@@ -95,9 +94,8 @@ function DistributorRecharge({ viewer }: { viewer: UserProfile }) {
       applyFieldErrors(form.setError, result);
       return;
     }
-    setSelectedId(null);
+    setSelected(null);
     form.reset(EMPTY_FORM);
-    void queryClient.invalidateQueries({ queryKey: walletQueries.all });
   });
 
   return (
@@ -116,26 +114,22 @@ function DistributorRecharge({ viewer }: { viewer: UserProfile }) {
 
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr] lg:items-start">
         <Panel id="distributors-title" title="Distributors">
-          {distributors.isPending ? (
-            <LoadingBlock />
-          ) : distributors.isError ? (
-            <LoadFailure
-              className="mt-4"
-              message={distributors.error.message}
-              onRetry={() => void distributors.refetch()}
-              retrying={distributors.isFetching}
-            />
-          ) : (
-            <DistributorPicker
-              distributors={all}
-              shown={filterDistributors(all, search)}
-              search={search}
-              onSearch={setSearch}
-              selectedId={selectedId}
+          <PanelBoundary
+            failed={({ message, retry }) => (
+              <LoadFailure
+                className="mt-4"
+                message={message || WALLET_MESSAGES.distributorsFailed}
+                onRetry={retry}
+              />
+            )}
+          >
+            <Distributors
+              viewer={viewer}
+              selectedId={selected?.uid ?? null}
               onSelect={select}
               disabled={busy}
             />
-          )}
+          </PanelBoundary>
         </Panel>
 
         <Panel id="recharge-title" title="Recharge wallet">
@@ -160,5 +154,33 @@ function DistributorRecharge({ viewer }: { viewer: UserProfile }) {
 
       <RecentRecharges viewer={viewer} />
     </div>
+  );
+}
+
+/** The distributors to choose from, searchable (the search is this panel's own state). */
+function Distributors({
+  viewer,
+  selectedId,
+  onSelect,
+  disabled,
+}: {
+  viewer: UserProfile;
+  selectedId: string | null;
+  onSelect: (distributor: UserProfile) => void;
+  disabled: boolean;
+}) {
+  const wallet = useService('wallet');
+  const { data: all } = useSuspenseQuery(walletQueries.distributors(wallet, viewer));
+  const [search, setSearch] = useState('');
+  return (
+    <DistributorPicker
+      distributors={all}
+      shown={filterDistributors(all, search)}
+      search={search}
+      onSearch={setSearch}
+      selectedId={selectedId}
+      onSelect={onSelect}
+      disabled={disabled}
+    />
   );
 }

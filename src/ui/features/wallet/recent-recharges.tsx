@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { formatRupees } from '../../../domain/shared/money';
 import { formatDateTime } from '../../../domain/shared/time';
 import type { UserProfile } from '../../../domain/users/user';
@@ -7,36 +7,39 @@ import type { RechargeTransaction } from '../../../domain/wallet/wallet';
 import { useService } from '../../app-services';
 import { EmptyState } from '../../components/empty-state';
 import { LoadFailure } from '../../components/load-failure';
-import { LoadingBlock } from '../../components/spinner';
+import { PanelBoundary } from '../../components/panel-boundary';
 import { Panel } from './panel';
 import { walletQueries } from './queries';
 
-/** The latest top-ups of every distributor, newest first. */
+/** The latest top-ups of every distributor, newest first; a failed read says so in this panel, with 'Try again'. */
 export function RecentRecharges({ viewer }: { viewer: UserProfile }) {
-  const wallet = useService('wallet');
-  const recharges = useQuery(walletQueries.recentRecharges(wallet, viewer));
-
   return (
     <Panel id="recharges-title" title="Recent Recharge Transactions">
-      {recharges.isPending ? (
-        <LoadingBlock />
-      ) : recharges.isError ? (
-        <LoadFailure
-          className="mt-4"
-          message={recharges.error.message}
-          onRetry={() => void recharges.refetch()}
-          retrying={recharges.isFetching}
-        />
-      ) : recharges.data.length === 0 ? (
-        <EmptyState title={WALLET_MESSAGES.noTransactions} />
-      ) : (
-        <ol className="mt-4 divide-y divide-slate-100" aria-label="Recharge transactions, newest first">
-          {recharges.data.map((transaction) => (
-            <TransactionRow key={transaction.id} transaction={transaction} />
-          ))}
-        </ol>
-      )}
+      <PanelBoundary
+        failed={({ message, retry }) => (
+          <LoadFailure
+            className="mt-4"
+            message={message || WALLET_MESSAGES.transactionsFailed}
+            onRetry={retry}
+          />
+        )}
+      >
+        <Transactions viewer={viewer} />
+      </PanelBoundary>
     </Panel>
+  );
+}
+
+function Transactions({ viewer }: { viewer: UserProfile }) {
+  const wallet = useService('wallet');
+  const { data: recharges } = useSuspenseQuery(walletQueries.recentRecharges(wallet, viewer));
+  if (recharges.length === 0) return <EmptyState title={WALLET_MESSAGES.noTransactions} />;
+  return (
+    <ol className="mt-4 divide-y divide-slate-100" aria-label="Recharge transactions, newest first">
+      {recharges.map((transaction) => (
+        <TransactionRow key={transaction.id} transaction={transaction} />
+      ))}
+    </ol>
   );
 }
 

@@ -1,6 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { holdDataCalls } from '../../hold-data-calls';
 import { type RenderedApp, renderApp, screen } from '../../render-app';
 
 const ADMIN = 'admin@demo.test';
@@ -106,10 +107,13 @@ describe('/dashboard as super admin', () => {
   it('keeps the current rows on screen while the next page loads', async () => {
     const app = await openAdmin();
     await screen.findByText('Page 1 of 3');
-    app.backend.db.latencyMs = 80;
+    const held = holdDataCalls(app.backend);
     await app.user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('rowheader', { name: 'Agarwal Communications' })).toBeTruthy();
+    // Dimmed and marked busy meanwhile.
+    expect(rowOf('Agarwal Communications').closest('[aria-busy="true"]')).toBeTruthy();
     expect(screen.queryByText('Loading...')).toBeNull();
+    held.release();
     expect(await screen.findByRole('rowheader', { name: 'Sharma Mobile Care' })).toBeTruthy();
     expect(screen.queryByRole('rowheader', { name: 'Agarwal Communications' })).toBeNull();
   });

@@ -211,7 +211,7 @@ describe('/reset-password', () => {
     await app.user.type(confirmation(), NEW_PASSWORD);
     await app.user.click(submit());
     expect(await screen.findByText(ACCOUNT_MESSAGES.resetSucceeded)).toBeTruthy();
-    await waitFor(() => expect(pathOf(app)).toBe('/signin'), { timeout: 5000 });
+    await waitFor(() => expect(pathOf(app)).toBe('/signin'));
 
     await app.user.type(await screen.findByLabelText(/^Email/), 'customer@demo.test');
     await app.user.type(screen.getByLabelText(/^Password/), NEW_PASSWORD);

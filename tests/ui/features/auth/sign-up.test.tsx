@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GENERIC_STORE_SITES } from '../../../../src/domain/config/store-links';
 import { ACCOUNT_MESSAGES, PASSWORD_REQUIREMENTS } from '../../../../src/domain/users/messages';
 import { seriousA11yViolations } from '../../axe-check';
+import { holdDataCalls } from '../../hold-data-calls';
 import { pathOf, type RenderedApp, renderApp, screen } from '../../render-app';
 
 const FIELDS = {
@@ -193,13 +194,14 @@ describe('/signup', () => {
 
   it('shows Signing Up... and a disabled button while the account is created', async () => {
     const app = await openSignUp();
-    app.backend.db.latencyMs = 50;
     await fillForm(app);
     await acceptBoth(app);
+    const held = holdDataCalls(app.backend);
     await app.user.click(signUpButton());
     const busy = await screen.findByRole('button', { name: 'Signing Up...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     expect(busy.getAttribute('aria-busy')).toBe('true');
+    held.release();
     expect(await screen.findByText(ACCOUNT_MESSAGES.signUpSucceeded)).toBeTruthy();
     expect(signUpButton().textContent).toBe('Sign Up');
   });

@@ -13,7 +13,7 @@ const STAFF = 'staff@demo.test';
 async function openJobCard(account = OWNER, store = 'store-sharma-1'): Promise<RenderedApp> {
   const app = await renderApp({ path: `/shop/repairs/new?store=${store}`, signedInAs: account });
   // The first render loads the whole app: give it longer than a click's answer.
-  await screen.findByRole('heading', { level: 1, name: 'New Repair' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'New Repair' });
   return app;
 }
 

@@ -32,7 +32,7 @@ afterAll(() => {
 async function openJobCard(account = OWNER, store = 'store-sharma-1'): Promise<RenderedApp> {
   const app = await renderApp({ path: `/shop/repairs/new?store=${store}`, signedInAs: account });
   // The first render loads the whole app: give it longer than a click's answer.
-  await screen.findByRole('heading', { level: 1, name: 'New Repair' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'New Repair' });
   return app;
 }
 
@@ -183,7 +183,7 @@ describe('/shop/repairs/new keeps a draft of the job card', () => {
     expect(await screen.findByText(/This IMEI is not valid/)).toBeTruthy();
     await app.user.clear(input(/^IMEI/));
     await app.user.click(screen.getByRole('button', { name: 'Create Repair' }));
-    await screen.findByRole('heading', { level: 1, name: /^[A-Z0-9]{2,5}-\d{4,}$/ }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: /^[A-Z0-9]{2,5}-\d{4,}$/ });
     expect(storedTexts()).toEqual([]);
     await pause(DRAFT_SAVE_DELAY_MS + 100);
     expect(storedTexts()).toEqual([]);
@@ -210,7 +210,7 @@ describe('/shop/repairs/new keeps a draft of the job card', () => {
     await pause(DRAFT_SAVE_DELAY_MS + 100);
     expect(storedTexts()).toHaveLength(1);
     await app.user.click(screen.getByRole('button', { name: 'Logout' }));
-    await screen.findByRole('heading', { level: 1, name: 'Sign in' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
     expect(storedTexts()).toEqual([]);
     await reload(OWNER);
     expectEmptyCard();
@@ -220,7 +220,7 @@ describe('/shop/repairs/new keeps a draft of the job card', () => {
     const app = await openJobCard();
     await app.user.type(input(/^Customer Name/), 'Last Keystroke');
     await app.user.click(screen.getByRole('button', { name: 'Logout' }));
-    await screen.findByRole('heading', { level: 1, name: 'Sign in' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
     await pause(DRAFT_SAVE_DELAY_MS + 100);
     expect(storedTexts()).toEqual([]);
     await reload(OWNER);

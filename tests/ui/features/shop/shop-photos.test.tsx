@@ -44,7 +44,7 @@ const photo = (name: string, type = 'image/jpeg') => new File([new Uint8Array(50
 async function openNewRepair(): Promise<RenderedApp> {
   const app = await renderApp({ path: '/shop/repairs/new?store=store-sharma-1', signedInAs: OWNER });
   // The first render loads the screen's chunk: give it time.
-  await screen.findByRole('heading', { level: 1, name: 'New Repair' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'New Repair' });
   return app;
 }
 
@@ -281,7 +281,7 @@ describe("the customer's tracker", () => {
     await app.services.useCases.accounts.signOut();
     await app.services.useCases.accounts.signIn('customer@demo.test', DEMO_PASSWORD);
     await app.router.navigate({ to: '/dashboard' });
-    await screen.findByRole('heading', { level: 1, name: 'Hello, Asha Customer' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Hello, Asha Customer' });
     await app.user.type(
       screen.getByRole('textbox', { name: /^Enter Repair ID/ }),
       created.value.repair.repairId,

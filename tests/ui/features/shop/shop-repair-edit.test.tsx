@@ -13,7 +13,7 @@ const STAFF = 'staff@demo.test';
 async function openRpr1001(account = OWNER): Promise<RenderedApp> {
   const app = await renderApp({ path: '/shop/repairs/repair-1001', signedInAs: account });
   // The first render loads the whole app: give it longer than a click's answer.
-  await screen.findByRole('heading', { level: 1, name: 'RPR-1001' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'RPR-1001' });
   return app;
 }
 

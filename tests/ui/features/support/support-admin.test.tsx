@@ -1,8 +1,9 @@
-import { act, configure, waitFor, within } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../../src/demo/demo-data';
 import { formatDateTime } from '../../../../src/domain/shared/time';
+import { holdDataCalls } from '../../hold-data-calls';
 import { pathOf, type RenderedApp, renderApp, screen, TODAY } from '../../render-app';
 
 async function expectNoSeriousAxeViolations() {
@@ -34,9 +35,6 @@ async function openEditDialog(app: RenderedApp, email: string): Promise<HTMLElem
 
 const input = (dialog: HTMLElement, name: string) =>
   within(dialog).getByRole('textbox', { name }) as HTMLInputElement;
-
-// Generous waits: the suite shares two cores with the other test runs.
-configure({ asyncUtilTimeout: 3000 });
 
 describe('/support-admin access', () => {
   it('denies a visitor who is not signed in, and offers Sign In', async () => {
@@ -193,16 +191,17 @@ describe('/support-admin edit dialog', () => {
 
   it('saves: the dialog closes and the card shows the change', async () => {
     const app = await renderApp({ path: '/support-admin', signedInAs: ADMIN });
-    app.backend.db.latencyMs = 20;
     const dialog = await openEditDialog(app, 'ravi@example.com');
     await app.user.clear(input(dialog, 'Issue / Feedback'));
     await app.user.type(input(dialog, 'Issue / Feedback'), 'Fixed by updating to 2.4');
     await app.user.selectOptions(within(dialog).getByRole('combobox', { name: 'Status' }), 'completed');
+    const held = holdDataCalls(app.backend);
     await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     const saving = await within(dialog).findByRole('button', { name: 'Saving...' });
     expect((saving as HTMLButtonElement).disabled).toBe(true);
     expect(saving.getAttribute('aria-busy')).toBe('true');
+    held.release();
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const ravi = await cardOf('ravi@example.com');

@@ -1,6 +1,7 @@
-import { configure, fireEvent, waitFor, within } from '@testing-library/react';
+import { fireEvent, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
+import { holdDataCalls } from '../../hold-data-calls';
 import { renderApp, screen } from '../../render-app';
 
 async function expectNoSeriousAxeViolations() {
@@ -27,9 +28,6 @@ const storedIssues = (app: Awaited<ReturnType<typeof renderApp>>) =>
   [...app.backend.db.support.entries()]
     .filter(([id]) => !id.startsWith('support-demo-'))
     .map(([, raw]) => raw);
-
-// Generous waits: the suite shares two cores with the other test runs.
-configure({ asyncUtilTimeout: 3000 });
 
 describe('/support', () => {
   it('shows the intro with the support e-mail, and the header with Support and Sign In', async () => {
@@ -100,14 +98,15 @@ describe('/support', () => {
 
   it('shows a busy Submit button that cannot be pressed twice', async () => {
     const app = await renderApp({ path: '/support' });
-    app.backend.db.latencyMs = 50;
     await fillForm(app, 'visitor@example.com', '9876543210', 'Slow network');
+    const held = holdDataCalls(app.backend);
     await app.user.click(screen.getByRole('button', { name: 'Submit' }));
 
     const busy = await screen.findByRole('button', { name: 'Submitting...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     expect(busy.getAttribute('aria-busy')).toBe('true');
     await app.user.click(busy);
+    held.release();
     await screen.findByRole('heading', { name: 'Thank you!' });
     expect(storedIssues(app)).toHaveLength(1);
   });

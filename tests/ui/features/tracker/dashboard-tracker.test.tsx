@@ -2,6 +2,7 @@ import { waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { displayUpdatedAt } from '../../../../src/domain/repairs/repair';
+import { holdDataCalls } from '../../hold-data-calls';
 import { type RenderedApp, renderApp, screen } from '../../render-app';
 
 const CUSTOMER = 'customer@demo.test';
@@ -70,12 +71,14 @@ describe('/dashboard as a customer (repair tracker)', () => {
 
   it('shows progress while searching and while the business loads', async () => {
     const app = await openTracker();
-    app.backend.db.latencyMs = 60;
+    const held = holdDataCalls(app.backend);
     await search(app, 'RPR-1001');
     const busy = screen.getByRole('button', { name: 'Searching...' }) as HTMLButtonElement;
     expect(busy.disabled).toBe(true);
-    await screen.findByRole('heading', { name: 'Repair Details' });
+    // The search's reads go on until the details show; the business's read, which starts then, waits.
+    await held.passUntil(() => screen.queryByRole('heading', { name: 'Repair Details' }) !== null);
     expect(detail('Business')).toBe('Loading business info...');
+    held.release();
     await waitFor(() => expect(detail('Business')).toBe('Sharma Mobile Care9811111111'));
     expect(screen.getByRole('button', { name: 'Search' })).toBeTruthy();
   });

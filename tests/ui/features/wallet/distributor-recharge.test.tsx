@@ -1,7 +1,8 @@
-import { act, configure, waitFor, within } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import type { RechargeCommand } from '../../../../src/domain/wallet/wallet-use-cases';
+import { holdDataCalls } from '../../hold-data-calls';
 import { type RenderedApp, renderApp, screen } from '../../render-app';
 
 async function expectNoSeriousAxeViolations() {
@@ -46,9 +47,6 @@ async function rechargeDev(app: RenderedApp, amount: string) {
   await app.user.type(amountInput(), amount);
   await app.user.click(rechargeButton());
 }
-
-// Generous waits: the suite shares two cores with the other test runs.
-configure({ asyncUtilTimeout: 3000 });
 
 describe('/distributor-recharge access', () => {
   it('denies a visitor who is not signed in', async () => {
@@ -178,12 +176,13 @@ describe('/distributor-recharge for a super admin', () => {
 
   it('recharges: success message, selection cleared, balances and transactions refreshed', async () => {
     const app = await open();
-    app.backend.db.latencyMs = 20;
+    const held = holdDataCalls(app.backend);
     await rechargeDev(app, '250');
 
     const busy = await screen.findByRole('button', { name: 'Recharging...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     expect(busy.getAttribute('aria-busy')).toBe('true');
+    held.release();
 
     const success = await screen.findByText('Successfully recharged ₹250 to Dev Distributor');
     expect(success.closest('[role="status"]')).not.toBeNull();

@@ -6,9 +6,9 @@ import {
   type SignUpOutcome,
   signUpSchema,
 } from '../../../../domain/users/sign-up';
-import { useService } from '../../../app-services';
 import { applyFieldErrors } from '../../../forms/apply-field-errors';
 import { domainResolver } from '../../../forms/domain-resolver';
+import { useSignUp } from '../mutations';
 
 export const EMPTY_SIGN_UP: SignUpInput = {
   accountType: '',
@@ -43,7 +43,7 @@ const FIELD_ORDER: readonly SignUpField[] = [
  * clears the form and calls `onSignedUp`.
  */
 export function useSignUpForm(onSignedUp: () => void) {
-  const accounts = useService('accounts');
+  const signUp = useSignUp();
   const [outcome, setOutcome] = useState<SignUpOutcome | null>(null);
   const form = useForm<SignUpInput>({
     defaultValues: EMPTY_SIGN_UP,
@@ -53,7 +53,7 @@ export function useSignUpForm(onSignedUp: () => void) {
   const submit = form.handleSubmit(
     async (values) => {
       setOutcome(null);
-      const result = await accounts.signUp(values);
+      const result = await signUp.mutateAsync(values);
       setOutcome(result);
       if (!result.ok) {
         applyFieldErrors(form.setError, result, FIELD_ORDER);

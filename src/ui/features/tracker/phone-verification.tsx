@@ -5,13 +5,14 @@ import { formatIndianMobile } from '../../../domain/shared/phone';
 import type { Outcome } from '../../../domain/shared/validation';
 import { PHONE_MESSAGES, type SentCode, suggestedMobile } from '../../../domain/users/phone-verification';
 import type { UserProfile } from '../../../domain/users/user';
-import { useDemo, useService } from '../../app-services';
+import { useDemo } from '../../app-services';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/fields';
 import { OutcomeAlert } from '../../components/outcome-alert';
 import { applyFieldErrors } from '../../forms/apply-field-errors';
+import { useConfirmPhoneCode, useSendPhoneCode } from './mutations';
 
 /**
  * The tracker's first step for a customer whose mobile number is not verified yet: a one-time code by
@@ -53,14 +54,14 @@ export function PhoneVerification({ viewer }: { viewer: UserProfile }) {
 }
 
 function NumberForm({ initial, onSent }: { initial: string; onSent: (sent: SentCode) => void }) {
-  const phone = useService('phone');
+  const sendCode = useSendPhoneCode();
   const [failure, setFailure] = useState<Outcome<unknown, 'mobile'> | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<{ mobile: string }>({
     defaultValues: { mobile: initial },
   });
   const onSubmit = handleSubmit(async ({ mobile }) => {
     setFailure(null);
-    const result = await phone.sendCode(mobile);
+    const result = await sendCode.mutateAsync(mobile);
     if (result.ok) onSent(result.value);
     else if (!applyFieldErrors(setError, result)) setFailure(result);
   });
@@ -97,7 +98,7 @@ function CodeForm({
   sent: SentCode;
   onRestart: () => void;
 }) {
-  const phone = useService('phone');
+  const confirmCode = useConfirmPhoneCode(viewer, sent);
   const demo = useDemo();
   const [failure, setFailure] = useState<Outcome<unknown, 'code'> | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<{ code: string }>({
@@ -110,7 +111,7 @@ function CodeForm({
   }, []);
   const onSubmit = handleSubmit(async ({ code }) => {
     setFailure(null);
-    const result = await phone.confirmCode(sent.verificationId, code, viewer);
+    const result = await confirmCode.mutateAsync(code);
     if (result.ok) return; // The session hears the verified number and the tracker opens.
     if (!applyFieldErrors(setError, result)) setFailure(result);
   });

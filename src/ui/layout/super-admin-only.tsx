@@ -1,11 +1,11 @@
 import { useRouteContext } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { SuperAdminProfile } from '../../../domain/users/roles';
-import { AccessDenied } from '../../components/access-denied';
-import { Alert } from '../../components/alert';
-import { AppPage } from '../../layout/app-page';
-import { PublicPage } from '../../layout/public-page';
-import { useSession } from '../../session';
+import type { SuperAdminProfile } from '../../domain/users/roles';
+import { AccessDenied } from '../components/access-denied';
+import { Alert } from '../components/alert';
+import { useSession } from '../session';
+import { AppPage } from './app-page';
+import { PublicPage } from './public-page';
 
 /**
  * Renders a super admin's page, or 'Access denied.' as its route decided (beforeLoad: superAdminAccess,
