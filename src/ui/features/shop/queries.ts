@@ -78,4 +78,26 @@ export const shopQueries = {
       queryFn: async () => outcomeValue(await shop.repairDossier(id)),
       refetchInterval: whilePending((page) => [page.repair]),
     }),
+
+  /**
+   * The job card's earlier customer: the names the store's repairs give for a mobile (as typed, once
+   * settled). Answers the outcome: the card says a failed look-up in its own words.
+   */
+  earlierCustomer: (shop: Shop, storeId: string, mobile: string) =>
+    queryOptions({
+      queryKey: ['shop', 'earlier-customer', storeId, mobile],
+      queryFn: () => shop.earlierCustomer(storeId, mobile),
+      retry: false,
+    }),
+
+  /**
+   * A photo the backend keeps on the device, opened once (its bytes never change). Keyed outside 'shop'
+   * on purpose: a write of the shop does not open every photo again.
+   */
+  photo: (shop: Shop, url: string) =>
+    queryOptions({
+      queryKey: ['shop-photo', url],
+      queryFn: () => shop.openPhoto(url),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
 };

@@ -6,6 +6,7 @@ import type { JobCardInput } from '../../../../domain/shop/job-card';
 import { useService } from '../../../app-services';
 import { Button } from '../../../components/button';
 import { SEARCH_DEBOUNCE_MS } from '../../../components/search-box';
+import { shopQueries } from '../queries';
 import { REPAIR_EDIT_TEXTS } from '../shop-texts';
 
 /** A value that follows `value` once it has stayed the same for `delayMs`. */
@@ -34,10 +35,8 @@ export function EarlierCustomer({ storeId, form }: { storeId: string; form: UseF
   const mobile = indianMobileDigits(typed);
   const settled = useSettled(mobile, SEARCH_DEBOUNCE_MS);
   const found = useQuery({
-    queryKey: ['shop', 'earlier-customer', storeId, settled ?? ''],
-    queryFn: () => shop.earlierCustomer(storeId, settled ?? ''),
+    ...shopQueries.earlierCustomer(shop, storeId, settled ?? ''),
     enabled: settled !== null,
-    retry: false,
   });
   // Only for the number as it stands now (not one typed a moment ago).
   if (mobile === null || mobile !== settled || !found.data) return null;
