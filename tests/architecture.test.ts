@@ -195,14 +195,6 @@ const isShell = (path: string) =>
 const SHELL_STATIC_IMPORTS = [/^ui\/features\/[a-z-]+\/(routes|queries)$/, /^ui\/features\/shop\/sign-out$/];
 
 const MAX_VIEW_LINES = 250;
-/**
- * Two shop views another helper is splitting on its own branch at the time of writing: allowed here by
- * name so that this branch passes; the lead removes them when both branches are merged.
- */
-const VIEW_SIZE_ALLOWLIST = [
-  'ui/features/shop/repair/repair-details.tsx',
-  'ui/features/shop/repair/repair-page.tsx',
-];
 
 describe('architecture of the UI', () => {
   const uiImports = all.filter((i) => layerOf(i.file) === 'ui' && i.target?.startsWith('ui/'));
@@ -264,7 +256,7 @@ describe('architecture of the UI', () => {
     expect(views.length).toBeGreaterThan(50);
     const tooLong = views
       .map((file) => ({ path: relative(SRC, file), lines: readFileSync(file, 'utf8').split('\n').length }))
-      .filter(({ path, lines }) => lines > MAX_VIEW_LINES && !VIEW_SIZE_ALLOWLIST.includes(path))
+      .filter(({ path, lines }) => lines > MAX_VIEW_LINES)
       .map(({ path, lines }) => `${path}: ${lines} lines`);
     expect(tooLong).toEqual([]);
   });

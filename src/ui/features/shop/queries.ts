@@ -61,9 +61,6 @@ export const shopKeys = {
  * read them with useSuspenseQuery. Failures are not retried: the route's error offers 'Retry'.
  */
 export const shopQueries = {
-  /** @deprecated Kept while repair/ and photos/ move to `shopKeys.all` (one name per thing): use that. */
-  all: shopKeys.all,
-
   /** The stores the signed-in account works in (uid in the key: a new session never sees another's). */
   myStores: (shop: Shop, uid: string) =>
     queryOptions({
@@ -112,6 +109,7 @@ export const shopQueries = {
     queryOptions({
       queryKey: shopKeys.earlierCustomer(storeId, mobile),
       queryFn: () => shop.earlierCustomer(storeId, mobile),
+      retry: false,
     }),
 
   /** Everything the repair page shows. */
@@ -120,5 +118,16 @@ export const shopQueries = {
       queryKey: shopKeys.repair(id),
       queryFn: async () => outcomeValue(await shop.repairDossier(id)),
       refetchInterval: whilePending((page) => [page.repair]),
+    }),
+
+  /**
+   * A photo the backend keeps on the device, opened once (its bytes never change). Keyed outside 'shop'
+   * on purpose: a write of the shop does not open every photo again.
+   */
+  photo: (shop: Shop, url: string) =>
+    queryOptions({
+      queryKey: shopKeys.photo(url),
+      queryFn: () => shop.openPhoto(url),
+      staleTime: Number.POSITIVE_INFINITY,
     }),
 };

@@ -221,6 +221,42 @@ describe("the repair page's photos", () => {
     expect(screen.getByText('This repair has 6 photos. Remove one to add another.')).toBeTruthy();
   });
 
+  it('keeps the photos of a delivered or cancelled repair as they are: shown, but none added or removed', async () => {
+    const app = await renderApp({ path: '/terms', signedInAs: OWNER });
+    const shop = app.services.useCases.shop;
+    for (const final of ['delivered', 'cancelled'] as const) {
+      const created = await shop.createRepair('store-sharma-1', {
+        ...emptyJobCard(),
+        customerName: 'Ravi Kumar',
+        customerMobile: '9876543210',
+        deviceType: 'Mobile',
+        brandModel: 'Samsung Galaxy A14',
+        problems: ['Screen broken'],
+        photos: [new Blob([new Uint8Array(10).fill(1)], { type: 'image/png' })],
+      });
+      if (!created.ok) throw new Error('create failed');
+      const { id, repairId, deliveryCode } = created.value.repair;
+      const moves =
+        final === 'delivered'
+          ? [
+              { to: 'inprogress', expectedStatus: 'received' },
+              { to: 'ready', expectedStatus: 'inprogress' },
+              { to: 'delivered', expectedStatus: 'ready', deliveryCode },
+            ]
+          : [{ to: 'cancelled', expectedStatus: 'received' }];
+      for (const move of moves) expect((await shop.changeStatus(id, move)).ok).toBe(true);
+      await app.router.navigate({ to: '/shop/repairs/$id', params: { id } });
+      await screen.findByRole('heading', { level: 1, name: repairId });
+      const list = await screen.findByRole('list', { name: 'Photos of this repair' });
+      expect(within(list).getByRole('button', { name: /^Open Photo 1 of 1/ })).toBeTruthy();
+      expect(within(list).queryByRole('button', { name: /^Remove photo/ })).toBeNull();
+      expect(screen.queryByLabelText('Add photos')).toBeNull();
+      expect(
+        screen.getByText(SHOP_MESSAGES.repairFinalFixed(final === 'delivered' ? 'Delivered' : 'Cancelled')),
+      ).toBeTruthy();
+    }
+  });
+
   it('says which photo could not be loaded', async () => {
     const app = await renderApp({ path: '/terms', signedInAs: OWNER });
     vi.spyOn(app.backend.ports.photos, 'open').mockRejectedValue(new PortError('unavailable', 'down'));

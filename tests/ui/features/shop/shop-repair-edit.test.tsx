@@ -1,7 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SHOP_MESSAGES } from '../../../../src/domain/shop/messages';
-import { editNoteText } from '../../../../src/ui/features/shop/repair/repair-details';
+import { editNoteText } from '../../../../src/ui/features/shop/repair/history';
 import { JOB_CARD_LABELS, REPAIR_EDIT_TEXTS } from '../../../../src/ui/features/shop/shop-texts';
 import { seriousA11yViolations } from '../../axe-check';
 import { type RenderedApp, renderApp, screen } from '../../render-app';

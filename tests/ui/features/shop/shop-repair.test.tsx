@@ -45,6 +45,19 @@ function nextSteps(): string[] {
     .map((button) => button.textContent ?? '');
 }
 
+/** Which way each next-status button goes: a step back is outlined and drawn with a back arrow. */
+function directions(): string[] {
+  const group = screen.getByRole('group', { name: 'Next status' });
+  return within(group)
+    .getAllByRole('button')
+    .map((button) => {
+      const back = button.querySelector('svg[aria-hidden="true"][data-icon="back"]') !== null;
+      expect(button.getAttribute('data-direction')).toBe(back ? 'back' : 'forward');
+      expect(button.className.includes('bg-brand-700')).toBe(!back && button.textContent !== 'Cancelled');
+      return back ? 'back' : 'forward';
+    });
+}
+
 describe('/shop/repairs/new', () => {
   it("has the spec's labels and a 'Create Repair' button", async () => {
     await openNewRepair();
@@ -65,6 +78,33 @@ describe('/shop/repairs/new', () => {
     expect(screen.getByRole('group', { name: JOB_CARD_LABELS.accessories })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Create Repair' })).toBeTruthy();
     expect(await seriousA11yViolations()).toEqual([]);
+  });
+
+  it("asks what the counter needs every time first, and keeps 'Create Repair' at hand on a phone", async () => {
+    await openNewRepair();
+    const form = screen.getByRole('button', { name: 'Create Repair' }).closest('form') as HTMLFormElement;
+    const order = [
+      ...form.querySelectorAll<HTMLInputElement>(
+        'input:not([type=checkbox]):not([type=file]), select, textarea',
+      ),
+    ]
+      .map((field) => (field.labels?.[0]?.textContent ?? '').replace(/\s*\*$/, ''))
+      .filter((label) => label !== '');
+    expect(order.slice(0, 7)).toEqual([
+      JOB_CARD_LABELS.customerName,
+      JOB_CARD_LABELS.customerMobile,
+      JOB_CARD_LABELS.deviceType,
+      JOB_CARD_LABELS.brandModel,
+      'Other problem',
+      JOB_CARD_LABELS.estimate,
+      JOB_CARD_LABELS.advancePaid,
+    ]);
+    const problems = screen.getByRole('group', { name: /^Problems/ });
+    const imei = screen.getByLabelText(/^IMEI \/ Serial/);
+    expect(problems.compareDocumentPosition(imei) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Sticky at the bottom of a phone's screen, in the flow from sm up.
+    const bar = screen.getByRole('button', { name: 'Create Repair' }).parentElement as HTMLElement;
+    expect(bar.className.split(' ')).toEqual(expect.arrayContaining(['sticky', 'bottom-0', 'sm:static']));
   });
 
   it('shows the field errors under their fields and keeps what was typed', async () => {
@@ -109,6 +149,7 @@ describe('/shop/repairs/$id', () => {
     const { id, repairId } = await createRepair(app);
     await openRepair(app, id, repairId);
     expect(nextSteps()).toEqual(['In Progress', 'Cancelled']);
+    expect(directions()).toEqual(['forward', 'forward']);
     await app.user.click(screen.getByRole('button', { name: 'In Progress' }));
     await app.user.click(
       within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark as In Progress' }),
@@ -135,6 +176,9 @@ describe('/shop/repairs/$id', () => {
       });
     await openRepair(app, id, repairId);
     expect(nextSteps()).toEqual(['Delivered', 'In Progress']);
+    // Ready for Pickup → In Progress goes back: it looks different, its name stays the status.
+    expect(directions()).toEqual(['forward', 'back']);
+    expect(screen.getByRole('button', { name: 'In Progress' })).toBeTruthy();
     await app.user.click(screen.getByRole('button', { name: 'Delivered' }));
     const dialog = screen.getByRole('dialog');
     const wrong = code === '0000' ? '1111' : '0000';
@@ -147,6 +191,7 @@ describe('/shop/repairs/$id', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('Customer lost the SMS, showed Aadhaar')).toBeTruthy();
     expect(nextSteps()).toEqual(['Reopen as In Progress', 'Reopen as Received']);
+    expect(directions()).toEqual(['back', 'back']);
   });
 
   it('delivers with the right code', async () => {
@@ -203,8 +248,9 @@ describe('/shop/repairs/$id', () => {
     expect(screen.queryByRole('button', { name: 'Delete Repair' })).toBeNull();
   });
 
-  it('says when the repair does not exist', async () => {
+  it('says when the repair does not exist, with Retry (the route reads it)', async () => {
     await renderApp({ path: '/shop/repairs/nope', signedInAs: OWNER });
     expect(await screen.findByText(SHOP_MESSAGES.repairNotFound)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 });

@@ -37,7 +37,6 @@ export function EarlierCustomer({ storeId, form }: { storeId: string; form: UseF
   const found = useQuery({
     ...shopQueries.earlierCustomer(shop, storeId, settled ?? ''),
     enabled: settled !== null,
-    retry: false,
   });
   // Only for the number as it stands now (not one typed a moment ago).
   if (mobile === null || mobile !== settled || !found.data) return null;

@@ -46,8 +46,13 @@ function Choices({
             key={value}
             className="flex min-h-11 items-center gap-3 rounded-lg px-2 ring-1 ring-slate-200"
           >
-            <input type="checkbox" value={value} className="size-5 accent-brand-700" {...registration} />
-            <span className="text-sm">{label}</span>
+            <input
+              type="checkbox"
+              value={value}
+              className="size-5 shrink-0 accent-brand-700"
+              {...registration}
+            />
+            <span className="text-sm leading-tight">{label}</span>
           </label>
         ))}
       </div>
@@ -63,15 +68,10 @@ function Choices({
 const PROBLEM_OPTIONS = COMMON_PROBLEMS.map((problem) => ({ value: problem, label: problem }));
 const ACCESSORY_OPTIONS = ACCESSORIES.map((key) => ({ value: key, label: ACCESSORY_LABELS[key] }));
 
-/** 'Problems': the common problems as choices (the free text is the form's 'Other problem'). */
+/** 'Problems': the common problems as choices, two columns even on a phone (the free text is the form's 'Other problem'). */
 export function ProblemChoices(props: ChoicesProps & { readonly required?: boolean }) {
   return (
-    <Choices
-      legend={JOB_CARD_LABELS.problems}
-      options={PROBLEM_OPTIONS}
-      columns="grid-cols-1 sm:grid-cols-2"
-      {...props}
-    />
+    <Choices legend={JOB_CARD_LABELS.problems} options={PROBLEM_OPTIONS} columns="grid-cols-2" {...props} />
   );
 }
 

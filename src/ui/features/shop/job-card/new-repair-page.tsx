@@ -5,7 +5,6 @@ import { DEVICE_TYPES } from '../../../../domain/shop/job-card';
 import { useService } from '../../../app-services';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { SelectField, TextArea, TextField } from '../../../components/fields';
 import { OutcomeAlert } from '../../../components/outcome-alert';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { AppPage } from '../../../layout/app-page';
@@ -13,12 +12,12 @@ import { keepFailedPhotos } from '../photos/pending-photos';
 import { JobCardPhotos } from '../photos/photo-picker';
 import { shopQueries } from '../queries';
 import { chosenStore, newRepairRoute } from '../routes';
-import { JOB_CARD_LABELS, SHOP_TEXTS } from '../shop-texts';
+import { SHOP_TEXTS } from '../shop-texts';
 import { NoStores, StoreName } from '../shop-ui';
 import { rememberCreatedDeliveryCode } from './created-delivery-codes';
 import { EarlierCustomer } from './earlier-customer';
-import { AccessoryChoices, ProblemChoices } from './job-card-choices';
 import { JOB_CARD_DRAFT_TEXTS } from './job-card-draft';
+import { JobCardFields } from './job-card-fields';
 import { DraftRestored, JobCardSection } from './job-card-parts';
 import { useJobCardForm } from './use-job-card-form';
 
@@ -68,7 +67,6 @@ function JobCard({ uid, storeId, storeName }: { uid: string; storeId: string; st
   const { register, formState, watch } = form;
   const errors = formState.errors;
   const message = (field: keyof typeof errors) => errors[field]?.message as string | undefined;
-  const otherTicked = (watch('accessories') ?? []).includes('other');
 
   return (
     <div className="mx-auto max-w-3xl space-y-5">
@@ -89,122 +87,26 @@ function JobCard({ uid, storeId, storeName }: { uid: string; storeId: string; st
       {draft.saveFailed && <Alert tone="warning">{JOB_CARD_DRAFT_TEXTS.notSaved}</Alert>}
       <OutcomeAlert outcome={outcome} />
       <form onSubmit={submit} noValidate className="space-y-5">
-        <JobCardSection title="Customer">
-          <TextField
-            label={JOB_CARD_LABELS.customerName}
-            required
-            autoComplete="off"
-            error={message('customerName')}
-            {...register('customerName')}
-          />
-          <TextField
-            label={JOB_CARD_LABELS.customerMobile}
-            required
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            error={message('customerMobile')}
-            {...register('customerMobile')}
-          />
-          <EarlierCustomer storeId={storeId} form={form} />
-        </JobCardSection>
-        <JobCardSection title="Device">
-          <SelectField
-            label={JOB_CARD_LABELS.deviceType}
-            required
-            error={message('deviceType')}
-            {...register('deviceType')}
-          >
-            <option value="">Choose…</option>
-            {DEVICE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label={JOB_CARD_LABELS.brandModel}
-            required
-            autoComplete="off"
-            error={message('brandModel')}
-            {...register('brandModel')}
-          />
-          <TextField
-            label={JOB_CARD_LABELS.imeiSerial}
-            autoComplete="off"
-            hint="Optional. Dial *#06# to see the IMEI."
-            error={message('imeiSerial')}
-            {...register('imeiSerial')}
-          />
-        </JobCardSection>
-        <JobCardSection title="Problem and condition">
-          <ProblemChoices
-            required
-            registration={register('problems')}
-            error={message('problems')}
-            errorId="problems-error"
-          />
-          <TextField
-            label="Other problem"
-            autoComplete="off"
-            error={message('otherProblem')}
-            {...register('otherProblem')}
-          />
-          <AccessoryChoices
-            registration={register('accessories')}
-            error={message('accessories')}
-            errorId="accessories-error"
-          />
-          {otherTicked && (
-            <TextField
-              label="Other accessory"
-              autoComplete="off"
-              error={message('otherAccessory')}
-              {...register('otherAccessory')}
-            />
+        <JobCardFields
+          register={(name) => register(name)}
+          error={message}
+          secondAmount="advancePaid"
+          deviceTypes={DEVICE_TYPES}
+          chooseDeviceType
+          problemsRequired
+          otherAccessoryShown={(watch('accessories') ?? []).includes('other')}
+          unlockCodeHint={
+            draft.restored?.unlockCodeLeftOut
+              ? JOB_CARD_DRAFT_TEXTS.unlockCodeHint
+              : 'Optional. Shown only to the shop.'
+          }
+          afterCustomer={<EarlierCustomer storeId={storeId} form={form} />}
+          section={(title, children) => (
+            <JobCardSection key={title} title={title}>
+              {children}
+            </JobCardSection>
           )}
-          <TextArea
-            label={JOB_CARD_LABELS.conditionNotes}
-            error={message('conditionNotes')}
-            {...register('conditionNotes')}
-          />
-          <TextField
-            label={JOB_CARD_LABELS.unlockCode}
-            type="password"
-            autoComplete="off"
-            hint={
-              draft.restored?.unlockCodeLeftOut
-                ? JOB_CARD_DRAFT_TEXTS.unlockCodeHint
-                : 'Optional. Shown only to the shop.'
-            }
-            error={message('unlockCode')}
-            {...register('unlockCode')}
-          />
-        </JobCardSection>
-        <JobCardSection title="Money and date">
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-            <TextField
-              label={JOB_CARD_LABELS.estimate}
-              inputMode="decimal"
-              autoComplete="off"
-              error={message('estimate')}
-              {...register('estimate')}
-            />
-            <TextField
-              label={JOB_CARD_LABELS.advancePaid}
-              inputMode="decimal"
-              autoComplete="off"
-              error={message('advancePaid')}
-              {...register('advancePaid')}
-            />
-            <TextField
-              label={JOB_CARD_LABELS.promisedDate}
-              type="date"
-              error={message('promisedDate')}
-              {...register('promisedDate')}
-            />
-          </div>
-        </JobCardSection>
+        />
         <JobCardSection title="Device photos">
           <JobCardPhotos
             key={picker}
@@ -212,9 +114,12 @@ function JobCard({ uid, storeId, storeName }: { uid: string; storeId: string; st
             error={message('photos')}
           />
         </JobCardSection>
-        <Button type="submit" size="lg" busy={busy} className="w-full sm:w-auto">
-          {SHOP_TEXTS.createRepair}
-        </Button>
+        {/* On a phone 'Create Repair' stays at the bottom of the screen while the card scrolls. */}
+        <div className="sticky bottom-0 z-10 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
+          <Button type="submit" size="lg" busy={busy} className="w-full sm:w-auto">
+            {SHOP_TEXTS.createRepair}
+          </Button>
+        </div>
       </form>
     </div>
   );

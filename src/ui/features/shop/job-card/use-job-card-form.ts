@@ -1,35 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Outcome } from '../../../../domain/shared/validation';
-import {
-  emptyJobCard,
-  type JobCardField,
-  type JobCardInput,
-  jobCardSchema,
-} from '../../../../domain/shop/job-card';
+import { emptyJobCard, type JobCardInput, jobCardSchema } from '../../../../domain/shop/job-card';
 import type { CreatedRepair } from '../../../../domain/shop/shop-use-cases';
 import { applyFieldErrors } from '../../../forms/apply-field-errors';
 import { domainResolver } from '../../../forms/domain-resolver';
+import { jobCardFieldOrder } from './job-card-fields';
 import { useCreateRepair } from './mutations';
 import { useJobCardDraft } from './use-job-card-draft';
 
 /** The order of the fields on the page: the first one with an error receives focus. */
-const FIELD_ORDER: readonly JobCardField[] = [
-  'customerName',
-  'customerMobile',
-  'deviceType',
-  'brandModel',
-  'imeiSerial',
-  'problems',
-  'otherProblem',
-  'accessories',
-  'otherAccessory',
-  'conditionNotes',
-  'unlockCode',
-  'estimate',
-  'advancePaid',
-  'promisedDate',
-];
+const FIELD_ORDER = jobCardFieldOrder('advancePaid');
 
 /**
  * The job card: react-hook-form with the domain's schema as its resolver, then createRepair (useCreateRepair,
@@ -43,7 +24,7 @@ export function useJobCardForm(
   onCreated: (created: CreatedRepair) => void | Promise<void>,
   uid = '',
 ) {
-  const createRepair = useCreateRepair(storeId);
+  const create = useCreateRepair(storeId);
   const [outcome, setOutcome] = useState<Outcome<unknown, string, string> | null>(null);
   const draft = useJobCardDraft(uid, storeId);
   const form = useForm<JobCardInput>({
@@ -60,7 +41,7 @@ export function useJobCardForm(
   const submit = form.handleSubmit(
     async (values) => {
       setOutcome(null);
-      const result = await createRepair.mutateAsync({ ...emptyJobCard(), ...values });
+      const result = await create.mutateAsync({ ...emptyJobCard(), ...values });
       if (!result.ok) {
         setOutcome(result);
         applyFieldErrors(form.setError, result, FIELD_ORDER);

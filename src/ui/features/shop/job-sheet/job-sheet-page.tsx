@@ -47,6 +47,7 @@ export function JobSheetPage() {
   const { id } = jobSheetRoute.useParams();
   const search = jobSheetRoute.useSearch();
   const shop = useService('shop');
+  // Read by the route's loader; a refused or unknown repair shows the route's error (message + Retry).
   const { data } = useSuspenseQuery(shopQueries.repair(shop, id));
   useDocumentTitle(`Job sheet ${data.repair.repairId}`);
   return (

@@ -4,6 +4,7 @@ import { SHOP_MESSAGES } from '../../../../domain/shop/messages';
 import { parseLocalPhotoUrl } from '../../../../domain/shop/photo-urls';
 import { useService } from '../../../app-services';
 import { cx } from '../../../components/cx';
+import { shopQueries } from '../queries';
 
 /** An object URL for a Blob while the component shows it (revoked when it changes or unmounts). */
 export function useObjectUrl(blob: Blob | null | undefined): string | null {
@@ -28,12 +29,7 @@ export function useObjectUrl(blob: Blob | null | undefined): string | null {
 export function usePhotoSource(url: string): { src: string | null; failed: string | null } {
   const shop = useService('shop');
   const onDevice = parseLocalPhotoUrl(url) !== null;
-  const opened = useQuery({
-    queryKey: ['shop-photo', url],
-    queryFn: () => shop.openPhoto(url),
-    staleTime: Number.POSITIVE_INFINITY,
-    enabled: onDevice,
-  });
+  const opened = useQuery({ ...shopQueries.photo(shop, url), enabled: onDevice });
   const value = opened.data?.ok ? opened.data.value : null;
   const objectUrl = useObjectUrl(value !== null && 'blob' in value ? value.blob : null);
   if (!onDevice) return { src: url, failed: null };

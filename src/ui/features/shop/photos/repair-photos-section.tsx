@@ -1,15 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Outcome } from '../../../../domain/shared/validation';
+import { SHOP_MESSAGES } from '../../../../domain/shop/messages';
 import { type FailedPhoto, MAX_PHOTOS } from '../../../../domain/shop/photos';
-import { useService } from '../../../app-services';
+import { isFinalStatus, statusLabel } from '../../../../domain/shop/status';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Card, CardHeader } from '../../../components/card';
 import { Dialog } from '../../../components/dialog';
 import { OutcomeAlert } from '../../../components/outcome-alert';
-import { shopQueries } from '../queries';
 import { JOB_CARD_LABELS } from '../shop-texts';
+import { useAddPhotos, useRemovePhoto } from './mutations';
 import { dropFailedPhoto, keepFailedPhotos, useFailedPhotos } from './pending-photos';
 import { PhotoImage } from './photo-image';
 import { BlobThumbnail, PhotoFileInput, preparePhotos } from './photo-picker';
@@ -32,19 +32,25 @@ function keyOf(image: Blob): number {
 /**
  * The repair page's 'Photos': thumbnails that open large, 'Remove' after a confirmation, 'Add photos'
  * (resized in the browser, at most MAX_PHOTOS in all), and the photos that did not upload (from the job
- * card or from here) with 'Retry' and 'Dismiss'. Members of the store (owner and staff).
+ * card or from here) with 'Retry' and 'Dismiss'. Members of the store (owner and staff). A delivered or
+ * cancelled repair keeps its photos as handed over: no 'Add photos', 'Remove' nor 'Retry' until an owner
+ * reopens it (the backends refuse such a write too).
  */
 export function RepairPhotosSection({
   repairDocId,
+  status,
   imageUrls,
   subject,
 }: {
   repairDocId: string;
+  /** The repair's status: a final one (delivered, cancelled) fixes the photos. */
+  status: string;
   imageUrls: readonly string[];
   subject: string;
 }) {
-  const shop = useService('shop');
-  const queryClient = useQueryClient();
+  const addPhotos = useAddPhotos(repairDocId);
+  const removePhoto = useRemovePhoto(repairDocId);
+  const fixed = isFinalStatus(status) ? SHOP_MESSAGES.repairFinalFixed(statusLabel(status)) : null;
   const failed = useFailedPhotos(repairDocId);
   const urls = [...new Set(imageUrls)];
   const [outcome, setOutcome] = useState<AnyOutcome | null>(null);
@@ -52,12 +58,9 @@ export function RepairPhotosSection({
   const [busy, setBusy] = useState(false);
   const [opened, setOpened] = useState<number | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
-  const [removeBusy, setRemoveBusy] = useState(false);
   const room = Math.max(0, MAX_PHOTOS - urls.length);
   const describe = (index: number) =>
     `Photo ${index + 1} of ${urls.length}${subject.trim() ? `: ${subject.trim()}` : ''}`;
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: shopQueries.all });
 
   /** Uploads images; those that fail join the list to retry (a retried one leaves it first). */
   const upload = async (images: readonly Blob[], retried?: FailedPhoto) => {
@@ -65,7 +68,7 @@ export function RepairPhotosSection({
     setOutcome(null);
     setFieldError(null);
     try {
-      const result = await shop.addPhotos(repairDocId, urls.length, images);
+      const result = await addPhotos.mutateAsync({ current: urls.length, images });
       if (!result.ok) {
         setFieldError(result.fieldErrors?.photos ?? null);
         setOutcome(result);
@@ -75,7 +78,6 @@ export function RepairPhotosSection({
       keepFailedPhotos(repairDocId, result.value.failed);
       // Some did not upload: the message says how many, the list below which.
       setOutcome(result.message ? result : null);
-      await refresh();
     } finally {
       setBusy(false);
     }
@@ -95,15 +97,9 @@ export function RepairPhotosSection({
 
   const remove = async () => {
     if (removing === null) return;
-    setRemoveBusy(true);
-    try {
-      const result = await shop.removePhoto(repairDocId, removing);
-      setOutcome(result.ok ? null : result);
-      setRemoving(null);
-      await refresh();
-    } finally {
-      setRemoveBusy(false);
-    }
+    const result = await removePhoto.mutateAsync(removing);
+    setOutcome(result.ok ? null : result);
+    setRemoving(null);
   };
 
   const shown = opened === null ? undefined : urls[opened];
@@ -126,14 +122,16 @@ export function RepairPhotosSection({
                 >
                   <PhotoImage url={url} alt={describe(index)} className="size-24 object-cover sm:size-28" />
                 </button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Remove photo ${index + 1}`}
-                  onClick={() => setRemoving(url)}
-                >
-                  Remove
-                </Button>
+                {fixed === null && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Remove photo ${index + 1}`}
+                    onClick={() => setRemoving(url)}
+                  >
+                    Remove
+                  </Button>
+                )}
               </li>
             ))}
           </ul>
@@ -152,7 +150,7 @@ export function RepairPhotosSection({
                     className="size-16"
                   />
                   <p className="min-w-0 flex-1 text-sm text-red-700">{item.message}</p>
-                  {item.retryable && (
+                  {item.retryable && fixed === null && (
                     <Button
                       variant="secondary"
                       size="sm"
@@ -171,17 +169,21 @@ export function RepairPhotosSection({
             </ul>
           </div>
         )}
-        <PhotoFileInput
-          label="Add photos"
-          hint={
-            room === 0
-              ? 'This repair has 6 photos. Remove one to add another.'
-              : `Up to ${room} more, made smaller on this device before upload.`
-          }
-          error={fieldError ?? undefined}
-          disabled={busy || room === 0}
-          onPick={(files) => void pick(files)}
-        />
+        {fixed !== null ? (
+          <p className="text-sm text-slate-600">{fixed}</p>
+        ) : (
+          <PhotoFileInput
+            label="Add photos"
+            hint={
+              room === 0
+                ? 'This repair has 6 photos. Remove one to add another.'
+                : `Up to ${room} more, made smaller on this device before upload.`
+            }
+            error={fieldError ?? undefined}
+            disabled={busy || room === 0}
+            onPick={(files) => void pick(files)}
+          />
+        )}
         {busy && (
           <p role="status" className="text-sm text-slate-600">
             Uploading…
@@ -212,7 +214,7 @@ export function RepairPhotosSection({
           <Button variant="secondary" onClick={() => setRemoving(null)}>
             Cancel
           </Button>
-          <Button variant="danger" busy={removeBusy} onClick={() => void remove()}>
+          <Button variant="danger" busy={removePhoto.isPending} onClick={() => void remove()}>
             Remove photo
           </Button>
         </div>

@@ -1,14 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { done, failed, type Outcome } from '../../../../domain/shared/validation';
 import { trackingLink } from '../../../../domain/shop/tracking';
-import { useService } from '../../../app-services';
 import { Button } from '../../../components/button';
 import { Card, CardHeader } from '../../../components/card';
 import { Dialog } from '../../../components/dialog';
 import { OutcomeAlert } from '../../../components/outcome-alert';
-import { shopQueries } from '../queries';
+import { useRevokeTracking, useRotateTracking } from './mutations';
 
 /** What the panel says after each action (the use cases answer no text for a success). */
 export const TRACKING_PANEL_TEXTS = {
@@ -36,21 +34,16 @@ export function TrackingLinkPanel({
   /** The active link, or null when it is off. */
   readonly tracking: { readonly token: string; readonly path: string } | null;
 }) {
-  const shop = useService('shop');
-  const queryClient = useQueryClient();
+  const revokeLink = useRevokeTracking(repairDocId);
+  const rotateLink = useRotateTracking(repairDocId);
   const [outcome, setOutcome] = useState<PanelOutcome | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [dialogOutcome, setDialogOutcome] = useState<PanelOutcome | null>(null);
-  const [busy, setBusy] = useState<'revoke' | 'rotate' | null>(null);
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const url = tracking ? trackingLink(origin, tracking.token) : '';
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: shopQueries.all });
-
   const revoke = async () => {
-    setBusy('revoke');
-    const result = await shop.revokeTracking(repairDocId);
-    setBusy(null);
+    const result = await revokeLink.mutateAsync();
     if (!result.ok) {
       // The link is unchanged: say why in the dialog, which stays open to try again or cancel.
       setDialogOutcome(result);
@@ -58,20 +51,16 @@ export function TrackingLinkPanel({
     }
     setConfirming(false);
     setOutcome(done(undefined, TRACKING_PANEL_TEXTS.revoked));
-    await refresh();
   };
 
   const rotate = async () => {
-    setBusy('rotate');
     setOutcome(null);
-    const result = await shop.rotateTracking(repairDocId);
-    setBusy(null);
+    const result = await rotateLink.mutateAsync();
     if (!result.ok) {
       setOutcome(result);
       return;
     }
     setOutcome(done(undefined, TRACKING_PANEL_TEXTS.rotated));
-    await refresh();
   };
 
   const copy = async () => {
@@ -109,7 +98,12 @@ export function TrackingLinkPanel({
                 <Button variant="secondary" size="sm" onClick={() => void copy()}>
                   Copy link
                 </Button>
-                <Button variant="secondary" size="sm" busy={busy === 'rotate'} onClick={() => void rotate()}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  busy={rotateLink.isPending}
+                  onClick={() => void rotate()}
+                >
                   New link
                 </Button>
                 <Button
@@ -128,7 +122,7 @@ export function TrackingLinkPanel({
         ) : (
           <div className="space-y-3">
             <p className="text-sm text-slate-700">{TRACKING_PANEL_TEXTS.off}</p>
-            <Button variant="secondary" size="sm" busy={busy === 'rotate'} onClick={() => void rotate()}>
+            <Button variant="secondary" size="sm" busy={rotateLink.isPending} onClick={() => void rotate()}>
               New link
             </Button>
           </div>
@@ -146,7 +140,7 @@ export function TrackingLinkPanel({
             <Button variant="secondary" onClick={() => setConfirming(false)}>
               Cancel
             </Button>
-            <Button variant="danger" busy={busy === 'revoke'} onClick={() => void revoke()}>
+            <Button variant="danger" busy={revokeLink.isPending} onClick={() => void revoke()}>
               Revoke link
             </Button>
           </div>

@@ -1,0 +1,81 @@
+import { formatDateTime } from '../../../../domain/shared/time';
+import type { RepairDossier } from '../../../../domain/shop/shop-use-cases';
+import { statusLabel } from '../../../../domain/shop/status';
+import { Card, CardHeader } from '../../../components/card';
+import { JOB_CARD_LABELS, REPAIR_EDIT_TEXTS } from '../shop-texts';
+
+/*
+ * The repair page's 'History': every change of the repair, newest first (append-only: status moves,
+ * reopens, overrides of the delivery code, edits), with its time, who made it and its note.
+ */
+
+export function RepairHistory({ repair }: { repair: RepairDossier['repair'] }) {
+  return (
+    <Card>
+      <CardHeader title="History" />
+      {repair.history.length === 0 && (
+        <p className="px-5 py-4 text-sm text-slate-600 sm:px-6">
+          No history yet (a repair taken in the app).
+        </p>
+      )}
+      <ol className="divide-y divide-slate-100" aria-label="History">
+        {[...repair.history].reverse().map((entry, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the history only grows, so its position from the start is stable
+          <li key={repair.history.length - index} className="px-5 py-3 text-sm sm:px-6">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="font-medium">
+                {entry.from && entry.from !== entry.status
+                  ? `${statusLabel(entry.from)} → ${statusLabel(entry.status)}`
+                  : entry.kind === 'created'
+                    ? `Created (${statusLabel(entry.status)})`
+                    : statusLabel(entry.status)}
+                {entry.kind === 'override' && ' (without the code)'}
+                {entry.kind === 'reopen' && ' (reopened)'}
+                {entry.kind === 'edit' && ' (edited)'}
+              </span>
+              <time className="text-slate-500" dateTime={entry.at.toISOString()}>
+                {formatDateTime(entry.at)}
+              </time>
+            </div>
+            {entry.by.name && <p className="text-slate-600">by {entry.by.name}</p>}
+            {entry.note && (
+              <p className="text-slate-700">
+                {entry.kind === 'edit' ? editNoteText(entry.note) : entry.note}
+              </p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}
+
+/** The stored fields an edit names in its history note ('Changed: customerName, finalPaise'), as labelled. */
+const EDITED_FIELD_LABELS: Readonly<Record<string, string>> = {
+  customerName: JOB_CARD_LABELS.customerName,
+  customerMobile: JOB_CARD_LABELS.customerMobile,
+  productType: JOB_CARD_LABELS.deviceType,
+  productName: JOB_CARD_LABELS.brandModel,
+  imeiSerial: JOB_CARD_LABELS.imeiSerial,
+  problemList: JOB_CARD_LABELS.problems,
+  accessories: JOB_CARD_LABELS.accessories,
+  otherAccessory: JOB_CARD_LABELS.accessories,
+  conditionNotes: JOB_CARD_LABELS.conditionNotes,
+  unlockCode: JOB_CARD_LABELS.unlockCode,
+  estimatePaise: JOB_CARD_LABELS.estimate,
+  finalPaise: REPAIR_EDIT_TEXTS.finalAmount,
+  promisedDate: JOB_CARD_LABELS.promisedDate,
+};
+
+/**
+ * An 'edit' history entry's note as people read it: every backend writes the stored field names
+ * ('Changed: customerName, finalPaise'); shown with the form's labels ('Changed: Customer Name, Final
+ * Amount (₹)'), each once. A note of another shape (an app's) is shown as written.
+ */
+export function editNoteText(note: string): string {
+  const match = /^Changed: (.+)$/.exec(note.trim());
+  if (match === null) return note;
+  const fields = (match[1] ?? '').split(',').map((field) => field.trim());
+  const labels = [...new Set(fields.map((field) => EDITED_FIELD_LABELS[field] ?? field))];
+  return `Changed: ${labels.join(', ')}`;
+}
