@@ -58,7 +58,7 @@ const TEXTS = {
   declined: (store: string) => `You declined the invitation from ${store}.`,
 } as const;
 
-/** The job sheet's words for a copy printed without the code (src/ui/pages/shop/job-sheet-page.tsx). */
+/** The job sheet's words for a copy printed without the code (src/ui/features/shop/job-sheet/job-sheet-page.tsx). */
 const CODE_NOT_ON_REPRINT =
   'Your delivery code is on the copy printed when you left your device, and in RepairMate when you sign in with your mobile number.';
 const CODE_HIDDEN_HINT =

@@ -6,6 +6,7 @@ import { storeRefOf } from '../src/domain/repairs/repair';
 import { describeMigrationRun } from '../src/domain/stored/migrations';
 import { type PublicProfile, publicProfileOf } from '../src/domain/users/public-profile';
 import { parseUserRecord } from '../src/domain/users/user';
+import { commitInBatches, readAll } from './firestore-admin';
 import { ensureStorageConfig, migrateFirestore } from './firestore-migrations';
 
 /**
@@ -110,13 +111,6 @@ export function planBackfill(input: BackfillInput): BackfillPlan {
   };
 }
 
-async function readAll(db: Firestore, name: string): Promise<Map<string, Raw>> {
-  const out = new Map<string, Raw>();
-  const snapshot = await db.collection(name).get();
-  for (const document of snapshot.docs) out.set(document.id, document.data());
-  return out;
-}
-
 /** Reads what the migration needs, writes the plan in batches of 400, and returns it. */
 export async function backfillFirestore(db: Firestore, { dryRun = false } = {}): Promise<BackfillPlan> {
   const [users, stores, repairs, profiles, refs, emails] = await Promise.all([
@@ -147,28 +141,18 @@ export async function backfillFirestore(db: Firestore, { dryRun = false } = {}):
       { ownerId, name: '', closed: true, tombstone: true },
     ]),
   ];
-  for (let start = 0; start < writes.length; start += 400) {
-    const batch = db.batch();
-    // create(): never overwrite what someone wrote meanwhile.
-    for (const [path, data] of writes.slice(start, start + 400)) batch.create(db.doc(path), data);
-    await batch.commit();
-  }
-  for (let start = 0; start < plan.retiredEmailIndex.length; start += 400) {
-    const batch = db.batch();
-    for (const key of plan.retiredEmailIndex.slice(start, start + 400))
-      batch.delete(db.doc(`${EMAIL_INDEX}/${key}`));
-    await batch.commit();
-  }
+  // create(): never overwrite what someone wrote meanwhile.
+  await commitInBatches(db, writes, (batch, [path, data]) => batch.create(db.doc(path), data));
+  await commitInBatches(db, plan.retiredEmailIndex, (batch, key) =>
+    batch.delete(db.doc(`${EMAIL_INDEX}/${key}`)),
+  );
   // The owners' two fields, after the tombstones they list; an update never creates a users document.
-  for (let start = 0; start < plan.businesses.length; start += 400) {
-    const batch = db.batch();
-    for (const { uid, storeIds, businessKey } of plan.businesses.slice(start, start + 400))
-      batch.update(db.doc(`${COLLECTIONS.users}/${uid}`), {
-        [BUSINESS_FIELDS.storeIds]: storeIds,
-        [BUSINESS_FIELDS.businessKey]: businessKey,
-      });
-    await batch.commit();
-  }
+  await commitInBatches(db, plan.businesses, (batch, { uid, storeIds, businessKey }) =>
+    batch.update(db.doc(`${COLLECTIONS.users}/${uid}`), {
+      [BUSINESS_FIELDS.storeIds]: storeIds,
+      [BUSINESS_FIELDS.businessKey]: businessKey,
+    }),
+  );
   return plan;
 }
 

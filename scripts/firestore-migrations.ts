@@ -6,16 +6,10 @@ import {
   runMigrations,
   type StoredSnapshot,
 } from '../src/domain/stored/migrations';
+import { commitInBatches, readAll } from './firestore-admin';
 
 /** The collections the migration steps (src/domain/stored/migrations.ts) read. */
 export const MIGRATED_COLLECTIONS = ['stores', 'repairs', 'publicProfiles', 'storeProfiles'] as const;
-
-async function readAll(db: Firestore, name: string): Promise<Map<string, Raw>> {
-  const out = new Map<string, Raw>();
-  const snapshot = await db.collection(name).get();
-  for (const document of snapshot.docs) out.set(document.id, document.data());
-  return out;
-}
 
 /**
  * Runs the ordered migration steps on Firestore with the Admin SDK: reads what they read, plans every
@@ -33,18 +27,12 @@ export async function migrateFirestore(
   );
   const run = runMigrations(snapshot, now, MIGRATIONS);
   if (dryRun) return run;
-  for (const step of run.steps) {
-    const writes = step.plan.writes;
-    for (let start = 0; start < writes.length; start += 400) {
-      const batch = db.batch();
-      for (const write of writes.slice(start, start + 400)) {
-        const ref = db.collection(write.collection).doc(write.id);
-        if (write.op === 'create') batch.create(ref, write.data);
-        else batch.set(ref, write.data, { merge: true });
-      }
-      await batch.commit();
-    }
-  }
+  for (const step of run.steps)
+    await commitInBatches(db, step.plan.writes, (batch, write) => {
+      const ref = db.collection(write.collection).doc(write.id);
+      if (write.op === 'create') batch.create(ref, write.data);
+      else batch.set(ref, write.data, { merge: true });
+    });
   return run;
 }
 

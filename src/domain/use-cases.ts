@@ -16,7 +16,7 @@ import {
   customerMessage,
   deleteRepair,
   findEarlierCustomer,
-  loadRepairPage,
+  loadRepairDossier,
   myStores,
   type RepairEditInput,
   type ShopContact,
@@ -129,10 +129,11 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
       earlierCustomer: (storeId: string, mobile: string) => findEarlierCustomer(ports, storeId, mobile),
       createRepair: (storeId: string, input: JobCardInput, now: Date = ports.clock.now()) =>
         createRepair(shopPorts, storeId, input, now),
-      repairPage: (id: string) => loadRepairPage(ports, id),
-      changeStatus: (id: string, change: ShopStatusChange) => changeRepairStatus(ports, id, change),
-      updateRepair: (id: string, edit: RepairEditInput) => updateRepair(ports, id, edit),
-      deleteRepair: (id: string) => deleteRepair(ports, id),
+      repairDossier: (repairDocId: string) => loadRepairDossier(ports, repairDocId),
+      changeStatus: (repairDocId: string, change: ShopStatusChange) =>
+        changeRepairStatus(ports, repairDocId, change),
+      updateRepair: (repairDocId: string, edit: RepairEditInput) => updateRepair(ports, repairDocId, edit),
+      deleteRepair: (repairDocId: string) => deleteRepair(ports, repairDocId),
       /** Pure, but async like every method of a group the UI may call before the backend has loaded. */
       customerMessage: async (repair: ShopRepair, status: string, shop: ShopContact, origin: string) =>
         customerMessage(repair, status, shop, origin),

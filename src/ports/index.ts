@@ -36,8 +36,8 @@ export type { PhotoStore, StoredPhoto } from './shop-photos';
 export {
   MAX_SHOP_PAGE_SIZE,
   type NewShopRepair,
+  type PageOfShopRepairs,
   type ShopPayment,
-  type ShopRepairPage,
   type ShopRepairPatch,
   type ShopRepairQuery,
   type ShopRepairRepository,

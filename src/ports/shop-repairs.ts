@@ -32,7 +32,8 @@ export interface ShopRepairQuery {
   readonly cursor?: string | null;
 }
 
-export interface ShopRepairPage {
+/** One page of results of `page` (a slice of the store's repairs and the cursor of the next), not a screen. */
+export interface PageOfShopRepairs {
   readonly items: readonly ShopRepair[];
   /** An opaque cursor for the next page, or null when this page is the last. */
   readonly next: string | null;
@@ -45,7 +46,7 @@ export type ShopSearchField = 'repairId' | 'mobile' | 'imeiSerial' | 'name';
 
 export interface ShopSearch {
   /**
-   * repairId: the stored Repair ID exactly (pass parseRepairId(…).id for what was typed);
+   * repairId: the stored Repair ID exactly (pass parseRepairId(…).repairId for what was typed);
    * mobile: customerMobile exactly (the 10 digits, as the web stores it);
    * imeiSerial: a prefix of the stored imeiSerial (digits, or an upper-case serial);
    * name: a prefix of customerNameLower (pass it lower-cased).
@@ -116,7 +117,7 @@ export interface ShopPayment extends Omit<AdvancePayment, 'kind'> {
  * (stores.ownerId) and its staff (ShopMembershipRepository). Signed out: 'unauthenticated'. Anyone
  * else, including a customer of the repair, a super admin and the owner of another store:
  * 'permission-denied' (the customer and the super admin read repairs through RepairRepository). A
- * repair id that names no repair reads as null (get, getShopOnly) and is refused with 'not-found' by
+ * repair document id that names no repair reads as null (get, getShopOnly) and is refused with 'not-found' by
  * the other methods, for any signed-in account: it tells nothing about any store.
  */
 export interface ShopRepairRepository {
@@ -124,11 +125,12 @@ export interface ShopRepairRepository {
    * Creates a repair in `storeId` with status 'received' and a 'created' history entry by the caller.
    * Members of the store (owner, staff).
    *
-   * The Repair ID is allocated atomically with the write: the store's counter (suggested home
-   * `repairCounters/{storeId}`: prefix, last number) moves to nextRepairNumber(last) in the same
+   * The Repair ID is allocated atomically with the write, by the domain's one Repair ID rule
+   * (src/domain/shop/repair-id.ts nextRepairId): the store's counter (suggested home
+   * `repairCounters/{storeId}`: prefix, last number) moves to the next number in the same
    * transaction as the repair is written, so two creates never get one number and a number is never
    * handed out again, even after its repair is deleted. The prefix is fixed at the first allocation
-   * (the store's `repairIdPrefix` when valid, else prefixFromStoreName). A number whose Repair ID
+   * (the store's `repairIdPrefix` when valid, else prefixFromStoreName: prefixForStore). A number whose Repair ID
    * already names a repair of the store (an app's record) is skipped. Memory does all of it in one
    * JavaScript turn; PouchDB writes the counter document with its _rev and retries on a 409 before
    * writing the repair (the counter update is the commit point; a repair written offline on one
@@ -140,7 +142,7 @@ export interface ShopRepairRepository {
    *
    * The counter moves by exactly one (lastRepairDocId the new repair): at MAX_REPAIR_NUMBER
    * (9,999,999) the create is refused with 'resource-exhausted' (SHOP_MESSAGES.repairIdsUsedUp), and a
-   * counter holding an invalid prefix or number with 'failed-precondition'
+   * counter holding an invalid prefix or number (isCounterState) with 'failed-precondition'
    * (SHOP_MESSAGES.repairCounterInvalid); nothing is written then. The delivery code is kept apart from
    * the repair (repairs/{id}/shop/delivery); the answer carries it for its creator (the customer's copy
    * of the job sheet), and every later read by staff says ''.
@@ -152,17 +154,17 @@ export interface ShopRepairRepository {
    * this port (get, page, search, the answers of changeStatus and update) gives `deliveryCode` to the
    * store's owner only; staff read ''.
    */
-  get(id: string): Promise<ShopRepair | null>;
+  get(repairDocId: string): Promise<ShopRepair | null>;
   /** The shop-only part of a repair (the unlock code), or null. Members of its store. */
-  getShopOnly(id: string): Promise<ShopOnlyRecord | null>;
+  getShopOnly(repairDocId: string): Promise<ShopOnlyRecord | null>;
   /** The payments of a repair, oldest first. Members of its store. */
-  listPayments(id: string): Promise<ShopPayment[]>;
+  listPayments(repairDocId: string): Promise<ShopPayment[]>;
   /**
    * A store's repairs, newest first (createdAt descending, then document id descending), filtered by
    * one status and/or a creation range. Members of the store. 'invalid-argument' for a bad limit or a
    * cursor this query did not make.
    */
-  page(storeId: string, query: ShopRepairQuery): Promise<ShopRepairPage>;
+  page(storeId: string, query: ShopRepairQuery): Promise<PageOfShopRepairs>;
   /**
    * Up to `limit` repairs of a store matching the search. Exact searches (repairId, mobile) come
    * newest first; prefix searches (imeiSerial, name) in the order of the searched field, then oldest
@@ -185,7 +187,7 @@ export interface ShopRepairRepository {
    * (SHOP_MESSAGES.deliveryPaused), the right code included, and nothing changes. The owner's override
    * is not a try and works while tries are paused.
    */
-  changeStatus(id: string, change: ShopStatusChange): Promise<ShopRepair>;
+  changeStatus(repairDocId: string, change: ShopStatusChange): Promise<ShopRepair>;
   /**
    * Edits the fields of `patch` and appends one 'edit' history entry naming them. Never changes the
    * Repair ID, store, business, status, history, delivery code, tracking token, payments or
@@ -193,10 +195,10 @@ export interface ShopRepairRepository {
    * store. A delivered or cancelled repair is fixed: 'failed-precondition', nothing changes (the
    * owner reopens it first). A new customerMobile sets customerMobileBy to the caller.
    */
-  update(id: string, patch: ShopRepairPatch): Promise<ShopRepair>;
+  update(repairDocId: string, patch: ShopRepairPatch): Promise<ShopRepair>;
   /**
    * Deletes a repair, its shop-only record, payments and tracking link. Its number is never handed
    * out again. The store's owner only (staff: 'permission-denied').
    */
-  delete(id: string): Promise<void>;
+  delete(repairDocId: string): Promise<void>;
 }

@@ -12,7 +12,7 @@ import { preloadAllScreens } from './routing/screens';
 import { createSessionStore, SessionProvider, type SessionStore } from './session';
 
 const StartupErrorScreen = lazy(() =>
-  import('./pages/startup-error-screen').then((module) => ({ default: module.StartupErrorScreen })),
+  import('./components/startup-error-screen').then((module) => ({ default: module.StartupErrorScreen })),
 );
 
 /**

@@ -11,8 +11,7 @@ import {
 import type { SessionState } from '../domain/users/session';
 import type { UserProfile } from '../domain/users/user';
 import { type ServiceSource, useService } from './app-services';
-import { forgetCreatedDeliveryCodes } from './forms/created-delivery-codes';
-import { forgetJobCardDrafts } from './forms/job-card-draft-store';
+import { forgetShopDeviceData } from './features/shop/sign-out';
 
 /**
  * Who is signed in (auth state + users document), for the whole app and for the router's access checks.
@@ -92,8 +91,7 @@ export function useLogout(): { logout: () => Promise<void>; busy: boolean } {
     try {
       await accounts.signOut();
     } finally {
-      forgetJobCardDrafts(uid);
-      forgetCreatedDeliveryCodes();
+      forgetShopDeviceData(uid);
       queryClient.clear();
       setBusy(false);
       await navigate({ to: '/signin' });

@@ -3,7 +3,7 @@ import { ConsoleLogger } from '../../src/adapters/console-logger';
 import { parseAppConfig } from '../../src/app/config';
 import { createAppContainer } from '../../src/app/create-container';
 import { resolveServices } from '../../src/app/resolve-services';
-import { TOKENS } from '../../src/app/tokens';
+import { portToken, TOKENS } from '../../src/app/tokens';
 import { ManualClock } from '../../src/demo/manual-clock';
 import { MemoryLogger } from '../../src/demo/memory-logger';
 import { ADMIN_MESSAGES } from '../../src/domain/admin/messages';
@@ -58,15 +58,15 @@ describe('the memory container', () => {
     const { container } = await start();
     for (const token of [
       TOKENS.AppConfig,
-      TOKENS.Clock,
-      TOKENS.Logger,
-      TOKENS.AuthGateway,
-      TOKENS.UserRepository,
-      TOKENS.StoreRepository,
-      TOKENS.RepairRepository,
-      TOKENS.SupportIssueRepository,
-      TOKENS.WalletLedger,
-      TOKENS.AppConfigRepository,
+      portToken('clock'),
+      portToken('logger'),
+      portToken('auth'),
+      portToken('users'),
+      portToken('stores'),
+      portToken('repairs'),
+      portToken('support'),
+      portToken('wallet'),
+      portToken('config'),
       TOKENS.Seeder,
       TOKENS.DemoMailbox,
       TOKENS.DemoControls,
@@ -168,7 +168,7 @@ describe('the memory container', () => {
 describe('the logger', () => {
   it('is the console by default', async () => {
     const { container, services } = await start();
-    const logger = await container.getAsync(TOKENS.Logger);
+    const logger = await container.getAsync(portToken('logger'));
     expect(logger).toBeInstanceOf(ConsoleLogger);
     expect(services.useCases.log).toBe(logger);
   });
@@ -177,7 +177,7 @@ describe('the logger', () => {
     const config = parseAppConfig({ VITE_BACKEND: 'memory' });
     const logger = new MemoryLogger();
     const container = await createAppContainer(config, { resetPasswordUrl: RESET_URL, logger });
-    expect(await container.getAsync(TOKENS.Logger)).toBe(logger);
+    expect(await container.getAsync(portToken('logger'))).toBe(logger);
     const useCases = await container.getAsync(TOKENS.UseCases);
     useCases.log.error('The page could not do it', new Error('cause'));
     expect(logger.entries).toEqual([

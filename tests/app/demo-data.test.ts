@@ -432,7 +432,7 @@ describe.each(MOMENTS)('the demo data set loaded at %s', (_, now) => {
 
     it('gives RPR-1001 a tracking link, a history (received, then inprogress) and a ₹500 cash advance', async () => {
       await signIn('owner01@demo.test');
-      const page = value(await world.useCases.shop.repairPage(rpr1001().id));
+      const page = value(await world.useCases.shop.repairDossier(rpr1001().id));
       expect(page.repair.history.map((entry) => [entry.kind, entry.status])).toEqual([
         ['created', 'received'],
         ['status', 'inprogress'],
@@ -508,9 +508,9 @@ describe.each(MOMENTS)('the demo data set loaded at %s', (_, now) => {
 
     it("lets staff work the first store's repairs but not the second's", async () => {
       await signIn('staff@demo.test');
-      expect(value(await world.useCases.shop.repairPage(rpr1001().id)).role).toBe('staff');
+      expect(value(await world.useCases.shop.repairDossier(rpr1001().id)).role).toBe('staff');
       const other = data.repairs.find((repair) => repair.storeId === 'store-sharma-2')!;
-      const refused = await world.useCases.shop.repairPage(other.id);
+      const refused = await world.useCases.shop.repairDossier(other.id);
       expect(refused.ok).toBe(false);
     });
   });

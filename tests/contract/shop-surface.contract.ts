@@ -188,6 +188,60 @@ export function shopSurfaceContract(makeHarness: HarnessFactory): void {
         await signInAs(h, 'rival');
         await expectPortError(h.ports.shopRepairs.create('store-2', newRepair()), 'failed-precondition');
       });
+
+      it('refuses, on every backend alike, every counter the Repair ID rule calls damaged', async () => {
+        // One store per damaged counter: a prefix in lower case, too short, too long or not starting
+        // with a letter; a number below the first (1001), with a fraction, or not a number at all.
+        const damaged: readonly { prefix: unknown; last: unknown }[] = [
+          { prefix: 'smc', last: 1005 },
+          { prefix: 'S', last: 1005 },
+          { prefix: 'ABCDEF', last: 1005 },
+          { prefix: '1AB', last: 1005 },
+          { prefix: 'SMC', last: 12 },
+          { prefix: 'SMC', last: 1005.5 },
+          { prefix: 'SMC', last: '1005' },
+        ];
+        for (const [i, counter] of damaged.entries()) {
+          await h.seeder.store({ id: `damaged-${i}`, ownerId: cast.owner, name: `Damaged Counter ${i}` });
+          await h.seeder.shop({
+            ...EMPTY_SHOP,
+            counters: [
+              { storeId: `damaged-${i}`, ...counter } as { storeId: string; prefix: string; last: number },
+            ],
+          });
+        }
+        await signInAs(h, 'owner');
+        for (const i of damaged.keys()) {
+          const error = await expectPortError(
+            h.ports.shopRepairs.create(`damaged-${i}`, newRepair()),
+            'failed-precondition',
+          );
+          expect(error.message, `counter ${JSON.stringify(damaged[i])}`).toBe(
+            SHOP_MESSAGES.repairCounterInvalid,
+          );
+          expect((await h.ports.shopRepairs.countByStatus(`damaged-${i}`)).total).toBe(0);
+        }
+      });
+
+      it("numbers a new store's first repair with its prefix setting, or from its name when the setting is invalid", async () => {
+        await h.seeder.store({
+          id: 'own-prefix',
+          ownerId: cast.owner,
+          name: 'Alpha Phones',
+          repairIdPrefix: 'ZED9',
+        });
+        for (const [i, repairIdPrefix] of ['bad!', 'zed', 'Z', 'TOOLONG', 42].entries())
+          await h.seeder.store({
+            id: `bad-prefix-${i}`,
+            ownerId: cast.owner,
+            name: 'Alpha Phones',
+            repairIdPrefix,
+          });
+        await signInAs(h, 'owner');
+        expect((await h.ports.shopRepairs.create('own-prefix', newRepair())).repairId).toBe('ZED9-1001');
+        for (const i of [0, 1, 2, 3, 4])
+          expect((await h.ports.shopRepairs.create(`bad-prefix-${i}`, newRepair())).repairId).toBe('AP-1001');
+      });
     });
 
     describe("the apps' store field", () => {

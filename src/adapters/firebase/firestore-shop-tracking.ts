@@ -10,6 +10,7 @@ import { checkShopRepairUpdate } from '../local/local-rules';
 import { firestoreCall } from './firebase-errors';
 import { plainData } from './firestore-data';
 import { getDoc, transactionGet } from './firestore-reads';
+import { ShopRepairWriter } from './firestore-repair-writer';
 import {
   ShopAccessChecker,
   STORE_PROFILES,
@@ -18,12 +19,11 @@ import {
   trackingViewFromStored,
   withoutUndefined,
 } from './firestore-shop-data';
-import { ShopRepairWriter } from './firestore-shop-repairs';
 
 /**
  * Tracking links on Firestore: tracking/{token} holds the repair's id, its store, `revoked` and the
  * view (the repair's customer-safe fields as stored), kept in step by every write of the repair
- * (firestore-shop-repairs.ts; firestore.rules compare the two). resolve is one get by id, signed out
+ * (firestore-repair-writer.ts; firestore.rules compare the two). resolve is one get by id, signed out
  * (firestore.rules allow get, never list), and one of storeProfiles/{storeId}: the shop's name, phone
  * and UPI ID come from there only, which only the store's owner writes.
  */

@@ -1,21 +1,14 @@
 import { storeRefOf } from '../../domain/repairs/repair';
 import { judgeDeliveryTry, parseDeliveryTries } from '../../domain/shop/delivery-tries';
 import { historyEntry } from '../../domain/shop/history';
-import { SHOP_MESSAGES } from '../../domain/shop/messages';
-import {
-  formatRepairId,
-  isValidPrefix,
-  MAX_REPAIR_NUMBER,
-  nextRepairNumber,
-  prefixFromStoreName,
-} from '../../domain/shop/repair-id';
+import { nextRepairId } from '../../domain/shop/repair-id';
 import {
   newRepairDraft,
   parseShopRepair,
   type ShopOnlyRecord,
   type ShopRepair,
 } from '../../domain/shop/repair-record';
-import { counterSkipProblem, isCounterState } from '../../domain/shop/repair-write-rules';
+import { counterSkipProblem } from '../../domain/shop/repair-write-rules';
 import {
   DELIVERY_CODE_PATTERN,
   isAllowedMove,
@@ -30,8 +23,8 @@ import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
 import type {
   NewShopRepair,
+  PageOfShopRepairs,
   ShopPayment,
-  ShopRepairPage,
   ShopRepairPatch,
   ShopRepairQuery,
   ShopRepairRepository,
@@ -149,39 +142,31 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
     if (this.db.trackingLinks.has(input.trackingToken))
       throw new PortError('conflict', 'This tracking token is already in use.');
     let counter: StoredRecord | null = this.db.repairCounters.get(storeId) ?? null;
-    if (counter !== null && !isCounterState(counter))
-      throw new PortError('failed-precondition', SHOP_MESSAGES.repairCounterInvalid);
     const storeRaw = this.db.stores.get(storeId) ?? {};
-    const ownPrefix = typeof storeRaw.repairIdPrefix === 'string' ? storeRaw.repairIdPrefix : '';
-    const prefix =
-      counter !== null
-        ? text(counter.prefix)
-        : isValidPrefix(ownPrefix)
-          ? ownPrefix
-          : prefixFromStoreName(access.store.name);
-    const id = this.db.nextId('repair-');
-    // A number an app's repair of the store already holds is skipped: the counter moves past it, one
-    // number at a time, naming that repair (what the rules allow of a counter-only write).
+    const store = { repairIdPrefix: storeRaw.repairIdPrefix, name: access.store.name };
+    // The Repair ID rule (repair-id.ts nextRepairId). A number an app's repair of the store already
+    // holds is skipped: the counter moves past it, one number at a time, naming that repair (what the
+    // rules allow of a counter-only write).
+    let next = nextRepairId(counter, store);
     for (;;) {
-      const last = counter === null ? null : (counter.last as number);
-      if (last !== null && last >= MAX_REPAIR_NUMBER)
-        throw new PortError('resource-exhausted', SHOP_MESSAGES.repairIdsUsedUp);
-      const number = nextRepairNumber(last);
-      const holder = this.indexes.holderOf(storeId, formatRepairId(prefix, number));
+      if (!next.ok) throw new PortError(next.code, next.message);
+      const holder = this.indexes.holderOf(storeId, next.repairId);
       if (holder === null) break;
-      const skipped = { prefix, last: number, lastRepairDocId: holder };
+      const skipped = { prefix: next.prefix, last: next.number, lastRepairDocId: holder };
       const problem = counterSkipProblem(counter, skipped, this.db.repairs.get(holder) ?? null);
       if (problem !== null) throw new PortError(problem.code, problem.message);
       this.db.repairCounters.set(storeId, skipped);
       counter = skipped;
+      next = nextRepairId(counter, store);
     }
-    const number = nextRepairNumber(counter === null ? null : (counter.last as number));
+    const { prefix, number, repairId } = next;
+    const id = this.db.nextId('repair-');
     const now = this.clock.now();
     const by = { uid: access.uid, name: this.actorName(access.uid) };
     const draft = newRepairDraft(input.card, {
       storeId,
       businessId: access.store.ownerId,
-      repairId: formatRepairId(prefix, number),
+      repairId,
       deliveryCode: input.deliveryCode,
       trackingToken: input.trackingToken,
       now,
@@ -236,7 +221,7 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
     return (this.db.payments.get(id) ?? []).map((raw) => parsePayment(id, this.db.read(raw)));
   }
 
-  async page(storeId: string, query: ShopRepairQuery): Promise<ShopRepairPage> {
+  async page(storeId: string, query: ShopRepairQuery): Promise<PageOfShopRepairs> {
     await this.db.roundTrip();
     const access = await requireStoreMember(this.db, storeId, this.lookup);
     checkShopLimit(query.limit);

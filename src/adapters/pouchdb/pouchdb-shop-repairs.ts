@@ -1,13 +1,6 @@
 import { judgeDeliveryTry, parseDeliveryTries } from '../../domain/shop/delivery-tries';
 import { historyEntry } from '../../domain/shop/history';
-import { SHOP_MESSAGES } from '../../domain/shop/messages';
-import {
-  formatRepairId,
-  isValidPrefix,
-  MAX_REPAIR_NUMBER,
-  nextRepairNumber,
-  prefixFromStoreName,
-} from '../../domain/shop/repair-id';
+import { nextRepairId } from '../../domain/shop/repair-id';
 import {
   type NewRepairDraft,
   newRepairDraft,
@@ -15,7 +8,7 @@ import {
   type ShopOnlyRecord,
   type ShopRepair,
 } from '../../domain/shop/repair-record';
-import { counterSkipProblem, isCounterState } from '../../domain/shop/repair-write-rules';
+import { counterSkipProblem } from '../../domain/shop/repair-write-rules';
 import {
   DELIVERY_CODE_PATTERN,
   isAllowedMove,
@@ -30,8 +23,8 @@ import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
 import type {
   NewShopRepair,
+  PageOfShopRepairs,
   ShopPayment,
-  ShopRepairPage,
   ShopRepairPatch,
   ShopRepairQuery,
   ShopRepairRepository,
@@ -175,24 +168,16 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
   ): Promise<NewRepairDraft> {
     const storeId = access.store.id;
     const storeDoc = await this.dbs.stores.get(storeId);
-    const ownPrefix = typeof storeDoc?.repairIdPrefix === 'string' ? storeDoc.repairIdPrefix : '';
+    const store = { repairIdPrefix: storeDoc?.repairIdPrefix, name: access.store.name };
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
       const counterDoc = await this.dbs.repairCounters.get(storeId);
       const before = counterDoc === null ? null : fieldsOf(counterDoc);
-      if (before !== null && !isCounterState(before))
-        throw new PortError('failed-precondition', SHOP_MESSAGES.repairCounterInvalid);
-      const last = before === null ? null : (before.last as number);
-      if (last !== null && last >= MAX_REPAIR_NUMBER)
-        throw new PortError('resource-exhausted', SHOP_MESSAGES.repairIdsUsedUp);
-      const prefix =
-        before !== null
-          ? text(before.prefix)
-          : isValidPrefix(ownPrefix)
-            ? ownPrefix
-            : prefixFromStoreName(access.store.name);
-      const number = nextRepairNumber(last);
+      // The Repair ID rule (repair-id.ts nextRepairId): a damaged or used-up counter numbers nothing.
+      const next = nextRepairId(before, store);
+      if (!next.ok) throw new PortError(next.code, next.message);
+      const { prefix, number, repairId } = next;
       const rev = counterDoc?._rev ? { _rev: counterDoc._rev } : {};
-      const holder = await this.holderOf(storeId, access.store.ownerId, formatRepairId(prefix, number));
+      const holder = await this.holderOf(storeId, access.store.ownerId, repairId);
       if (holder !== null) {
         const skipped = { prefix, last: number, lastRepairDocId: holder };
         const held = await this.dbs.repairs.get(holder);
@@ -205,7 +190,7 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
         continue;
       }
       const after = { prefix, last: number, lastRepairDocId: id };
-      const draft = prepare(formatRepairId(prefix, number), { before, after });
+      const draft = prepare(repairId, { before, after });
       if ((await this.dbs.repairCounters.put({ _id: storeId, ...rev, ...after })) !== null) return draft;
       await backoff(attempt);
     }
@@ -312,7 +297,7 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
     });
   }
 
-  page(storeId: string, query: ShopRepairQuery): Promise<ShopRepairPage> {
+  page(storeId: string, query: ShopRepairQuery): Promise<PageOfShopRepairs> {
     return guarded(async () => {
       const access = await requireStoreMember(this.session, storeId, this.lookup);
       checkShopLimit(query.limit);

@@ -10,7 +10,7 @@ export const KNOWN_REPAIR_STATUSES = ['sent_to_service_center', 'inprogress', 'd
 export interface Repair {
   /** The document id. */
   readonly id: string;
-  /** The human-entered look-up id. */
+  /** The Repair ID people read and type (e.g. SMCB-1001), never the document id (docs/glossary.md). */
   readonly repairId: string;
   readonly customerMobile: string;
   readonly customerName: string;

@@ -99,3 +99,8 @@ export function withoutBlanks(params: BoardSearchParams): BoardSearchParams {
     ...(params.trail !== undefined && params.trail.length > 0 && { trail: params.trail }),
   };
 }
+
+/** True when the URL's date range ends before it starts: the board reads nothing and says so. */
+export function rangeEndsBeforeStart(params: BoardSearchParams): boolean {
+  return params.from !== undefined && params.to !== undefined && params.to < params.from;
+}

@@ -49,6 +49,7 @@ export function deliveryPausedUntil(record: DeliveryTries | null, now: Date): Da
  * its last try less than 15 minutes ago), or the record to store. A series starts again (tries 1,
  * firstAt now) when there is none, when its first try is 15 minutes old, or after a pause. The code is
  * stored as typed, spaces removed; it is not judged here (the try counts whether right or wrong).
+ * Twin: firestore.rules isTry (the series and its pause); compared by tests/app/twin-rules.test.ts.
  */
 export function judgeDeliveryTry(
   record: DeliveryTries | null,
@@ -79,6 +80,7 @@ export function judgeDeliveryTry(
 /**
  * Whether the stored tries let `uid` deliver at `now` with `storedCode`: the last try was theirs,
  * of that code, within the last 2 minutes.
+ * Twin: firestore.rules isRightTry (and isDeliveryTried); compared by tests/app/twin-rules.test.ts.
  */
 export function deliveryTryProves(
   record: DeliveryTries | null,

@@ -1,58 +1,9 @@
 /**
- * Texts of the shop console's repair desk. Labels and button texts are word for word from
- * ../shared/spec/owner-console.md (the spec of the shop console); the messages under "Ours" are for
- * the cases that page leaves silent.
+ * Messages of the shop console's repair desk: what the use cases and the backends answer, word for
+ * word from ../shared/spec/owner-console.md (the spec of the shop console) where it has them; those
+ * under "Ours" are for the cases that page leaves silent. Screen labels and button texts are the UI's
+ * (src/ui/features/shop/shop-texts.ts).
  */
-
-/** The job card's labels, exactly as the spec writes them ('New repair' screen). */
-export const JOB_CARD_LABELS = {
-  customerName: 'Customer Name',
-  customerMobile: 'Customer Mobile',
-  deviceType: 'Device Type',
-  brandModel: 'Brand & Model',
-  imeiSerial: 'IMEI / Serial',
-  problems: 'Problems',
-  accessories: 'Accessories Received',
-  conditionNotes: 'Condition Notes',
-  unlockCode: 'Unlock Code',
-  estimate: 'Estimate (₹)',
-  advancePaid: 'Advance Paid (₹)',
-  promisedDate: 'Promised Date',
-  photos: 'Photos',
-} as const;
-
-/** The repair page's edit form: the field the job card has not (ours), and its buttons. */
-export const REPAIR_EDIT_TEXTS = {
-  details: 'Details',
-  finalAmount: 'Final Amount (₹)',
-  edit: 'Edit',
-  save: 'Save',
-  cancel: 'Cancel',
-  showCode: 'Show',
-  hideCode: 'Hide',
-  earlierCustomer: 'Earlier customer:',
-  useEarlierCustomer: 'Use',
-  saved: 'Changes saved.',
-  nothingChanged: 'Nothing was changed.',
-} as const;
-
-/** Buttons and titles the spec names. */
-export const SHOP_TEXTS = {
-  newRepair: 'New Repair',
-  createRepair: 'Create Repair',
-  sendOnWhatsApp: 'Send on WhatsApp',
-  sendSms: 'Send SMS',
-  printJobSheet: 'Print Job Sheet',
-} as const;
-
-/**
- * Ours: the mark of a repair changed on this device whose change the server does not have yet
- * (ShopRepair.pendingSync: Firestore's queued offline writes).
- */
-export const SYNC_TEXTS = {
-  pendingSync: 'Not yet synced',
-  pendingSyncHint: 'Changed on this device while offline. It is sent when the network returns.',
-} as const;
 
 export const SHOP_MESSAGES = {
   // Ours: the job card's fields.

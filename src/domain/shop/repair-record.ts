@@ -125,7 +125,7 @@ export interface NewRepairDraft {
  * not well formed (a programming error of the caller, not a person's mistake).
  */
 export function newRepairDraft(card: ValidJobCard, facts: RepairAllocation): NewRepairDraft {
-  if (parseRepairId(facts.repairId)?.id !== facts.repairId)
+  if (parseRepairId(facts.repairId)?.repairId !== facts.repairId)
     throw new RangeError(`Invalid Repair ID: ${facts.repairId}`);
   if (!DELIVERY_CODE_PATTERN.test(facts.deliveryCode)) throw new RangeError('Invalid delivery code');
   if (!isTrackingToken(facts.trackingToken)) throw new RangeError('Invalid tracking token');

@@ -12,7 +12,7 @@ import { fieldsChangedBy, type Representation, schemaProblem, zodOf, zodOfField 
 import { deliveryTryProves, parseDeliveryTries } from './delivery-tries';
 import { SHOP_MESSAGES } from './messages';
 import { parseLocalPhotoUrl } from './photo-urls';
-import { FIRST_REPAIR_NUMBER, isValidPrefix, MAX_REPAIR_NUMBER } from './repair-id';
+import { counterNextNumber } from './repair-id';
 import {
   DELIVERY_CODE_PATTERN,
   INITIAL_STATUS,
@@ -34,8 +34,8 @@ import {
  * A new repair (the shop console's create):
  *  - by a member of the store it names (`storeId`, with `businessId` its owner, no `store`), every field
  *    as REPAIRS says (types, sizes, no other field);
- *  - its Repair ID is the store's counter moved by exactly one (`prefix-last`, last ≤ MAX_REPAIR_NUMBER,
- *    lastRepairDocId the new repair), the counter's prefix fixed;
+ *  - its Repair ID is the store's counter moved by exactly one (`prefix-last`, the next number by the
+ *    Repair ID rule, repair-id.ts counterNextNumber; lastRepairDocId the new repair), its prefix fixed;
  *  - status 'received', one 'created' history entry by the writer in their own name, the timeline its
  *    one step, createdAt and updatedAt the server's time, createdBy the writer;
  *  - paidPaise 0, or an advance: a payment document of that amount in the same write;
@@ -224,6 +224,8 @@ function timelineProblem(
   return null;
 }
 
+// Twin: firestore.rules isPaymentMove (and isWorkflowChange's paidPaise cap);
+// compared by tests/app/twin-rules.test.ts.
 function paymentProblem(
   write: RepairWrite,
   entry: Record<string, unknown>,
@@ -246,6 +248,8 @@ function paymentProblem(
   return null;
 }
 
+// Twin: firestore.rules isShopCreate and, for the counter, repairCounters isStep;
+// compared by tests/app/twin-rules.test.ts.
 function newRepairProblem(write: RepairWrite): RepairWriteProblem | null {
   const { after, writer, now } = write;
   const store = write.store as { id: string; ownerId: string };
@@ -257,14 +261,11 @@ function newRepairProblem(write: RepairWrite): RepairWriteProblem | null {
   if (counter === undefined || counter.after === null)
     return denied("a new repair takes its Repair ID from the store's counter");
   const previous = counter.before;
-  if (previous !== null) {
-    if (!isCounterState(previous)) return problem('failed-precondition', SHOP_MESSAGES.repairCounterInvalid);
-    if ((previous.last as number) >= MAX_REPAIR_NUMBER)
-      return problem('resource-exhausted', SHOP_MESSAGES.repairIdsUsedUp);
-  }
+  const next = counterNextNumber(previous);
+  if (!next.ok) return problem(next.code, next.message);
   const counterSchema = schemaProblem(REPAIR_COUNTERS, counter.after, representation);
   if (counterSchema !== null) return invalid(`the counter: ${counterSchema}`);
-  const expected = previous === null ? FIRST_REPAIR_NUMBER : (previous.last as number) + 1;
+  const expected = next.number;
   if (counter.after.last !== expected) return denied('the counter moves by exactly one');
   if (previous !== null && counter.after.prefix !== previous.prefix)
     return denied("the counter's prefix is fixed");
@@ -318,6 +319,8 @@ function photosProblem(write: RepairWrite, before: unknown, after: unknown): Rep
   return null;
 }
 
+// Twin: firestore.rules isShopChange, isMemberEdit, isWorkflowChange;
+// compared by tests/app/twin-rules.test.ts.
 function updateProblem(write: RepairWrite, before: StoredFields): RepairWriteProblem | null {
   const { after, writer, now } = write;
   const store = write.store as { id: string; ownerId: string };
@@ -385,6 +388,7 @@ function updateProblem(write: RepairWrite, before: StoredFields): RepairWritePro
   return null;
 }
 
+// Twin: firestore.rules isAllowedStatusChange (with statusMoves()); compared by tests/app/twin-rules.test.ts.
 function statusMoveProblem(
   write: RepairWrite,
   before: StoredFields,
@@ -419,21 +423,6 @@ function statusMoveProblem(
 }
 
 /**
- * Whether a stored counter can number a repair: a valid prefix and a whole number from
- * FIRST_REPAIR_NUMBER (REPAIR_COUNTERS); anything else is a damaged counter, refused rather than
- * guessed at.
- */
-export function isCounterState(counter: StoredFields): boolean {
-  const last = counter.last;
-  return (
-    isValidPrefix(text(counter.prefix)) &&
-    typeof last === 'number' &&
-    Number.isSafeInteger(last) &&
-    last >= FIRST_REPAIR_NUMBER
-  );
-}
-
-/**
  * Judges a counter-only write (a number an app's repair already holds is skipped): the counter moves
  * by exactly one, its prefix fixed, to a number the repair `lastRepairDocId` already holds.
  */
@@ -443,14 +432,11 @@ export function counterSkipProblem(
   holder: StoredFields | null,
   representation: Representation = 'domain',
 ): RepairWriteProblem | null {
-  if (before !== null) {
-    if (!isCounterState(before)) return problem('failed-precondition', SHOP_MESSAGES.repairCounterInvalid);
-    if ((before.last as number) >= MAX_REPAIR_NUMBER)
-      return problem('resource-exhausted', SHOP_MESSAGES.repairIdsUsedUp);
-  }
+  const next = counterNextNumber(before);
+  if (!next.ok) return problem(next.code, next.message);
   const schema = zodOf(REPAIR_COUNTERS, representation).safeParse(after);
   if (!schema.success) return invalid('the counter');
-  const expected = before === null ? FIRST_REPAIR_NUMBER : (before.last as number) + 1;
+  const expected = next.number;
   if (after.last !== expected || (before !== null && after.prefix !== before.prefix))
     return denied('the counter moves by exactly one, its prefix fixed');
   if (holder === null || holder.repairId !== `${text(after.prefix)}-${String(expected)}`)

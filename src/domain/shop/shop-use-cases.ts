@@ -2,8 +2,8 @@ import type { Ports } from '../../ports';
 import { isPortError } from '../../ports/errors';
 import type { ShopMembership } from '../../ports/shop-membership';
 import type {
+  PageOfShopRepairs,
   ShopPayment,
-  ShopRepairPage,
   ShopRepairPatch,
   ShopSearchField,
   ShopStatusChange,
@@ -87,7 +87,7 @@ export interface BoardFilter {
 export interface StoreBoard {
   readonly store: ShopMembership;
   readonly counts: ShopStatusCounts;
-  readonly page: ShopRepairPage;
+  readonly page: PageOfShopRepairs;
 }
 
 /** A store's board: counts per status, and one page (BOARD_PAGE_SIZE) of its repairs, newest first. */
@@ -134,8 +134,8 @@ export interface ShopSearchPlan {
 export function planShopSearch(raw: string): ShopSearchPlan | null {
   const text = raw.trim();
   if (text === '') return null;
-  const repairId = parseRepairId(text);
-  if (repairId !== null) return { field: 'repairId', text: repairId.id };
+  const parsed = parseRepairId(text);
+  if (parsed !== null) return { field: 'repairId', text: parsed.repairId };
   const mobile = indianMobileDigits(text);
   if (mobile !== null) return { field: 'mobile', text: mobile };
   const digits = text.replace(/[\s\-/]/g, '');
@@ -307,11 +307,16 @@ export async function createRepair(
 
 const isBlob = (value: unknown): value is Blob => typeof Blob !== 'undefined' && value instanceof Blob;
 
-// ───────────────────────────── the repair page ─────────────────────────────
+// ───────────────────────────── a repair's dossier ─────────────────────────────
 
 export type { ShopContact } from './settings';
 
-export interface RepairPage {
+/**
+ * A repair's dossier: the repair with everything a member reads beside it (the viewer's role, the
+ * unlock code, payments, amounts due, the next steps offered, the tracking link, the shop's contact,
+ * whether they may delete). The repair page and the job sheet show it.
+ */
+export interface RepairDossier {
   readonly repair: ShopRepair;
   readonly store: ShopMembership;
   /** The viewer's role in the repair's store. */
@@ -342,11 +347,11 @@ async function repairAndRole(
   return done({ repair, store });
 }
 
-/** Everything the repair page shows, for a member of the repair's store. */
-export async function loadRepairPage(
+/** A repair's dossier, for a member of the repair's store. */
+export async function loadRepairDossier(
   ports: Pick<ShopPorts, 'shopMembers' | 'shopRepairs' | 'users' | 'logger'>,
   id: string,
-): Promise<Outcome<RepairPage, never, ShopFailureReason>> {
+): Promise<Outcome<RepairDossier, never, ShopFailureReason>> {
   try {
     const found = await repairAndRole(ports, id);
     if (!found.ok) return found;

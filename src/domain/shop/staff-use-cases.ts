@@ -18,17 +18,11 @@ type StaffPorts = Pick<Ports, 'shopMembers' | 'logger'>;
 /** What the screens show of a staff member and of an invitation. */
 export type { StaffInvitation, StaffMember };
 
-/** Labels as the spec writes them, and our messages for what it leaves silent. */
+/**
+ * The staff use cases' messages, as the spec writes them and ours for what it leaves silent (the staff
+ * screens' labels and buttons are the UI's: src/ui/features/shop/shop-texts.ts STAFF_LABELS).
+ */
 export const STAFF_TEXTS = {
-  section: 'Staff',
-  addStaff: 'Add Staff',
-  staffEmail: 'Staff Email',
-  invited: 'Invited',
-  remove: 'Remove',
-  accept: 'Accept',
-  decline: 'Decline',
-  invitationFrom: (storeName: string) => `Invitation from ${storeName}`,
-  noStaff: 'No staff yet. Invite someone by their e-mail address.',
   emailRequired: "Enter the staff member's e-mail address.",
   emailInvalid: 'Enter a valid e-mail address.',
   ownEmail: 'This is your own address: an owner is not staff of their own store.',
@@ -45,8 +39,6 @@ export const STAFF_TEXTS = {
   declined: (storeName: string) => `You declined the invitation from ${storeName}.`,
   invitationGone: 'This invitation is no longer open: the owner may have cancelled it.',
   verifyFirst: 'Verify your e-mail address to accept this invitation.',
-  invitedBy: (storeName: string) =>
-    `${storeName} invites you to work in their store as staff: you will create and update its repairs and take payments.`,
 } as const;
 
 /** What the owner's staff section shows. */

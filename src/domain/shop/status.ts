@@ -33,6 +33,7 @@ export const STATUS_LABELS: Readonly<Record<RepairStatus, string>> = {
   cancelled: 'Cancelled',
 };
 
+// Twin: firestore.rules statusMoves(), written there by hand; compared by tests/app/twin-rules.test.ts.
 /** The allowed moves, exactly as the spec lists them. Final statuses have none (only a reopen). */
 export const STATUS_MOVES: Readonly<Record<RepairStatus, readonly RepairStatus[]>> = {
   received: ['inprogress', 'cancelled'],

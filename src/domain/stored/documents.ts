@@ -1,7 +1,7 @@
 import { MAX_AMOUNT_PAISE } from '../shop/amounts';
 import { HISTORY_KINDS, MAX_NOTE_LENGTH } from '../shop/history';
 import { ACCESSORIES, JOB_CARD_LIMITS, MAX_PHOTOS } from '../shop/job-card';
-import { FIRST_REPAIR_NUMBER, MAX_REPAIR_NUMBER } from '../shop/repair-id';
+import { FIRST_REPAIR_NUMBER, MAX_REPAIR_NUMBER, REPAIR_ID_PREFIX_PATTERN } from '../shop/repair-id';
 import { PAYMENT_MODES } from '../shop/repair-record';
 import { MAX_JOB_SHEET_TERMS_LENGTH } from '../shop/settings';
 import { REPAIR_STATUSES } from '../shop/status';
@@ -46,7 +46,8 @@ export const MAX_STORE_IDS = 50;
 
 /** Patterns, written so that JavaScript and RE2 read them alike (schema.ts, TextSpec.pattern). */
 export const PATTERNS = {
-  repairIdPrefix: '[A-Z][A-Z0-9]{1,4}',
+  /** The Repair ID rule's (shop/repair-id.ts). */
+  repairIdPrefix: REPAIR_ID_PREFIX_PATTERN,
   deliveryCode: '[0-9]{4}',
   trackingToken: '[A-Za-z0-9_-]{22,128}',
   calendarDate: '[0-9]{4}-[0-9]{2}-[0-9]{2}',
@@ -235,6 +236,7 @@ export const STORE_PROFILES = documentSchema({
 
 // ---- repairs ------------------------------------------------------------------------------------
 
+// Twin: firestore.rules isOwnEntry (written out by hand, leaner); compared by tests/app/twin-rules.test.ts.
 export const HISTORY_ENTRY = map({
   kind: oneOf(HISTORY_KINDS).about('what happened'),
   status: text(40).about("the repair's status after it"),

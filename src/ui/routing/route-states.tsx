@@ -1,5 +1,6 @@
 import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-router';
 import { LoadingBlock } from '../components/spinner';
+import { OutcomeError } from '../queries/outcome-value';
 
 /*
  * Shown by the router itself, so part of the first script: kept to a spinner and a message, without the
@@ -17,8 +18,12 @@ export function RoutePending() {
 
 export const ROUTE_LOAD_FAILED = 'This page could not be loaded. Check your connection and try again.';
 
-/** What a route shows when its code or data cannot be loaded: the reason, and Retry. */
-export function RouteError({ reset }: ErrorComponentProps) {
+/**
+ * What a route shows when its code or data cannot be loaded: the reason, and Retry. A use case's
+ * failure (OutcomeError) says its catalogue message ('You do not work in this store.', …); anything
+ * else (a chunk that did not download, a crash) says the route could not be loaded.
+ */
+export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   const retry = () => {
     reset();
@@ -27,7 +32,7 @@ export function RouteError({ reset }: ErrorComponentProps) {
   return (
     <main id="main" className="mx-auto flex w-full max-w-xl flex-1 flex-col justify-center gap-4 px-4 py-16">
       <div role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-200">
-        {ROUTE_LOAD_FAILED}
+        {routeErrorMessage(error)}
       </div>
       <div className="flex gap-3">
         <button
@@ -46,4 +51,9 @@ export function RouteError({ reset }: ErrorComponentProps) {
       </div>
     </main>
   );
+}
+
+/** The sentence a route's error shows: the catalogue's message of a use case's failure, else ROUTE_LOAD_FAILED. */
+export function routeErrorMessage(error: unknown): string {
+  return error instanceof OutcomeError && error.message !== '' ? error.message : ROUTE_LOAD_FAILED;
 }

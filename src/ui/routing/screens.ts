@@ -4,25 +4,25 @@
  * screen's chunk downloads while the first script runs instead of after it.
  */
 export const SCREENS = {
-  '/': () => import('../pages/landing/landing-page'),
-  '/signin': () => import('../pages/auth/sign-in-page'),
-  '/signup': () => import('../pages/auth/sign-up-page'),
-  '/forgot-password': () => import('../pages/auth/forgot-password-page'),
-  '/reset-password': () => import('../pages/auth/reset-password-page'),
-  '/dashboard': () => import('../pages/dashboard/dashboard-page'),
-  '/shop': () => import('../pages/shop/shop-board-page'),
-  '/shop/repairs/new': () => import('../pages/shop/new-repair-page'),
-  '/shop/staff': () => import('../pages/shop/staff-page'),
-  '/shop/repairs/$id': () => import('../pages/shop/repair-page'),
-  '/shop/repairs/$id/print': () => import('../pages/shop/job-sheet-page'),
-  '/terms': () => import('../pages/legal/terms-page'),
-  '/privacy': () => import('../pages/legal/privacy-page'),
-  '/support': () => import('../pages/support/support-page'),
-  '/support-admin': () => import('../pages/support/support-admin-page'),
-  '/distributor-recharge': () => import('../pages/recharge/distributor-recharge-page'),
-  '/demo/mailbox': () => import('../pages/demo/mailbox-page'),
-  '/demo/messages': () => import('../pages/demo/messages-page'),
-  '/t/$token': () => import('../pages/tracking/tracking-page'),
+  '/': () => import('../features/public/landing/landing-page'),
+  '/signin': () => import('../features/auth/sign-in-page'),
+  '/signup': () => import('../features/auth/sign-up-page'),
+  '/forgot-password': () => import('../features/auth/forgot-password-page'),
+  '/reset-password': () => import('../features/auth/reset-password-page'),
+  '/dashboard': () => import('../features/dashboard/dashboard-page'),
+  '/shop': () => import('../features/shop/board/shop-board-page'),
+  '/shop/repairs/new': () => import('../features/shop/job-card/new-repair-page'),
+  '/shop/staff': () => import('../features/shop/staff/staff-page'),
+  '/shop/repairs/$id': () => import('../features/shop/repair/repair-page'),
+  '/shop/repairs/$id/print': () => import('../features/shop/job-sheet/job-sheet-page'),
+  '/terms': () => import('../features/public/legal/terms-page'),
+  '/privacy': () => import('../features/public/legal/privacy-page'),
+  '/support': () => import('../features/support/support-page'),
+  '/support-admin': () => import('../features/support/support-admin-page'),
+  '/distributor-recharge': () => import('../features/wallet/distributor-recharge-page'),
+  '/demo/mailbox': () => import('../features/demo/mailbox-page'),
+  '/demo/messages': () => import('../features/demo/messages-page'),
+  '/t/$token': () => import('../features/tracker/tracking-page'),
 } as const;
 
 export type ScreenPath = keyof typeof SCREENS;
@@ -44,7 +44,7 @@ export function preloadScreen(pathname: string): void {
 }
 
 /** The chunks a page may need besides the screens: the demo bar (and its dialog), the QR code. */
-const EXTRAS = [() => import('../pages/demo/demo-bar'), () => import('qrcode.react')] as const;
+const EXTRAS = [() => import('../features/demo/demo-bar'), () => import('qrcode.react')] as const;
 
 /**
  * Downloads every screen and the extras, once the page is idle after its first paint: the offline demo

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { nodePouchDB } from '../../../src/adapters/pouchdb/pouchdb-node';
 import type { AppConfig } from '../../../src/app/config';
 import { createPouchContainer } from '../../../src/app/containers/pouchdb-container';
-import { TOKENS } from '../../../src/app/tokens';
+import { portToken, TOKENS } from '../../../src/app/tokens';
 import { ManualClock } from '../../../src/demo/manual-clock';
 import { uniquePrefix } from './helpers';
 
@@ -54,7 +54,7 @@ describe('PouchDB container (the offline demo)', () => {
     const useCases = await first.getAsync(TOKENS.UseCases);
     const signedIn = await useCases.accounts.signIn('admin@demo.test', 'Demo@1234');
     expect(signedIn.ok).toBe(true);
-    const admin = await (await first.getAsync(TOKENS.UserRepository)).get('demo-admin');
+    const admin = await (await first.getAsync(portToken('users'))).get('demo-admin');
     expect(await useCases.admin.totals(admin)).toEqual({
       ok: true,
       value: { totalUsers: 28, totalBusinessUsers: 23 },
@@ -73,27 +73,27 @@ describe('PouchDB container (the offline demo)', () => {
       phone: '9000033333',
       issue: 'Added in the demo',
     });
-    expect((await (await first.getAsync(TOKENS.SupportIssueRepository)).list()).length).toBe(3);
+    expect((await (await first.getAsync(portToken('support'))).list()).length).toBe(3);
 
     // A reload: the same databases, the session kept, nothing loaded twice.
     const reloaded = await open(prefix);
-    const users = await reloaded.getAsync(TOKENS.UserRepository);
-    expect((await reloaded.getAsync(TOKENS.AuthGateway)).currentUser()?.uid).toBe('demo-admin');
+    const users = await reloaded.getAsync(portToken('users'));
+    expect((await reloaded.getAsync(portToken('auth'))).currentUser()?.uid).toBe('demo-admin');
     expect(await users.countAll()).toBe(28);
-    expect((await (await reloaded.getAsync(TOKENS.SupportIssueRepository)).list()).length).toBe(3);
+    expect((await (await reloaded.getAsync(portToken('support'))).list()).length).toBe(3);
 
     // Reset: signed out, the extra issue gone, the data set back.
     await (await reloaded.getAsync(TOKENS.DemoControls)).reset();
-    const auth = await reloaded.getAsync(TOKENS.AuthGateway);
+    const auth = await reloaded.getAsync(portToken('auth'));
     expect(auth.currentUser()).toBeNull();
     await auth.signIn('admin@demo.test', 'Demo@1234');
     expect(await users.countAll()).toBe(28);
-    const issues = await (await reloaded.getAsync(TOKENS.SupportIssueRepository)).list();
+    const issues = await (await reloaded.getAsync(portToken('support'))).list();
     expect(issues.map((issue) => issue.issue).sort()).toEqual([
       'App crashes on login',
       'Cannot add a second store',
     ]);
-    const wallet = await reloaded.getAsync(TOKENS.WalletLedger);
+    const wallet = await reloaded.getAsync(portToken('wallet'));
     expect((await wallet.latest(10)).map((t) => [t.distributorName, t.amount])).toEqual([
       ['Dev Distributor', 500],
     ]);

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { SHOP_MESSAGES } from '../../../src/domain/shop/messages';
 import {
+  counterBefore,
+  counterNextNumber,
   FIRST_REPAIR_NUMBER,
   formatRepairId,
-  isCounterAdvance,
+  isCounterState,
   isValidPrefix,
   MAX_REPAIR_NUMBER,
+  nextRepairId,
   nextRepairNumber,
   parseRepairId,
+  parseStoredRepairId,
+  prefixForStore,
   prefixFromStoreName,
   repairIdPrefixSchema,
 } from '../../../src/domain/shop/repair-id';
@@ -67,11 +72,11 @@ describe('the Repair ID', () => {
     ['RPR-1001', 'RPR-1001'],
     ['S2M-7', 'S2M-7'],
   ])('reads %s as %s', (typed, id) => {
-    expect(parseRepairId(typed)?.id).toBe(id);
+    expect(parseRepairId(typed)?.repairId).toBe(id);
   });
 
   it('parses into prefix and number', () => {
-    expect(parseRepairId('SMC-1042')).toEqual({ prefix: 'SMC', number: 1042, id: 'SMC-1042' });
+    expect(parseRepairId('SMC-1042')).toEqual({ prefix: 'SMC', number: 1042, repairId: 'SMC-1042' });
   });
 
   it.each(['', 'SMC', '1042', 'SMC-', 'SMC-0', 'S-1', 'SMC--1', 'SMC-12a', 'ABCDEF-1', 'SMC-1234567890'])(
@@ -90,8 +95,8 @@ describe('the Repair ID', () => {
       ).join('');
       const n = random.int(1, MAX_REPAIR_NUMBER);
       const id = formatRepairId(prefix, n);
-      expect(parseRepairId(id)).toEqual({ prefix, number: n, id });
-      expect(parseRepairId(id.toLowerCase())?.id).toBe(id);
+      expect(parseRepairId(id)).toEqual({ prefix, number: n, repairId: id });
+      expect(parseRepairId(id.toLowerCase())?.repairId).toBe(id);
     }
   });
 });
@@ -108,14 +113,6 @@ describe('the allocation rule', () => {
     expect(() => nextRepairNumber(Number.NaN)).toThrow(RangeError);
   });
 
-  it('lets a counter only move to the next number', () => {
-    expect(isCounterAdvance(1041, 1042)).toBe(true);
-    expect(isCounterAdvance(null, 1001)).toBe(true);
-    expect(isCounterAdvance(1041, 1041)).toBe(false);
-    expect(isCounterAdvance(1041, 1040)).toBe(false);
-    expect(isCounterAdvance(1041, 1043)).toBe(false);
-  });
-
   it('never hands out a number twice, even after deletions (seeded)', () => {
     const random = seeded(7);
     let counter: number | null = null;
@@ -127,11 +124,76 @@ describe('the allocation rule', () => {
         continue;
       }
       const n = nextRepairNumber(counter);
-      expect(isCounterAdvance(counter, n)).toBe(true);
+      expect(n).toBe(counter === null ? 1001 : counter + 1);
       expect(handedOut.has(n)).toBe(false);
       handedOut.add(n);
       live.add(n);
       counter = n;
     }
+  });
+});
+
+describe("the store's counter (the rule every backend runs)", () => {
+  const store = { name: 'Sharma Mobile Care' };
+
+  it('calls a counter damaged unless its prefix is valid and its number whole and from 1001', () => {
+    expect(isCounterState({ prefix: 'SMC', last: 1001 })).toBe(true);
+    expect(isCounterState({ prefix: 'SMC', last: MAX_REPAIR_NUMBER })).toBe(true);
+    for (const damaged of [
+      { prefix: 'bad!', last: 1005 },
+      { prefix: 'smc', last: 1005 },
+      { prefix: 'S', last: 1005 },
+      { prefix: 'ABCDEF', last: 1005 },
+      { prefix: '1AB', last: 1005 },
+      { prefix: 42, last: 1005 },
+      { prefix: 'SMC', last: 1000 },
+      { prefix: 'SMC', last: 1005.5 },
+      { prefix: 'SMC', last: Number.NaN },
+      { prefix: 'SMC', last: '1005' },
+      { prefix: 'SMC' },
+    ])
+      expect(isCounterState(damaged), JSON.stringify(damaged)).toBe(false);
+  });
+
+  it('hands out 1001 first, then one more than the last; refuses a damaged or used-up counter', () => {
+    expect(counterNextNumber(null)).toEqual({ ok: true, number: 1001 });
+    expect(counterNextNumber({ prefix: 'SMC', last: 1041 })).toEqual({ ok: true, number: 1042 });
+    expect(counterNextNumber({ prefix: 'SMC', last: 12 })).toEqual({
+      ok: false,
+      code: 'failed-precondition',
+      message: SHOP_MESSAGES.repairCounterInvalid,
+    });
+    expect(counterNextNumber({ prefix: 'SMC', last: MAX_REPAIR_NUMBER })).toEqual({
+      ok: false,
+      code: 'resource-exhausted',
+      message: SHOP_MESSAGES.repairIdsUsedUp,
+    });
+  });
+
+  it("takes the counter's prefix once it exists, else the store's valid setting, else one from its name", () => {
+    expect(nextRepairId({ prefix: 'OLD', last: 2000 }, { ...store, repairIdPrefix: 'NEW' })).toEqual({
+      ok: true,
+      prefix: 'OLD',
+      number: 2001,
+      repairId: 'OLD-2001',
+    });
+    expect(nextRepairId(null, { ...store, repairIdPrefix: 'NEW' })).toMatchObject({ repairId: 'NEW-1001' });
+    for (const repairIdPrefix of ['bad!', 'new', '', 7, undefined, null])
+      expect(prefixForStore({ ...store, repairIdPrefix }), String(repairIdPrefix)).toBe('SMC');
+    expect(nextRepairId({ prefix: 'bad!', last: 1005 }, store)).toMatchObject({
+      ok: false,
+      code: 'failed-precondition',
+    });
+  });
+
+  it('names the counter a stored Repair ID was handed out from, and only canonical IDs count as stored', () => {
+    expect(parseStoredRepairId('SMC-1042')).toEqual({ prefix: 'SMC', number: 1042, repairId: 'SMC-1042' });
+    for (const notStored of ['smc-1042', 'SMC 1042', 'SMC1042', 'SMC-10000000', 'SMC-0', 'bad!-1'])
+      expect(parseStoredRepairId(notStored), notStored).toBeNull();
+    expect(counterBefore({ prefix: 'SMC', number: 1042, repairId: 'SMC-1042' })).toEqual({
+      prefix: 'SMC',
+      last: 1041,
+    });
+    expect(counterBefore({ prefix: 'SMC', number: 1001, repairId: 'SMC-1001' })).toBeNull();
   });
 });

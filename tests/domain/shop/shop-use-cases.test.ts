@@ -253,11 +253,11 @@ describe('search', () => {
   });
 });
 
-describe('repairPage', () => {
+describe('repairDossier', () => {
   it('shows the repair, its unlock code, payments, next steps and tracking link to a member', async () => {
     await signInAs(world, 'staff');
     const repair = await createThroughUseCase(world);
-    const page = await world.useCases.shop.repairPage(repair.id);
+    const page = await world.useCases.shop.repairDossier(repair.id);
     if (!page.ok) throw new Error(page.message);
     expect(page.value).toMatchObject({
       role: 'staff',
@@ -270,7 +270,7 @@ describe('repairPage', () => {
     });
     expect(page.value.nextSteps.map((step) => step.status)).toEqual(['inprogress', 'cancelled']);
     await signInAs(world, 'owner');
-    const owner = await world.useCases.shop.repairPage(repair.id);
+    const owner = await world.useCases.shop.repairDossier(repair.id);
     expect(owner.ok && owner.value.canDelete).toBe(true);
   });
 
@@ -278,13 +278,13 @@ describe('repairPage', () => {
     await signInAs(world, 'owner');
     const repair = await createThroughUseCase(world);
     await world.useCases.shop.changeStatus(repair.id, { to: 'cancelled', expectedStatus: 'received' });
-    const owner = await world.useCases.shop.repairPage(repair.id);
+    const owner = await world.useCases.shop.repairDossier(repair.id);
     expect(owner.ok && owner.value.nextSteps.map((s) => [s.status, s.kind])).toEqual([
       ['inprogress', 'reopen'],
       ['received', 'reopen'],
     ]);
     await signInAs(world, 'staff');
-    const staff = await world.useCases.shop.repairPage(repair.id);
+    const staff = await world.useCases.shop.repairDossier(repair.id);
     expect(staff.ok && staff.value.nextSteps).toEqual([]);
   });
 
@@ -293,13 +293,13 @@ describe('repairPage', () => {
     const repair = await createThroughUseCase(world);
     for (const key of ['rival', 'customer', 'admin']) {
       await signInAs(world, key);
-      expect(await world.useCases.shop.repairPage(repair.id)).toEqual({
+      expect(await world.useCases.shop.repairDossier(repair.id)).toEqual({
         ok: false,
         message: SHOP_MESSAGES.notStoreMember,
         reason: 'not-permitted',
       });
     }
-    expect(await world.useCases.shop.repairPage('repair-nowhere')).toEqual({
+    expect(await world.useCases.shop.repairDossier('repair-nowhere')).toEqual({
       ok: false,
       message: SHOP_MESSAGES.repairNotFound,
       reason: 'not-found',
@@ -331,7 +331,7 @@ describe('updateRepair', () => {
         estimatePaise: 280000,
       },
     });
-    const page = await world.useCases.shop.repairPage(repair.id);
+    const page = await world.useCases.shop.repairDossier(repair.id);
     expect(page.ok && page.value.unlockCode).toBe('0000');
   });
 

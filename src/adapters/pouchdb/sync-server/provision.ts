@@ -75,7 +75,7 @@ async function putDesign(
  * Creates (or brings up to date) the databases of one shop: members are devices only (role
  * `device`), the repairs database has the gateway's index, and, on CouchDB, every database has its
  * validator. (pouchdb-server is not given them: its validation drops replicated updates; the gateway
- * runs the same validators on every write, gateway.ts.)
+ * runs the same validators on every write, validator-sandbox.ts.)
  */
 export async function provisionShop(admin: AdminConnection, prefix: string): Promise<void> {
   const welcome = (await call(admin, '/', 'GET')) as Record<string, unknown> | null;

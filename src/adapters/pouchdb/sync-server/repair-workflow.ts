@@ -1,4 +1,4 @@
-import { FIRST_REPAIR_NUMBER, MAX_REPAIR_NUMBER, parseRepairId } from '../../../domain/shop/repair-id';
+import { counterBefore, parseStoredRepairId } from '../../../domain/shop/repair-id';
 import {
   repairWriteProblem as judgeRepairWrite,
   type RepairWrite,
@@ -22,7 +22,7 @@ import { fieldsOfDoc } from './synced-documents';
  *    server's clock within SYNC_CLOCK_TOLERANCE_MS (never ahead of it by more than 5 minutes:
  *    synced-documents.ts), where Firestore has its exact server time.
  *  - **A new repair** of the shop console (one with a history) cannot show its counter move: its Repair
- *    ID must instead be a canonical `PREFIX-n` with n ≤ MAX_REPAIR_NUMBER that no other repair of its
+ *    ID must instead be a canonical `PREFIX-n` (repair-id.ts parseStoredRepairId) that no other repair of its
  *    store holds on the server (the gateway's view, `repairIdTaken`); the counter the rule asks for is
  *    that number's. Its delivery code is on the repair on PouchDB: it is passed as the document kept
  *    apart. A repair without a history is the apps' create (by the store's owner, as firestore.rules
@@ -66,8 +66,7 @@ export async function repairWorkflowProblem(write: SyncRepairWrite): Promise<str
   if (before === null) {
     if (after.history === undefined) return null;
     const repairId = text(after.repairId);
-    const parsed = parseRepairId(repairId);
-    if (parsed === null || parsed.id !== repairId || parsed.number > MAX_REPAIR_NUMBER)
+    if (parseStoredRepairId(repairId) === null)
       return 'a new repair’s Repair ID is PREFIX-number, with at most 7 digits';
     if (await write.repairIdTaken(repairId))
       return `another repair of this store already holds ${repairId}: allocate a new Repair ID`;
@@ -180,16 +179,15 @@ function stepProblem(
   };
   if (step.before === null) {
     const { deliveryCode, ...rest } = step.after;
-    const parsed = parseRepairId(text(step.after.repairId));
+    const parsed = parseStoredRepairId(text(step.after.repairId));
     if (parsed === null) return 'a new repair’s Repair ID is PREFIX-number, with at most 7 digits';
     return messageOf({
       ...base,
       before: null,
       after: rest,
       counter: {
-        // The counter it stands for: none before the store's first number (FIRST_REPAIR_NUMBER).
-        before:
-          parsed.number > FIRST_REPAIR_NUMBER ? { prefix: parsed.prefix, last: parsed.number - 1 } : null,
+        // The counter it stands for (the Repair ID rule's): none before the store's first number.
+        before: counterBefore(parsed),
         after: { prefix: parsed.prefix, last: parsed.number, lastRepairDocId: repairDocId },
       },
       delivery: deliveryCode === undefined ? null : { code: deliveryCode, storeId: store.id },

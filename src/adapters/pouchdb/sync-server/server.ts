@@ -24,7 +24,7 @@ export interface SyncServerOptions {
   readonly backend?: AdminConnection;
   readonly storeWaitMs?: number;
   readonly longpollMs?: number;
-  /** Web origins allowed to sync from a browser; pages of this computer by default (gateway.ts). */
+  /** Web origins allowed to sync from a browser; pages of this computer by default (http.ts, listen). */
   readonly allowedOrigins?: readonly string[];
 }
 

@@ -13,7 +13,7 @@ import { STORE_LINKS_DOC } from '../pouchdb-app-config-repository';
 import type { CollectionName } from '../pouchdb-databases';
 
 /**
- * What the sync gateway checks of a document a device writes before anything else (gateway.ts): its
+ * What the sync gateway checks of a document a device writes before anything else (writes.ts): its
  * size, its PouchDB fields, no attachments, and its shape by the domain's write schema
  * (src/domain/stored/documents.ts). And what a reader receives of a repair (`repairFor`).
  *

@@ -1,10 +1,11 @@
 import { REPAIRS as REPAIRS_SCHEMA } from '../../../domain/stored/documents';
+import { EDITABLE_PROFILE_FIELDS } from '../../../domain/users/user';
 import type { CollectionName } from '../pouchdb-databases';
 
 /**
  * The validate_doc_update functions of the sync server's databases: CouchDB (and pouchdb-server) run
  * them on every write, with the writing device's userCtx, whatever path the write takes. They hold
- * what can be decided from one document and the device's roles; the gateway (gateway.ts) adds what
+ * what can be decided from one document and the device's roles; the gateway (writes.ts) adds what
  * needs other documents (a repair's store and its owner, a store id already used by repairs).
  *
  * Devices carry roles (docs/pouchdb.md, "Sync server"): `device` (every device), `sa` (a super admin's
@@ -35,9 +36,10 @@ const HELPERS = `
 
 const fn = (body: string) => `function (newDoc, oldDoc, userCtx, secObj) {${HELPERS}${body}\n}`;
 
-/** A users document's fields its own account may change (domain EDITABLE_PROFILE_FIELDS, with limits). */
-const EDITABLE = `{ name: 200, mobile: 30, customerMobile: 30, phone: 30, ownerNumber: 30, address: 500, city: 100, state: 100, pincode: 12, businessName: 200, gstNumber: 20, panNumber: 20, businessAddress: 500 }`;
+/** A users document's fields its own account may change, with their limits: the domain's, as JSON. */
+const EDITABLE = JSON.stringify(EDITABLE_PROFILE_FIELDS);
 
+// Twin: firestore.rules users isNewUser and isSelfEdit; compared by tests/app/twin-rules.test.ts.
 const USERS = fn(`
   if (admin) return;
   if (size(newDoc) > 16384) deny('a users document is at most 16 KB');
@@ -69,6 +71,7 @@ const USERS = fn(`
   }
 `);
 
+// Twin: firestore.rules isOwnProfile; compared by tests/app/twin-rules.test.ts.
 const PUBLIC_PROFILES = fn(`
   if (admin) return;
   if (newDoc._deleted) deny('public profiles are never deleted');
@@ -77,6 +80,8 @@ const PUBLIC_PROFILES = fn(`
   if (!text(newDoc.businessName || '', 200) || !text(newDoc.phone || '', 30)) deny('a business name (200) and a number (30)');
 `);
 
+// Twin: firestore.rules match /stores (the name limit, a fixed owner);
+// compared by tests/app/twin-rules.test.ts.
 const STORES = fn(`
   if (admin) return;
   if (newDoc._deleted) deny('stores are never deleted, so that no one can take their ids over');
@@ -86,6 +91,8 @@ const STORES = fn(`
   if (newDoc.name !== undefined && !text(newDoc.name, 200)) deny('a store name is at most 200 characters');
 `);
 
+// Twin: firestore.rules isRepairId and canWriteRepair (the store is the gateway's check);
+// compared by tests/app/twin-rules.test.ts.
 const REPAIRS = fn(`
   if (admin) return;
   // Whose store the repair is in, and that the device works there, is the gateway's check (it reads
@@ -98,6 +105,7 @@ const REPAIRS = fn(`
   if (!has('device')) deny('devices only');
 `);
 
+// Twin: firestore.rules isRechargeRecord; compared by tests/app/twin-rules.test.ts.
 const TRANSACTIONS = fn(`
   if (admin) return;
   if (!sa) deny('only a super admin\\'s device writes the ledger');
@@ -115,6 +123,7 @@ const TRANSACTIONS = fn(`
   if (newDoc.ledgerPaise !== undefined && newDoc.ledgerPaise !== paise) deny('ledgerPaise is the amount in paise');
 `);
 
+// Twin: firestore.rules isContact and match /support; compared by tests/app/twin-rules.test.ts.
 const SUPPORT = fn(`
   if (admin) return;
   if (newDoc._deleted) {

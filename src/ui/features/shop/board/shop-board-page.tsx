@@ -1,0 +1,245 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import {
+  BOARD_SEARCH_MAX_LENGTH,
+  type BoardSearchParams,
+  rangeEndsBeforeStart,
+  withoutBlanks,
+} from '../../../../domain/shop/board-search';
+import { SHOP_MESSAGES } from '../../../../domain/shop/messages';
+import type { ShopRepair } from '../../../../domain/shop/repair-record';
+import { BOARD_PAGE_SIZE } from '../../../../domain/shop/shop-use-cases';
+import { REPAIR_STATUSES, STATUS_LABELS } from '../../../../domain/shop/status';
+import { useService } from '../../../app-services';
+import { ButtonLink } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { cx } from '../../../components/cx';
+import { SelectField, TextField } from '../../../components/fields';
+import { SearchBox } from '../../../components/search-box';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useMediaQuery } from '../../../hooks/use-media-query';
+import { AppPage } from '../../../layout/app-page';
+import { shopQueries } from '../queries';
+import { boardRoute, chosenStore } from '../routes';
+import { SHOP_TEXTS, STAFF_LABELS } from '../shop-texts';
+import { NoStores, StoreName } from '../shop-ui';
+import { StaffInvitations } from '../staff/staff-invitations';
+import { ChipRow, StatusChip } from './board-chips';
+import { BoardPager, RepairCards, RepairTable } from './board-repairs';
+
+/**
+ * /shop, the board: the account's stores (a picker when several), counts per status (chips that
+ * filter), and the chosen store's repairs newest first, with the filters and the search in the URL.
+ * Cards on a phone (one thumb reaches everything), a table on a wider screen.
+ */
+export function ShopBoardPage() {
+  useDocumentTitle('Repairs');
+  const shop = useService('shop');
+  const uid = boardRoute.useRouteContext({ select: (context) => context.uid });
+  const { data: stores } = useSuspenseQuery(shopQueries.myStores(shop, uid));
+  return (
+    <AppPage>
+      <div className="space-y-6">
+        <StaffInvitations uid={uid} />
+        {stores.length === 0 ? <NoStores /> : <Board stores={stores} />}
+      </div>
+    </AppPage>
+  );
+}
+
+type Store = { readonly storeId: string; readonly storeName: string; readonly role: string };
+
+function Board({ stores }: { stores: readonly Store[] }) {
+  const shop = useService('shop');
+  const search = boardRoute.useSearch();
+  const navigate = useNavigate();
+  const wide = useMediaQuery('(min-width: 768px)');
+  const store = chosenStore(stores, search.store) as Store;
+  const rangeInvalid = rangeEndsBeforeStart(search);
+  // The loader reads the next filter's rows while these stay on screen, dimmed.
+  const updating = useRouterState({
+    select: (state) => state.isLoading && state.location.pathname === boardRoute.fullPath,
+  });
+
+  const update = (patch: Partial<BoardSearchParams>) =>
+    navigate({
+      to: '/shop',
+      // Any change of filter starts again at the first page.
+      search: (previous: BoardSearchParams) => withoutBlanks({ ...previous, trail: undefined, ...patch }),
+    });
+
+  const { data: board } = useSuspenseQuery(shopQueries.board(shop, store.storeId, search));
+  const counts = board?.counts;
+  const pageNumber = (search.trail?.length ?? 0) + 1;
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-brand-700">{store.role === 'owner' ? 'Owner' : 'Staff'}</p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight break-words sm:text-3xl">
+            <StoreName name={store.storeName} />
+          </h1>
+        </div>
+        <div className="grid grid-cols-1 gap-2 sm:flex sm:items-center">
+          {store.role === 'owner' && (
+            <ButtonLink
+              to="/shop/staff"
+              search={{ store: store.storeId }}
+              variant="secondary"
+              size="lg"
+              className="w-full sm:w-auto"
+            >
+              {STAFF_LABELS.section}
+            </ButtonLink>
+          )}
+          <ButtonLink
+            to="/shop/repairs/new"
+            search={{ store: store.storeId }}
+            size="lg"
+            className="w-full sm:w-auto"
+          >
+            <span aria-hidden="true">+</span> {SHOP_TEXTS.newRepair}
+          </ButtonLink>
+        </div>
+      </div>
+
+      {stores.length > 1 && (
+        <SelectField
+          label="Store"
+          value={store.storeId}
+          onChange={(event) => update({ store: event.target.value, status: undefined, q: undefined })}
+        >
+          {stores.map((candidate) => (
+            <option key={candidate.storeId} value={candidate.storeId}>
+              {candidate.storeName}
+            </option>
+          ))}
+        </SelectField>
+      )}
+
+      <ChipRow>
+        <li>
+          <StatusChip
+            label="All"
+            count={counts?.total}
+            active={search.status === undefined}
+            onClick={() => update({ status: undefined })}
+          />
+        </li>
+        {REPAIR_STATUSES.map((status) => (
+          <li key={status}>
+            <StatusChip
+              label={STATUS_LABELS[status]}
+              count={counts?.byStatus[status]}
+              active={search.status === status}
+              onClick={() => update({ status: search.status === status ? undefined : status })}
+            />
+          </li>
+        ))}
+      </ChipRow>
+
+      <Card className="space-y-4 p-4 sm:p-5">
+        <SearchBox
+          label="Search repairs"
+          placeholder="Repair ID, mobile, IMEI or name"
+          value={search.q ?? ''}
+          maxLength={BOARD_SEARCH_MAX_LENGTH}
+          onSearch={(text) => update({ q: text === '' ? undefined : text })}
+        />
+        {search.q === undefined && (
+          <div className="grid grid-cols-2 gap-3">
+            <TextField
+              label="From"
+              type="date"
+              value={search.from ?? ''}
+              onChange={(event) => update({ from: event.target.value || undefined })}
+            />
+            <TextField
+              label="To"
+              type="date"
+              value={search.to ?? ''}
+              error={rangeInvalid ? SHOP_MESSAGES.dateRangeInvalid : undefined}
+              onChange={(event) => update({ to: event.target.value || undefined })}
+            />
+          </div>
+        )}
+      </Card>
+
+      <section
+        aria-label="Repairs"
+        aria-busy={updating || undefined}
+        className={cx('transition-opacity', updating && 'opacity-60')}
+      >
+        {search.q !== undefined ? (
+          <SearchResults
+            storeId={store.storeId}
+            text={search.q}
+            wide={wide}
+            onClear={() => update({ q: undefined })}
+          />
+        ) : board === null || rangeInvalid ? null : (
+          <RepairList repairs={board.page.items} wide={wide} />
+        )}
+      </section>
+
+      {search.q === undefined && board && (pageNumber > 1 || board.page.next !== null) && (
+        <BoardPager
+          pageNumber={pageNumber}
+          hasOlder={board.page.next !== null}
+          onNewer={() =>
+            navigate({
+              to: '/shop',
+              search: (previous: BoardSearchParams) =>
+                withoutBlanks({ ...previous, trail: previous.trail?.slice(0, -1) }),
+            })
+          }
+          onOlder={() => {
+            const next = board.page.next;
+            if (next)
+              void navigate({
+                to: '/shop',
+                search: (previous: BoardSearchParams) =>
+                  withoutBlanks({ ...previous, trail: [...(previous.trail ?? []), next] }),
+              });
+          }}
+        />
+      )}
+      <p className="sr-only">{BOARD_PAGE_SIZE} repairs per page.</p>
+    </div>
+  );
+}
+
+/** The repairs of a search (`?q=`), with how many were found and 'Clear search'. */
+function SearchResults({
+  storeId,
+  text,
+  wide,
+  onClear,
+}: {
+  storeId: string;
+  text: string;
+  wide: boolean;
+  onClear: () => void;
+}) {
+  const shop = useService('shop');
+  const { data: found } = useSuspenseQuery(shopQueries.search(shop, storeId, text));
+  return (
+    <>
+      <p className="mb-3 text-sm text-slate-600">
+        {`${found.repairs.length} found for “${text}”`}{' '}
+        <button type="button" className="font-semibold text-brand-700 hover:underline" onClick={onClear}>
+          Clear search
+        </button>
+      </p>
+      <RepairList repairs={found.repairs} wide={wide} />
+    </>
+  );
+}
+
+/** Repairs as a table on a wide screen, as cards on a phone; or that none match. */
+function RepairList({ repairs, wide }: { repairs: readonly ShopRepair[]; wide: boolean }) {
+  if (repairs.length === 0)
+    return <Card className="px-6 py-10 text-center text-slate-600">No repairs match.</Card>;
+  return wide ? <RepairTable repairs={repairs} /> : <RepairCards repairs={repairs} />;
+}

@@ -1,0 +1,124 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  type BoardSearchParams,
+  boardFilterOf,
+  rangeEndsBeforeStart,
+} from '../../../domain/shop/board-search';
+import type { UseCases } from '../../../domain/use-cases';
+import { outcomeValue } from '../../queries/outcome-value';
+
+type Shop = UseCases['shop'];
+
+/**
+ * While a shown repair is not yet synced (pendingSync: a change made offline on Firebase), its screen
+ * reads again every few seconds, so the mark goes once the server has the change (offline the read is
+ * answered by the device's cache).
+ */
+export const PENDING_SYNC_REFETCH_MS = 5_000;
+const whilePending =
+  <T>(repairsOf: (data: T) => readonly { readonly pendingSync: boolean }[]) =>
+  (query: { state: { data: T | undefined } }) =>
+    query.state.data !== undefined && repairsOf(query.state.data).some((repair) => repair.pendingSync)
+      ? PENDING_SYNC_REFETCH_MS
+      : false;
+
+/**
+ * The shop feature's one key factory: every query key of the shop console is made here, and nowhere
+ * else (no inline keys in a view or a hook). Every key starts with 'shop' (`shopKeys.all`), so a change
+ * (a new repair, a status move, a staff change) invalidates `shopKeys.all` and refreshes them all at
+ * once. The one exception is a photo's bytes (`photo`): a photo at a URL never changes, so it stays out
+ * of that refresh ('shop-photo') instead of downloading again after every change.
+ */
+export const shopKeys = {
+  all: ['shop'] as const,
+  myStores: (uid: string) => [...shopKeys.all, 'my-stores', uid] as const,
+  board: (storeId: string, params: BoardSearchParams) =>
+    [
+      ...shopKeys.all,
+      'board',
+      storeId,
+      params.status ?? '',
+      params.from ?? '',
+      params.to ?? '',
+      params.trail?.at(-1) ?? '',
+    ] as const,
+  search: (storeId: string, text: string) => [...shopKeys.all, 'search', storeId, text.trim()] as const,
+  staff: (storeId: string) => [...shopKeys.all, 'staff', storeId] as const,
+  myInvitations: (uid: string) => [...shopKeys.all, 'my-invitations', uid] as const,
+  repair: (id: string) => [...shopKeys.all, 'repair', id] as const,
+  /** The names a store's earlier repairs give for a mobile number (the job card's suggestion). */
+  earlierCustomer: (storeId: string, mobile: string) =>
+    [...shopKeys.all, 'earlier-customer', storeId, mobile] as const,
+  /** The message for the customer of a repair as it stands (each part that changes the text is in it). */
+  customerMessage: (repairId: string, status: string, updatedAt: string, trackingToken: string) =>
+    [...shopKeys.all, 'message', repairId, status, updatedAt, trackingToken] as const,
+  /** A photo's bytes kept on the device: deliberately outside 'shop' (see above). */
+  photo: (url: string) => ['shop-photo', url] as const,
+};
+
+/**
+ * The repair desk's reads, one factory each, keyed by `shopKeys`. Routes' loaders ensure them and views
+ * read them with useSuspenseQuery. Failures are not retried: the route's error offers 'Retry'.
+ */
+export const shopQueries = {
+  /** @deprecated Kept while repair/ and photos/ move to `shopKeys.all` (one name per thing): use that. */
+  all: shopKeys.all,
+
+  /** The stores the signed-in account works in (uid in the key: a new session never sees another's). */
+  myStores: (shop: Shop, uid: string) =>
+    queryOptions({
+      queryKey: shopKeys.myStores(uid),
+      queryFn: async () => outcomeValue(await shop.myStores()),
+    }),
+
+  /**
+   * A store's counts and one page of its repairs, for the board's filters; null for a date range that
+   * ends before it starts (nothing is asked: the board says what is wrong with the range).
+   */
+  board: (shop: Shop, storeId: string, params: BoardSearchParams) =>
+    queryOptions({
+      queryKey: shopKeys.board(storeId, params),
+      queryFn: async () =>
+        rangeEndsBeforeStart(params)
+          ? null
+          : outcomeValue(await shop.storeBoard(storeId, boardFilterOf(params))),
+      refetchInterval: whilePending((board) => board?.page.items ?? []),
+    }),
+
+  /** A search of a store's repairs. */
+  search: (shop: Shop, storeId: string, text: string) =>
+    queryOptions({
+      queryKey: shopKeys.search(storeId, text),
+      queryFn: async () => outcomeValue(await shop.search(storeId, text)),
+      refetchInterval: whilePending((found) => found.repairs),
+    }),
+
+  /** The owner's staff section: the store's staff and pending invitations. */
+  staff: (shop: Shop, storeId: string) =>
+    queryOptions({
+      queryKey: shopKeys.staff(storeId),
+      queryFn: async () => outcomeValue(await shop.staffScreen(storeId)),
+    }),
+
+  /** The signed-in account's pending invitations (none until its address is verified). */
+  myInvitations: (shop: Shop, uid: string) =>
+    queryOptions({
+      queryKey: shopKeys.myInvitations(uid),
+      queryFn: async () => outcomeValue(await shop.myInvitations()),
+    }),
+
+  /** The names the store's earlier repairs give for a valid mobile (an answer, failed or not: never thrown). */
+  earlierCustomer: (shop: Shop, storeId: string, mobile: string) =>
+    queryOptions({
+      queryKey: shopKeys.earlierCustomer(storeId, mobile),
+      queryFn: () => shop.earlierCustomer(storeId, mobile),
+    }),
+
+  /** Everything the repair page shows. */
+  repair: (shop: Shop, id: string) =>
+    queryOptions({
+      queryKey: shopKeys.repair(id),
+      queryFn: async () => outcomeValue(await shop.repairDossier(id)),
+      refetchInterval: whilePending((page) => [page.repair]),
+    }),
+};

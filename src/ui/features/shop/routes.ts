@@ -1,0 +1,99 @@
+import { createRoute } from '@tanstack/react-router';
+import { parseBoardSearch } from '../../../domain/shop/board-search';
+import { ownerLayout, shopMemberLayout } from '../../routing/audiences';
+import type { RouterContext } from '../../routing/context';
+import { screenComponent } from '../../routing/screen-component';
+import { SCREENS } from '../../routing/screens';
+import { parseJobSheetSearch } from './job-sheet/job-sheet-search';
+import { shopQueries } from './queries';
+
+/*
+ * The shop console's screens. They hang under the shop-member audience (which has read the account's
+ * stores) and the owner audience (/shop/staff). Each loader puts what its screen shows in the query
+ * cache (ensureQueryData); a failed read is thrown to the audience's error component (message + Retry).
+ */
+
+type Store = { readonly storeId: string; readonly role: string };
+
+/** A store id from the URL: an id of a sane length, or nothing (the first store). */
+const storeSearch = (search: Record<string, unknown>): { store?: string } =>
+  typeof search.store === 'string' && search.store !== '' && search.store.length <= 200
+    ? { store: search.store }
+    : {};
+
+/** The store the URL names among `stores`, else the first one; undefined when there is none. */
+export const chosenStore = <S extends Store>(
+  stores: readonly S[],
+  wanted: string | undefined,
+): S | undefined => stores.find((candidate) => candidate.storeId === wanted) ?? stores[0];
+
+const shopOf = async (context: RouterContext) => (await context.services.load()).useCases.shop;
+
+/**
+ * /shop, the board: the chosen store's counts and page of repairs (null for a backwards range) and, with
+ * `?q=`, its search. A filter change keeps the board on screen until these are read (the router shows
+ * the new search once its loader is done); the account's invitations are asked for on the way (a panel
+ * that shows nothing when they cannot be read).
+ */
+export const boardRoute = createRoute({
+  getParentRoute: () => shopMemberLayout,
+  path: '/shop',
+  validateSearch: parseBoardSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    const shop = await shopOf(context);
+    void context.queryClient.prefetchQuery(shopQueries.myInvitations(shop, context.uid));
+    const store = chosenStore(context.stores, deps.store);
+    if (store === undefined) return;
+    await Promise.all([
+      context.queryClient.ensureQueryData(shopQueries.board(shop, store.storeId, deps)),
+      deps.q === undefined
+        ? undefined
+        : context.queryClient.ensureQueryData(shopQueries.search(shop, store.storeId, deps.q)),
+    ]);
+  },
+  component: screenComponent(SCREENS['/shop'], 'ShopBoardPage'),
+});
+
+/** /shop/repairs/new: the job card (the stores are read by the audience; `?store=` picks one). */
+export const newRepairRoute = createRoute({
+  getParentRoute: () => shopMemberLayout,
+  path: '/shop/repairs/new',
+  validateSearch: storeSearch,
+  component: screenComponent(SCREENS['/shop/repairs/new'], 'NewRepairPage'),
+});
+
+/** /shop/repairs/$id: everything the repair page shows. */
+export const repairRoute = createRoute({
+  getParentRoute: () => shopMemberLayout,
+  path: '/shop/repairs/$id',
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(shopQueries.repair(await shopOf(context), params.id));
+  },
+  component: screenComponent(SCREENS['/shop/repairs/$id'], 'RepairPage'),
+});
+
+/** /shop/repairs/$id/print: the job sheet prints from the repair page's read; `?paper=80mm`, `?copy=shop`. */
+export const jobSheetRoute = createRoute({
+  getParentRoute: () => shopMemberLayout,
+  path: '/shop/repairs/$id/print',
+  validateSearch: parseJobSheetSearch,
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(shopQueries.repair(await shopOf(context), params.id));
+  },
+  component: screenComponent(SCREENS['/shop/repairs/$id/print'], 'JobSheetPage'),
+});
+
+/** /shop/staff: the owner's staff section, one owned store at a time (`?store=`, else the first). */
+export const staffRoute = createRoute({
+  getParentRoute: () => ownerLayout,
+  path: '/shop/staff',
+  validateSearch: storeSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    const store = chosenStore(context.ownedStores, deps.store);
+    if (store === undefined) return;
+    await context.queryClient.ensureQueryData(shopQueries.staff(await shopOf(context), store.storeId));
+  },
+  component: screenComponent(SCREENS['/shop/staff'], 'StaffPage'),
+});

@@ -1,0 +1,71 @@
+/**
+ * The shop console's screen labels and button texts, word for word from
+ * ../shared/spec/owner-console.md where it names them (ours where it is silent). They are the screens'
+ * words, not the domain's: the domain's messages (what a use case or a backend answers) stay in
+ * src/domain/shop/messages.ts and STAFF_TEXTS (staff-use-cases.ts).
+ */
+
+/** The job card's labels, exactly as the spec writes them ('New repair' screen). */
+export const JOB_CARD_LABELS = {
+  customerName: 'Customer Name',
+  customerMobile: 'Customer Mobile',
+  deviceType: 'Device Type',
+  brandModel: 'Brand & Model',
+  imeiSerial: 'IMEI / Serial',
+  problems: 'Problems',
+  accessories: 'Accessories Received',
+  conditionNotes: 'Condition Notes',
+  unlockCode: 'Unlock Code',
+  estimate: 'Estimate (₹)',
+  advancePaid: 'Advance Paid (₹)',
+  promisedDate: 'Promised Date',
+  photos: 'Photos',
+} as const;
+
+/** The repair page's edit form: the field the job card has not (ours), and its buttons. */
+export const REPAIR_EDIT_TEXTS = {
+  details: 'Details',
+  finalAmount: 'Final Amount (₹)',
+  edit: 'Edit',
+  save: 'Save',
+  cancel: 'Cancel',
+  showCode: 'Show',
+  hideCode: 'Hide',
+  earlierCustomer: 'Earlier customer:',
+  useEarlierCustomer: 'Use',
+  saved: 'Changes saved.',
+  nothingChanged: 'Nothing was changed.',
+} as const;
+
+/** Buttons and titles the spec names. */
+export const SHOP_TEXTS = {
+  newRepair: 'New Repair',
+  createRepair: 'Create Repair',
+  sendOnWhatsApp: 'Send on WhatsApp',
+  sendSms: 'Send SMS',
+  printJobSheet: 'Print Job Sheet',
+} as const;
+
+/**
+ * Ours: the mark of a repair changed on this device whose change the server does not have yet
+ * (ShopRepair.pendingSync: Firestore's queued offline writes).
+ */
+export const SYNC_TEXTS = {
+  pendingSync: 'Not yet synced',
+  pendingSyncHint: 'Changed on this device while offline. It is sent when the network returns.',
+} as const;
+
+/** The staff screens' labels and buttons ('Staff' section, the dashboard's invitations). */
+export const STAFF_LABELS = {
+  section: 'Staff',
+  addStaff: 'Add Staff',
+  staffEmail: 'Staff Email',
+  invited: 'Invited',
+  remove: 'Remove',
+  accept: 'Accept',
+  decline: 'Decline',
+  invitationFrom: (storeName: string) => `Invitation from ${storeName}`,
+  noStaff: 'No staff yet. Invite someone by their e-mail address.',
+  invitedBy: (storeName: string) =>
+    `${storeName} invites you to work in their store as staff: you will create and update its repairs and take payments.`,
+} as const;

@@ -1,0 +1,37 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Repair } from '../../../domain/repairs/repair';
+import type { UseCases } from '../../../domain/use-cases';
+import { outcomeValue } from '../../queries/outcome-value';
+
+type Shop = UseCases['shop'];
+type Repairs = UseCases['repairs'];
+
+/** The tracker's query keys (the tracking link's page and the dashboard's repair tracker), written once. */
+export const trackerKeys = {
+  all: ['tracker'] as const,
+  trackingLink: (token: string) => [...trackerKeys.all, 'link', token] as const,
+  businessInfo: (repairDocId: string) => [...trackerKeys.all, 'business-info', repairDocId] as const,
+};
+
+export const trackerQueries = {
+  /**
+   * The tracking link's customer-safe view: the outcome itself is the data (a revoked or unknown link
+   * is an answer the page shows, not an error); only an unexpected failure is the query's error.
+   */
+  trackingLink: (shop: Shop, token: string) =>
+    queryOptions({
+      queryKey: trackerKeys.trackingLink(token),
+      queryFn: () => shop.resolveTracking(token),
+      staleTime: 30_000,
+    }),
+
+  /**
+   * The business of a repair the customer found (name and number), or null when it has none; a failure
+   * is the query's error, which the tracker shows like no business (the use case logs its cause).
+   */
+  businessInfo: (repairs: Repairs, repair: Repair) =>
+    queryOptions({
+      queryKey: trackerKeys.businessInfo(repair.id),
+      queryFn: async () => outcomeValue(await repairs.businessInfo(repair)),
+    }),
+};

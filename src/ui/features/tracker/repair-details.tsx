@@ -1,0 +1,116 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { REPAIR_MESSAGES } from '../../../domain/repairs/messages';
+import { displayAmount, displayStatus, displayUpdatedAt, type Repair } from '../../../domain/repairs/repair';
+import { useService } from '../../app-services';
+import { Badge } from '../../components/badge';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { PanelBoundary } from '../../components/panel-boundary';
+import { trackerQueries } from './queries';
+import { RepairPhotos } from './repair-photos';
+
+/* One repair the customer found, as its card: status, business, product, amount, delivery code, photos. */
+
+const STATUS_TONES: Record<string, 'green' | 'blue' | 'yellow'> = {
+  delivered: 'green',
+  inprogress: 'blue',
+  sent_to_service_center: 'yellow',
+};
+
+export function RepairDetails({ repair, onTrackMore }: { repair: Repair; onTrackMore: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // Take keyboard and screen reader users to the answer.
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  const product = [repair.productName, repair.productType].filter((part) => part.trim() !== '');
+
+  return (
+    <Card>
+      <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-5 py-4 sm:px-6">
+        <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
+          Repair Details
+        </h2>
+        <Button variant="secondary" size="sm" onClick={onTrackMore}>
+          Track More
+        </Button>
+      </div>
+      <dl className="grid gap-x-6 gap-y-4 px-5 py-5 sm:grid-cols-2 sm:px-6">
+        <Detail label="Repair ID">
+          <span className="font-mono">{repair.repairId}</span>
+        </Detail>
+        <Detail label="Status">
+          <Badge tone={STATUS_TONES[repair.status] ?? 'slate'}>{displayStatus(repair.status)}</Badge>
+        </Detail>
+        <Detail label="Business">
+          {/* A failure reads like no business: 'Business info not available.' (the use case logs its cause). */}
+          <PanelBoundary
+            pending={<span className="text-slate-500">{REPAIR_MESSAGES.businessLoading}</span>}
+            failed={() => <BusinessUnavailable />}
+          >
+            <Business repair={repair} />
+          </PanelBoundary>
+        </Detail>
+        <Detail label="Product">{product.length > 0 ? product.join(' · ') : '-'}</Detail>
+        <Detail label="Problems">{repair.problems.trim() || '-'}</Detail>
+        <Detail label="Amount">
+          <span className="text-lg font-semibold text-slate-900">{displayAmount(repair)}</span>
+        </Detail>
+        <Detail label="Delivery code">
+          {repair.deliveryCode.trim() ? (
+            <>
+              <span className="font-mono text-lg font-semibold tracking-widest text-slate-900">
+                {repair.deliveryCode}
+              </span>
+              <span className="block text-xs text-slate-500">
+                Show this code when you collect your device.
+              </span>
+            </>
+          ) : (
+            '-'
+          )}
+        </Detail>
+        <Detail label="Last updated">{displayUpdatedAt(repair)}</Detail>
+      </dl>
+      {repair.imageUrls.length > 0 && (
+        <div className="border-t border-slate-100 px-5 py-5 sm:px-6">
+          <h3 className="mb-3 text-sm font-semibold text-slate-900">Photos</h3>
+          <RepairPhotos urls={repair.imageUrls} subject={repair.productName} />
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-1 break-words text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+/** The repair's business: its name and number, read when the card opens. */
+function Business({ repair }: { repair: Repair }) {
+  const repairs = useService('repairs');
+  const { data: business } = useSuspenseQuery(trackerQueries.businessInfo(repairs, repair));
+  if (business === null) return <BusinessUnavailable />;
+  return (
+    <>
+      <span className="block font-medium">{business.name || '-'}</span>
+      {business.number && (
+        <a href={`tel:${business.number}`} className="text-brand-700 hover:underline">
+          {business.number}
+        </a>
+      )}
+    </>
+  );
+}
+
+function BusinessUnavailable() {
+  return <span className="text-slate-500">{REPAIR_MESSAGES.businessUnavailable}</span>;
+}

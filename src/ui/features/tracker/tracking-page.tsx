@@ -1,0 +1,167 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { formatCalendarDate, formatDateTime } from '../../../domain/shared/time';
+import { formatPaise } from '../../../domain/shop/amounts';
+import { trackingPayLink } from '../../../domain/shop/store-profile';
+import type { TrackingView } from '../../../domain/shop/tracking';
+import { useService, useSettings } from '../../app-services';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { trackerQueries } from './queries';
+
+const trackingRoute = getRouteApi('/t/$token');
+
+/**
+ * /t/$token: a repair as its customer follows it, from the link the shop sent, without signing in. It
+ * shows only the customer-safe view (the domain builds it from an allow list: never the delivery code,
+ * the unlock code or another repair), and says plainly when the shop has turned the link off.
+ */
+export function TrackingPage() {
+  const { token } = trackingRoute.useParams();
+  const shop = useService('shop');
+  // The route's loader has read it; a read that threw is the route's error.
+  const tracking = useSuspenseQuery(trackerQueries.trackingLink(shop, token));
+  const outcome = tracking.data;
+  useDocumentTitle(outcome.ok ? `Repair ${outcome.value.repairId}` : 'Track your repair');
+
+  return (
+    <main id="main" className="mx-auto w-full max-w-xl flex-1 px-4 py-6 sm:py-10">
+      {outcome.ok ? (
+        <RepairStatus view={outcome.value} />
+      ) : (
+        <TrackingProblem
+          title={outcome.reason === 'revoked' ? 'This link was turned off' : 'Link not found'}
+          message={outcome.message ?? ''}
+        >
+          {outcome.reason === 'failed' && (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => void tracking.refetch()}
+              busy={tracking.isFetching}
+            >
+              Try again
+            </Button>
+          )}
+        </TrackingProblem>
+      )}
+      <PoweredBy />
+    </main>
+  );
+}
+
+function TrackingProblem({
+  title,
+  message,
+  children,
+}: {
+  title: string;
+  message: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div className="space-y-4 py-10 text-center">
+      <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+      <Alert className="text-left">{message}</Alert>
+      {children}
+    </div>
+  );
+}
+
+function RepairStatus({ view }: { view: TrackingView }) {
+  const phone = view.shop.phone.trim();
+  // The Pay button: the one UPI link builder, fed with the store's own profile and the amount due.
+  const payLink = trackingPayLink(view.shop, view);
+  return (
+    <div className="space-y-5">
+      <header className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-sm font-semibold text-brand-700">{view.shop.name || 'Your repair shop'}</p>
+          <h1 className="mt-1 font-mono text-3xl font-bold tracking-tight">{view.repairId}</h1>
+        </div>
+        {phone && (
+          <a
+            href={`tel:${phone.replace(/[^\d+]/g, '')}`}
+            className="shrink-0 rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
+          >
+            Call {phone}
+          </a>
+        )}
+      </header>
+
+      <Card className="p-5">
+        <p className="text-sm text-slate-600">Status</p>
+        <p className="mt-1 text-2xl font-bold text-slate-900" role="status">
+          {view.statusLabel}
+        </p>
+        {view.promisedDate && (
+          <p className="mt-1 text-sm text-slate-600">Promised for {formatCalendarDate(view.promisedDate)}</p>
+        )}
+        {view.timeline.length > 0 && (
+          <ol aria-label="Status history" className="mt-4 space-y-3 border-l-2 border-slate-200 pl-4">
+            {view.timeline.map((step) => (
+              <li key={`${step.status}-${step.at.getTime()}`} className="relative">
+                <span
+                  aria-hidden="true"
+                  className="absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full bg-brand-600 ring-2 ring-white"
+                />
+                <p className="font-medium text-slate-900">{step.label}</p>
+                <p className="text-xs text-slate-500">{formatDateTime(step.at)}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </Card>
+
+      <Card className="p-5">
+        <h2 className="text-lg font-semibold">Device</h2>
+        <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-x-3 gap-y-2 text-sm">
+          <dt className="text-slate-600">Device</dt>
+          <dd className="text-slate-900">
+            {[view.device.type, view.device.name].filter(Boolean).join(' · ') || '-'}
+          </dd>
+          <dt className="text-slate-600">Problems</dt>
+          <dd className="text-slate-900">{view.problems.length > 0 ? view.problems.join(', ') : '-'}</dd>
+        </dl>
+      </Card>
+
+      <Card className="p-5">
+        <h2 className="text-lg font-semibold">Payment</h2>
+        <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-x-3 gap-y-2 text-sm">
+          {view.finalPaise !== null ? (
+            <>
+              <dt className="text-slate-600">Final amount</dt>
+              <dd className="tabular-nums text-slate-900">{formatPaise(view.finalPaise)}</dd>
+            </>
+          ) : (
+            <>
+              <dt className="text-slate-600">Estimate</dt>
+              <dd className="tabular-nums text-slate-900">
+                {view.estimatePaise !== null ? formatPaise(view.estimatePaise) : '-'}
+              </dd>
+            </>
+          )}
+          <dt className="text-slate-600">Paid</dt>
+          <dd className="tabular-nums text-slate-900">{formatPaise(view.paidPaise)}</dd>
+          <dt className="font-semibold text-slate-900">Amount due</dt>
+          <dd className="font-semibold tabular-nums text-slate-900">{formatPaise(view.duePaise)}</dd>
+        </dl>
+        {payLink && (
+          <a
+            href={payLink}
+            className="mt-4 inline-flex h-12 w-full items-center justify-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
+          >
+            Pay {formatPaise(view.duePaise)} with UPI
+          </a>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function PoweredBy() {
+  const { productName } = useSettings();
+  return <p className="mt-8 text-center text-xs text-slate-500">Repair tracking by {productName}</p>;
+}
