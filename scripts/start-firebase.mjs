@@ -6,7 +6,7 @@
 // (PORT overrides) with the production security headers (plus the emulators' origins). Reset e-mails
 // and SMS codes are read from the Auth emulator and shown at /demo/mailbox and /demo/messages.
 // With TEST_FIREBASE_EMULATORS (host:authPort:firestorePort:project, set by scripts/test-all.mjs) it
-// uses those running emulators instead, and leaves them running when it stops.
+// uses those running emulators instead (emptying their project first), and leaves them running.
 import { build, preview, runnerImport } from 'vite';
 import { securityHeaders } from './security-headers.mjs';
 
@@ -29,8 +29,10 @@ const [{ sharedEmulators, startEmulators }, { EmulatorRest }, { FirebaseEmulator
   ]);
 
 let emulators;
+let shared = false;
 try {
   emulators = await sharedEmulators(PROJECT);
+  shared = emulators !== null;
   if (emulators === null) {
     console.log('Starting the Firebase emulators (Auth, Firestore)…');
     emulators = await startEmulators(PROJECT);
@@ -52,6 +54,9 @@ process.on('SIGTERM', () => void stop());
 
 try {
   const rest = new EmulatorRest(emulators.endpoints);
+  // Shared emulators hold what the suites before left in the project (accounts, phone numbers): the
+  // demo data goes into an empty one, as into emulators just started.
+  if (shared) await Promise.all([rest.clearFirestore(PROJECT), rest.clearAuth(PROJECT)]);
   await rest.loadRules(PROJECT);
   const seeder = new FirebaseEmulatorSeeder({
     projectId: PROJECT,

@@ -8,10 +8,10 @@
 //  - the Firebase emulators are started once and handed to test:firebase, test:security and the e2e
 //    tests' Firebase build (TEST_FIREBASE_EMULATORS). The Auth emulator serves one project, which all
 //    three clear and fill, so they take it in turn: firebase, then security, then the e2e's Firebase
-//    flows (`start:firebase` seeds it, each e2e file loads the demo data again).
-// Three lanes run at once on two cores: the checks (typecheck, lint, unit, sync soak), the emulator
-// suites (mostly waiting on the emulators) and the browser (build, size, e2e on the demo, then on the
-// Firebase build). docs/testing.md has the measurements behind this order.
+//    flows (`start:firebase` empties and seeds it, each e2e file loads the demo data again).
+// Three lanes run at once on two cores: the checks (typecheck, lint, unit), the suites that mostly wait
+// (firebase and security on the emulators, then the sync soak) and the browser (build, size, e2e on the
+// demo, then on the Firebase build). docs/testing.md has the measurements behind this order.
 // A failed stage fails the run, and every other stage still runs to its end, so one run reports every
 // failure; a stage that needs a failed one (e2e needs the build) is not run and counts as failed.
 // Each stage runs in its own process group, which is killed when the stage ends, on a stage's timeout,
@@ -160,10 +160,8 @@ const STAGES = [
   // Lane 1: the checks.
   { name: 'typecheck', ...script('typecheck') },
   { name: 'lint', after: ['typecheck'], ...script('lint') },
-  // One worker: the browser lane needs the other core (two workers beside Chromium made the run slower
-  // and the UI tests' timing tighter; docs/testing.md).
+  // One worker: the other core is the browser lane's (Chromium and the e2e runner).
   { name: 'unit', after: ['lint'], ...script('test:unit', ['--maxWorkers=1']) },
-  { name: 'sync-soak', after: ['unit'], ...script('test:sync-soak') },
   // Lane 2: the suites on the Firebase emulators, in turn.
   {
     name: 'emulators',
@@ -193,6 +191,8 @@ const STAGES = [
     after: ['firebase'],
     ...lazyEnv(() => script('test:security', [], shared.emulatorsVariable)),
   },
+  // The soak mostly waits on its sync server: in the lane that waits too, after the emulator suites.
+  { name: 'sync-soak', after: ['security'], ...script('test:sync-soak') },
   // Lane 3: the browser.
   { name: 'build', ...script('build', ['--manifest', '--logLevel', 'warn']) },
   { name: 'size', needs: ['build'], ...script('test:size', ['--no-build']) },
