@@ -1,6 +1,6 @@
 import { createContext, runInContext, Script } from 'node:vm';
 import type { CollectionName } from '../pouchdb-databases';
-import type { Doc } from './http';
+import { type Doc, HttpError } from './http';
 import type { UserCtx } from './sessions';
 import { VALIDATORS } from './validators';
 
@@ -11,7 +11,18 @@ import { VALIDATORS } from './validators';
  * one's, and the update is then silently dropped, so the gateway is where they hold.
  */
 
-/** Why the collection's validate_doc_update refuses the write, or null (also when it has none). */
+/**
+ * How long one validation may run. The validators are a few comparisons (microseconds); the limit only
+ * stops a runaway bug. It is generous because a loaded machine can pause any script for tens of
+ * milliseconds, and a validation cut short is not a refusal (below).
+ */
+const VALIDATION_TIME_LIMIT_MS = 1000;
+
+/**
+ * Why the collection's validate_doc_update refuses the write, or null (also when it has none). A
+ * validation that ran out of time refuses nothing: it throws a 503, which a replication retries, where
+ * a refusal would drop the device's change for good.
+ */
 export type Validate = (
   collection: CollectionName,
   newDoc: Doc,
@@ -19,9 +30,12 @@ export type Validate = (
   userCtx: UserCtx,
 ) => string | null;
 
-export function compileValidators(): Validate {
+export function compileValidators(
+  sources: Readonly<Partial<Record<CollectionName, string>>> = VALIDATORS,
+  timeLimitMs = VALIDATION_TIME_LIMIT_MS,
+): Validate {
   const compiled = new Map<CollectionName, { readonly context: object; readonly call: Script }>();
-  for (const [name, source] of Object.entries(VALIDATORS)) {
+  for (const [name, source] of Object.entries(sources)) {
     const context = createContext({});
     runInContext(`var validate = (${source});`, context, { timeout: 1000 });
     compiled.set(name as CollectionName, {
@@ -36,9 +50,11 @@ export function compileValidators(): Validate {
     if (validator === undefined) return null;
     Object.assign(validator.context, { args: JSON.stringify({ newDoc, oldDoc, userCtx }) });
     try {
-      validator.call.runInContext(validator.context, { timeout: 100 });
+      validator.call.runInContext(validator.context, { timeout: timeLimitMs });
       return null;
     } catch (error) {
+      if ((error as { code?: unknown })?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT')
+        throw new HttpError(503, 'service_unavailable', 'The server is busy. Try again.');
       const thrown = error as { forbidden?: unknown; unauthorized?: unknown };
       const reason = thrown?.forbidden ?? thrown?.unauthorized;
       return typeof reason === 'string' ? reason : 'the document does not pass validation';
