@@ -1,5 +1,5 @@
 import { QueryErrorResetBoundary } from '@tanstack/react-query';
-import { Component, type ErrorInfo, type ReactNode, Suspense } from 'react';
+import { Component, type ReactNode, Suspense } from 'react';
 import { OutcomeError } from '../queries/outcome-value';
 import { LoadingBlock } from './spinner';
 
@@ -50,16 +50,15 @@ interface BoundaryProps {
   readonly children: ReactNode;
 }
 
-/** React catches render errors only in a class component; this one is as small as that allows. */
+/**
+ * React catches render errors only in a class component; this one is as small as that allows. The
+ * read's cause is logged by its use case; the panel shows the message.
+ */
 class ErrorBoundary extends Component<BoundaryProps, { error: unknown; failed: boolean }> {
   override state = { error: null as unknown, failed: false };
 
   static getDerivedStateFromError(error: unknown) {
     return { error, failed: true };
-  }
-
-  override componentDidCatch(_error: unknown, _info: ErrorInfo): void {
-    // The read's failure is the panel's message; the use case has logged its cause already.
   }
 
   override componentDidUpdate(previous: BoundaryProps): void {
