@@ -280,7 +280,7 @@ export function generateDemoData(now: Date): SeedData {
   const sharmaSettings = {
     phone: '9811111111',
     upiId: 'sharmamobile@okaxis',
-    gstin: '27AAPFS1234C1Z5',
+    gstin: '27AAPFS1234C1ZD',
   };
   const stores: SeedStoreRecord[] = [
     {

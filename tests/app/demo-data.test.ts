@@ -423,7 +423,7 @@ describe.each(MOMENTS)('the demo data set loaded at %s', (_, now) => {
         expect(settings).toMatchObject({
           phone: '9811111111',
           upiId: 'sharmamobile@okaxis',
-          gstin: '27AAPFS1234C1Z5',
+          gstin: '27AAPFS1234C1ZD',
           jobSheetTerms: DEFAULT_JOB_SHEET_TERMS,
           messageTemplates: {},
         });

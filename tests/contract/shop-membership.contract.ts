@@ -54,7 +54,7 @@ export function shopMembershipContract(makeHarness: HarnessFactory): void {
         name: 'Sharma Mobile Care - Bandra',
         phone: '+91 98111 11111',
         address: 'Shop 3, Linking Road',
-        gstin: '27aapfs1234c1z5',
+        gstin: '27aapfs1234c1zd',
         upiId: 'sharmamobile@okaxis',
         jobSheetTerms: 'No warranty on water damage.',
         messageTemplates: { ready: 'Ready: {repairId}', delivered: '  ', unknown: 'x' },
@@ -62,7 +62,7 @@ export function shopMembershipContract(makeHarness: HarnessFactory): void {
       const expected = {
         phone: '9811111111',
         address: 'Shop 3, Linking Road',
-        gstin: '27AAPFS1234C1Z5',
+        gstin: '27AAPFS1234C1ZD',
         upiId: 'sharmamobile@okaxis',
         jobSheetTerms: 'No warranty on water damage.',
         messageTemplates: { ready: 'Ready: {repairId}' },

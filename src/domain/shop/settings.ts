@@ -16,7 +16,7 @@ export interface StoreSettings {
   /** The store's 10-digit number, '' when it has none (the owner's public profile number is used). */
   readonly phone: string;
   readonly address: string;
-  /** '' or a GSTIN of the right shape. */
+  /** '' or a GSTIN of the right shape (isValidGstin also checks its check character: writes use it). */
   readonly gstin: string;
   /** '' or a UPI ID (name@bank). */
   readonly upiId: string;
@@ -37,16 +37,48 @@ export const DEFAULT_JOB_SHEET_TERMS = [
 export const MAX_JOB_SHEET_TERMS_LENGTH = 2000;
 
 /**
- * A GSTIN: 2-digit state code, PAN (5 letters, 4 digits, 1 letter), entity number, 'Z', and a check
- * character. Only the shape is checked: GST portals print numbers (the demo's `27AAPFS1234C1Z5`
- * among them) whose last character a strict checksum would refuse, and refusing a shop's real number
- * on the job sheet would be worse than printing a mistyped one.
+ * A GSTIN (15 characters): the state's 2-digit code, the holder's PAN (5 letters, 4 digits, 1 letter),
+ * the registration's number within that PAN (1-9, then A-Z), a 14th character ('Z' for most
+ * registrations, but not for all), and a check character computed from the first 14.
  */
-const GSTIN_SHAPE = /^[0-3][0-9][A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+const GSTIN_SHAPE = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z][0-9A-Z][0-9A-Z]$/;
+const GSTIN_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-/** A well-formed GSTIN (upper case, no spaces). */
-export function isValidGstin(value: string): boolean {
+/** The state codes GST uses: 01 to 38 (38 is Ladakh), 97 (other territory) and 99 (Centre jurisdiction). */
+export function isGstStateCode(code: string): boolean {
+  const n = /^[0-9]{2}$/.test(code) ? Number(code) : 0;
+  return (n >= 1 && n <= 38) || n === 97 || n === 99;
+}
+
+/**
+ * The check character of a GSTIN's first 14 characters: each character's value (0-9, A=10 … Z=35)
+ * times 1 or 2 alternately (1 for the first), each product's base-36 digits added, and the character
+ * that brings the sum to a multiple of 36.
+ */
+export function gstinCheckCharacter(first14: string): string {
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    const product = GSTIN_ALPHABET.indexOf(first14[i] ?? '') * (i % 2 === 0 ? 1 : 2);
+    sum += Math.floor(product / 36) + (product % 36);
+  }
+  return GSTIN_ALPHABET[(36 - (sum % 36)) % 36] as string;
+}
+
+/**
+ * Reading a stored GSTIN: its shape only. What the apps or an older version stored is shown as it is
+ * (a job sheet prints the number the shop gave), and the settings screen asks for a correct one.
+ */
+export function hasGstinShape(value: string): boolean {
   return GSTIN_SHAPE.test(value);
+}
+
+/** Writing one (settings, a new store, an invoice): the shape, a GST state code and the check character. */
+export function isValidGstin(value: string): boolean {
+  return (
+    GSTIN_SHAPE.test(value) &&
+    isGstStateCode(value.slice(0, 2)) &&
+    gstinCheckCharacter(value.slice(0, 14)) === value[14]
+  );
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
@@ -72,7 +104,7 @@ export function parseStoreSettings(raw: unknown): StoreSettings {
   return {
     phone,
     address: text(data.address),
-    gstin: isValidGstin(gstin) ? gstin : '',
+    gstin: hasGstinShape(gstin) ? gstin : '',
     upiId: isValidUpiId(upiId) ? upiId : '',
     jobSheetTerms: terms === '' ? DEFAULT_JOB_SHEET_TERMS : terms,
     messageTemplates: storedTemplates(data.messageTemplates),

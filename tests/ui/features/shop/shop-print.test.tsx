@@ -35,7 +35,7 @@ function setStoreSettings(app: RenderedApp): void {
     ...stored,
     phone: '9811111111',
     address: 'Shop 3, Linking Road, Bandra West',
-    gstin: '27AAPFS1234C1Z5',
+    gstin: '27AAPFS1234C1ZD',
     jobSheetTerms: 'Collect within 30 days.\nNo warranty on water damage.',
   });
 }
@@ -93,7 +93,7 @@ describe('/shop/repairs/$id/print', () => {
     expect(sheet.getByText('Sharma Mobile Care - Bandra')).toBeTruthy();
     expect(text).toContain('Phone: 9811111111');
     expect(text).toContain('Shop 3, Linking Road, Bandra West');
-    expect(text).toContain('GSTIN: 27AAPFS1234C1Z5');
+    expect(text).toContain('GSTIN: 27AAPFS1234C1ZD');
     expect(sheet.getByText(repair.repairId)).toBeTruthy();
     for (const expected of [
       'Ravi Kumar',
