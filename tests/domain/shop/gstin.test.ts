@@ -15,6 +15,12 @@ describe('GSTIN', () => {
     expect(isValidGstin('27AAPFS1234C1Z5')).toBe(false);
   });
 
+  it('takes 27AAPFU0939F1ZV and 29AAACI1681G1ZL, and refuses 27AAPFU0939F1ZO', () => {
+    expect(isValidGstin('27AAPFU0939F1ZV')).toBe(true);
+    expect(isValidGstin('29AAACI1681G1ZL')).toBe(true);
+    expect(isValidGstin('27AAPFU0939F1ZO')).toBe(false);
+  });
+
   it('accepts every check character 0-9 and A-Z where it is right, and refuses the 35 others', () => {
     const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
     const seen = new Set<string>();
