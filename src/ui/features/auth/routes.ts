@@ -5,6 +5,13 @@ import { SCREENS } from '../../routing/screens';
 
 /* Signing in and out of accounts: sign in, sign up, and the forgotten-password pair. */
 
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** Set by a successful sign-up: the address /signin fills in. */
+    signInEmail?: string;
+  }
+}
+
 export const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/signin',

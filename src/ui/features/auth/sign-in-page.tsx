@@ -1,4 +1,4 @@
-import { Link, Navigate, useNavigate } from '@tanstack/react-router';
+import { Link, Navigate, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Outcome } from '../../../domain/shared/validation';
@@ -21,8 +21,10 @@ export function SignInPage() {
   const session = useSession();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<Outcome | null>(null);
+  // Coming from a sign-up, the address just used is filled in (the history entry's state, never the URL).
+  const email = useRouterState({ select: (state) => state.location.state.signInEmail }) ?? '';
   const { register, handleSubmit, formState } = useForm<SignInForm>({
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: typeof email === 'string' ? email.slice(0, 254) : '', password: '' },
   });
 
   if (session.status === 'signed-in' && !formState.isSubmitting) return <Navigate to="/dashboard" replace />;

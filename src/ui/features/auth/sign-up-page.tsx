@@ -22,8 +22,9 @@ export function SignUpPage() {
   useDocumentTitle('Sign up');
   const navigate = useNavigate();
   const later = useLater(SIGN_UP_REDIRECT_MS);
-  const { form, outcome, submit, bothAccepted, busy } = useSignUpForm(() =>
-    later(() => void navigate({ to: '/signin' })),
+  // The sign-in page opens with the address just used (in the history entry's state, not the URL).
+  const { form, outcome, submit, bothAccepted, busy } = useSignUpForm((email) =>
+    later(() => void navigate({ to: '/signin', state: { signInEmail: email } })),
   );
   const { register, formState } = form;
   const formTopRef = useRef<HTMLDivElement>(null);

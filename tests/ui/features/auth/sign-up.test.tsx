@@ -186,7 +186,10 @@ describe('/signup', () => {
     await waitFor(() => expect(pathOf(app)).toBe('/signin'));
     vi.useRealTimers();
 
-    await app.user.type(await screen.findByLabelText(/^Email/), VALID.email);
+    // The address just used is filled in (carried in the history entry, not in the URL).
+    const email = (await screen.findByLabelText(/^Email/)) as HTMLInputElement;
+    expect(email.value).toBe(VALID.email);
+    expect(app.router.state.location.href).toBe('/signin');
     await app.user.type(screen.getByLabelText(/^Password/), VALID.password);
     await app.user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(pathOf(app)).toBe('/dashboard'));

@@ -40,9 +40,9 @@ const FIELD_ORDER: readonly SignUpField[] = [
 /**
  * The sign-up form: react-hook-form with the domain's checks as its resolver, then the use case. A
  * failure keeps what was typed (field errors under their inputs, the rest in `outcome`); a success
- * clears the form and calls `onSignedUp`.
+ * clears the form and calls `onSignedUp` with the e-mail address the account was made with.
  */
-export function useSignUpForm(onSignedUp: () => void) {
+export function useSignUpForm(onSignedUp: (email: string) => void) {
   const signUp = useSignUp();
   const [outcome, setOutcome] = useState<SignUpOutcome | null>(null);
   const form = useForm<SignUpInput>({
@@ -60,7 +60,7 @@ export function useSignUpForm(onSignedUp: () => void) {
         return;
       }
       form.reset(EMPTY_SIGN_UP);
-      onSignedUp();
+      onSignedUp(values.email.trim());
     },
     // The resolver found field errors: an earlier answer above the form no longer applies.
     () => setOutcome(null),
