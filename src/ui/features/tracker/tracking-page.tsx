@@ -14,6 +14,13 @@ import { trackerQueries } from './queries';
 const trackingRoute = getRouteApi('/t/$token');
 
 /**
+ * The offline demo keeps its data in the browser that made it: a link opened in another browser (or
+ * after the demo was reset) finds nothing, which is the demo's nature, not a wrong link.
+ */
+export const DEMO_LINK_ELSEWHERE =
+  'This is the offline demo: it keeps its repairs in the browser where the link was made. Open the link in that browser, or make a new repair here to follow one.';
+
+/**
  * /t/$token: a repair as its customer follows it, from the link the shop sent, without signing in. It
  * shows only the customer-safe view (the domain builds it from an allow list: never the delivery code,
  * the unlock code or another repair), and says plainly when the shop has turned the link off.
@@ -24,6 +31,7 @@ export function TrackingPage() {
   // The route's loader has read it; a read that threw is the route's error.
   const tracking = useSuspenseQuery(trackerQueries.trackingLink(shop, token));
   const outcome = tracking.data;
+  const demo = useSettings().backend !== 'firebase';
   useDocumentTitle(outcome.ok ? `Repair ${outcome.value.repairId}` : 'Track your repair');
 
   return (
@@ -35,6 +43,9 @@ export function TrackingPage() {
           title={outcome.reason === 'revoked' ? 'This link was turned off' : 'Link not found'}
           message={outcome.message ?? ''}
         >
+          {demo && outcome.reason === 'not-found' && (
+            <p className="text-left text-sm text-slate-600">{DEMO_LINK_ELSEWHERE}</p>
+          )}
           {outcome.reason === 'failed' && (
             <Button
               variant="secondary"

@@ -1,6 +1,7 @@
 import { act, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ShopRepair } from '../../../../src/domain/shop/repair-record';
+import { DEMO_LINK_ELSEWHERE } from '../../../../src/ui/features/tracker/tracking-page';
 import { typedCard } from '../../../domain/shop/shop-world';
 import { seriousA11yViolations } from '../../axe-check';
 import { type RenderedApp, renderApp, screen } from '../../render-app';
@@ -78,5 +79,7 @@ describe('/t/$token, the tracking link, signed out', () => {
     await renderApp({ path: `/t/${'A'.repeat(22)}` });
     expect(await screen.findByRole('heading', { level: 1, name: 'Link not found' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('This tracking link is not valid.');
+    // The demo's data lives in one browser: it says so rather than leave a wrong-link answer alone.
+    expect(screen.getByText(DEMO_LINK_ELSEWHERE)).toBeTruthy();
   });
 });
