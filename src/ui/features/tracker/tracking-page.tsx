@@ -13,6 +13,9 @@ import { trackerQueries } from './queries';
 
 const trackingRoute = getRouteApi('/t/$token');
 
+/** Said once nothing is due on a repair with a total. */
+export const PAID_IN_FULL = 'Paid in full';
+
 /**
  * The offline demo keeps its data in the browser that made it: a link opened in another browser (or
  * after the demo was reset) finds nothing, which is the demo's nature, not a wrong link.
@@ -85,6 +88,9 @@ function RepairStatus({ view }: { view: TrackingView }) {
   const phone = view.shop.phone.trim();
   // The Pay button: the one UPI link builder, fed with the store's own profile and the amount due.
   const payLink = trackingPayLink(view.shop, view);
+  // The total is the final amount, else the estimate; the domain worked out paid and due from it.
+  const totalPaise = view.finalPaise ?? view.estimatePaise;
+  const paidInFull = totalPaise !== null && totalPaise > 0 && view.duePaise === 0;
   return (
     <div className="space-y-5">
       <header className="flex items-start justify-between gap-3">
@@ -141,24 +147,21 @@ function RepairStatus({ view }: { view: TrackingView }) {
       <Card className="p-5">
         <h2 className="text-lg font-semibold">Payment</h2>
         <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-x-3 gap-y-2 text-sm">
-          {view.finalPaise !== null ? (
-            <>
-              <dt className="text-slate-600">Final amount</dt>
-              <dd className="tabular-nums text-slate-900">{formatPaise(view.finalPaise)}</dd>
-            </>
-          ) : (
-            <>
-              <dt className="text-slate-600">Estimate</dt>
-              <dd className="tabular-nums text-slate-900">
-                {view.estimatePaise !== null ? formatPaise(view.estimatePaise) : '-'}
-              </dd>
-            </>
-          )}
+          <dt className="text-slate-600">Total</dt>
+          <dd className="tabular-nums text-slate-900">
+            {totalPaise !== null ? formatPaise(totalPaise) : '-'}
+          </dd>
           <dt className="text-slate-600">Paid</dt>
           <dd className="tabular-nums text-slate-900">{formatPaise(view.paidPaise)}</dd>
-          <dt className="font-semibold text-slate-900">Amount due</dt>
+          <dt className="font-semibold text-slate-900">Due</dt>
           <dd className="font-semibold tabular-nums text-slate-900">{formatPaise(view.duePaise)}</dd>
         </dl>
+        {paidInFull && (
+          <p className="mt-4 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200">
+            {PAID_IN_FULL}
+          </p>
+        )}
+        {/* UPI only while something is due: a customer who paid at the counter is never asked again. */}
         {payLink && (
           <a
             href={payLink}

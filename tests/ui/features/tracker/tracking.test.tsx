@@ -1,7 +1,7 @@
 import { act, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ShopRepair } from '../../../../src/domain/shop/repair-record';
-import { DEMO_LINK_ELSEWHERE } from '../../../../src/ui/features/tracker/tracking-page';
+import { DEMO_LINK_ELSEWHERE, PAID_IN_FULL } from '../../../../src/ui/features/tracker/tracking-page';
 import { typedCard } from '../../../domain/shop/shop-world';
 import { seriousA11yViolations } from '../../axe-check';
 import { type RenderedApp, renderApp, screen } from '../../render-app';
@@ -57,6 +57,29 @@ describe('/t/$token, the tracking link, signed out', () => {
     );
     expect(screen.getByText('Sharma Mobile Care')).toBeTruthy();
     expect(document.body.textContent).not.toContain('sam@okaxis');
+    // Total, Paid and Due as they are now; nothing says paid in full while money is due.
+    const money = within(screen.getByRole('heading', { name: 'Payment' }).parentElement as HTMLElement);
+    expect(money.getByText('Total').nextElementSibling?.textContent).toBe('₹2,800');
+    expect(money.getByText('Paid').nextElementSibling?.textContent).toBe('₹500');
+    expect(money.getByText('Due').nextElementSibling?.textContent).toBe('₹2,300');
+    expect(screen.queryByText(PAID_IN_FULL)).toBeNull();
+  });
+
+  it("says 'Paid in full' and offers no UPI once nothing is due", async () => {
+    const app = await renderApp({ path: '/', signedInAs: 'owner01@demo.test' });
+    const { shop } = app.services.useCases;
+    const stores = await shop.myStores();
+    if (!stores.ok) throw new Error('no stores');
+    const card = typedCard({ estimate: '1300', advancePaid: '1300' });
+    const created = await shop.createRepair(stores.value[0]!.storeId, card, app.clock.now());
+    if (!created.ok) throw new Error('not created');
+    await act(() => app.backend.ports.auth.signOut());
+    await act(() => app.router.navigate({ to: `/t/${created.value.repair.trackingToken}` as '/' }));
+
+    expect(await screen.findByText(PAID_IN_FULL)).toBeTruthy();
+    const money = within(screen.getByRole('heading', { name: 'Payment' }).parentElement as HTMLElement);
+    expect(money.getByText('Due').nextElementSibling?.textContent).toBe('₹0');
+    expect(screen.queryByRole('link', { name: /with UPI/ })).toBeNull();
   });
 
   it('says clearly when the shop has turned the link off', async () => {
