@@ -80,7 +80,7 @@ export function shopTrackingContract(makeHarness: HarnessFactory): void {
       });
       expect(resolved.view.duePaise).toBe(200000);
       expect(resolved.view.payLink).toBe(
-        `upi://pay?pa=sharmamobile@okaxis&pn=Sharma%20Mobile%20Care&am=2000.00&tn=${repair.repairId}`,
+        `upi://pay?pa=sharmamobile@okaxis&pn=Sharma%20Mobile%20Care&am=2000.00&cu=INR&tn=${repair.repairId}`,
       );
       // The owner's later change shows at once, on the same link.
       await signInAs(h, 'owner');

@@ -258,7 +258,7 @@ for (const { name, make } of BACKENDS) {
         const view = await page();
         expect(view.shop).toEqual(SHARMA);
         expect(view.payLink).toBe(
-          `upi://pay?pa=sharmamobile@okaxis&pn=Sharma%20Mobile%20Care&am=2000.00&tn=${view.repairId}`,
+          `upi://pay?pa=sharmamobile@okaxis&pn=Sharma%20Mobile%20Care&am=2000.00&cu=INR&tn=${view.repairId}`,
         );
         expect(JSON.stringify(view)).not.toContain('sam@okaxis');
         expect(JSON.stringify(view)).not.toContain('9000000088');

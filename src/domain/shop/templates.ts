@@ -136,8 +136,9 @@ function upiParam(value: string): string {
 }
 
 /**
- * `upi://pay?pa={UPI ID}&pn={shop name}&am={due}&tn={Repair ID}`, the amount in rupees with two
- * decimals; null when the shop has no valid UPI ID or nothing is due.
+ * `upi://pay?pa={UPI ID}&pn={shop name}&am={due}&cu=INR&tn={Repair ID}` (../shared/spec/owner-console.md,
+ * "Dues"), the amount in rupees with two decimals, no other parameter; null when the shop has no valid
+ * UPI ID or nothing is due.
  */
 export function upiLink(facts: {
   readonly upiId: string;
@@ -148,5 +149,5 @@ export function upiLink(facts: {
   const upiId = facts.upiId.trim();
   if (!isValidUpiId(upiId) || !Number.isSafeInteger(facts.duePaise) || facts.duePaise <= 0) return null;
   const amount = (facts.duePaise / 100).toFixed(2);
-  return `upi://pay?pa=${upiParam(upiId)}&pn=${upiParam(facts.shopName)}&am=${amount}&tn=${upiParam(facts.repairId)}`;
+  return `upi://pay?pa=${upiParam(upiId)}&pn=${upiParam(facts.shopName)}&am=${amount}&cu=INR&tn=${upiParam(facts.repairId)}`;
 }

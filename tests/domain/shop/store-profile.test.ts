@@ -136,7 +136,7 @@ describe("a store's public profile", () => {
 describe("the tracking page's Pay link", () => {
   it("pays the profile's UPI ID the amount due, named by the shop and the Repair ID (RPR-1001: ₹2,000)", () => {
     expect(trackingPayLink(sharma, { repairId: 'RPR-1001', duePaise: 200_000 })).toBe(
-      'upi://pay?pa=sharmamobile@okaxis&pn=Sharma%20Mobile%20Care&am=2000.00&tn=RPR-1001',
+      'upi://pay?pa=sharmamobile@okaxis&pn=Sharma%20Mobile%20Care&am=2000.00&cu=INR&tn=RPR-1001',
     );
     expect(trackingPayLink(sharma, { repairId: 'RPR-1001', duePaise: 1 })).toContain('&am=0.01&');
   });

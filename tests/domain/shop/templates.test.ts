@@ -180,10 +180,10 @@ describe('the UPI link', () => {
         duePaise: 200_000,
         repairId: 'RPR-1001',
       }),
-    ).toBe('upi://pay?pa=sharmamobile@okaxis&pn=Sharma%20Mobile%20Care&am=2000.00&tn=RPR-1001');
+    ).toBe('upi://pay?pa=sharmamobile@okaxis&pn=Sharma%20Mobile%20Care&am=2000.00&cu=INR&tn=RPR-1001');
     expect(
       upiLink({ upiId: 'a.b-c@ybl', shopName: 'A&B Mobiles', duePaise: 149_950, repairId: 'AB-7' }),
-    ).toBe('upi://pay?pa=a.b-c@ybl&pn=A%26B%20Mobiles&am=1499.50&tn=AB-7');
+    ).toBe('upi://pay?pa=a.b-c@ybl&pn=A%26B%20Mobiles&am=1499.50&cu=INR&tn=AB-7');
   });
 
   it('is not made when nothing is due or the UPI ID is not valid', () => {

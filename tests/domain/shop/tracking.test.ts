@@ -272,7 +272,7 @@ describe("the tracking link's view", () => {
       finalPaise: null,
       paidPaise: 50_000,
       duePaise: 230_000,
-      payLink: 'upi://pay?pa=sharmamobile@okaxis&pn=Sharma%20Mobile%20Care&am=2300.00&tn=RPR-1001',
+      payLink: 'upi://pay?pa=sharmamobile@okaxis&pn=Sharma%20Mobile%20Care&am=2300.00&cu=INR&tn=RPR-1001',
     });
   });
 

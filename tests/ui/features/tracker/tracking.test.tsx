@@ -53,7 +53,7 @@ describe('/t/$token, the tracking link, signed out', () => {
 
     const pay = await screen.findByRole('link', { name: 'Pay ₹2,300 with UPI' });
     expect(pay.getAttribute('href')).toBe(
-      `upi://pay?pa=sharmamobile@okaxis&pn=Sharma%20Mobile%20Care&am=2300.00&tn=${repair.repairId}`,
+      `upi://pay?pa=sharmamobile@okaxis&pn=Sharma%20Mobile%20Care&am=2300.00&cu=INR&tn=${repair.repairId}`,
     );
     expect(screen.getByText('Sharma Mobile Care')).toBeTruthy();
     expect(document.body.textContent).not.toContain('sam@okaxis');
