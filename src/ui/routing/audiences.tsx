@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { isSuperAdmin, ROLES, type SuperAdminProfile } from '../../domain/users/roles';
 import type { UserProfile } from '../../domain/users/user';
 import { useDemo } from '../app-services';
-import { shopQueries } from '../features/shop/queries';
+import { ownedStores, shopQueries } from '../features/shop/queries';
 import type { RouterContext } from './context';
 import { RouteError, RoutePending } from './route-states';
 import { screenComponent } from './screen-component';
@@ -94,7 +94,7 @@ export const shopMemberLayout = createRoute({
 export const ownerLayout = createRoute({
   getParentRoute: () => shopMemberLayout,
   id: '_owner',
-  beforeLoad: ({ context }) => ({ ownedStores: context.stores.filter((store) => store.role === 'owner') }),
+  beforeLoad: ({ context }) => ({ ownedStores: ownedStores(context.stores) }),
 });
 
 /**

@@ -48,16 +48,6 @@ export type StoreLookup = (storeId: string) => Promise<Store | null>;
 
 type Doc = Readonly<Record<string, unknown>> & { readonly _id: string };
 
-/** Whether the device may read this document of `collection`. */
-export async function deviceMayRead(
-  collection: CollectionName,
-  doc: Doc,
-  device: Principals,
-  storeOf: StoreLookup,
-): Promise<boolean> {
-  return (await readingOf(collection, doc, device, storeOf)) !== null;
-}
-
 /**
  * How the device reads this document of `collection` (synced-documents.ts, RepairReading): 'full' for
  * every readable document but repairs, whose customer reads the customer-safe projection; null when it

@@ -131,3 +131,9 @@ export const shopQueries = {
       staleTime: Number.POSITIVE_INFINITY,
     }),
 };
+
+/** The stores among `stores` that the account owns (what only an owner manages). Here, not in the
+ * domain: the audiences (part of the first script) use it, and must not pull a domain module in. */
+export function ownedStores<S extends { readonly role: string }>(stores: readonly S[]): S[] {
+  return stores.filter((store) => store.role === 'owner');
+}

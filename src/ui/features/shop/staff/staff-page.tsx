@@ -6,7 +6,7 @@ import { Alert } from '../../../components/alert';
 import { SelectField } from '../../../components/fields';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { AppPage } from '../../../layout/app-page';
-import { shopQueries } from '../queries';
+import { ownedStores, shopQueries } from '../queries';
 import { chosenStore, staffRoute } from '../routes';
 import { STAFF_LABELS } from '../shop-texts';
 import { StoreName } from '../shop-ui';
@@ -23,7 +23,7 @@ export function StaffPage() {
   const uid = staffRoute.useRouteContext({ select: (context) => context.uid });
   const { data: owned } = useSuspenseQuery({
     ...shopQueries.myStores(shop, uid),
-    select: (stores) => stores.filter((store) => store.role === 'owner'),
+    select: ownedStores,
   });
   const search = staffRoute.useSearch();
   const navigate = useNavigate();
