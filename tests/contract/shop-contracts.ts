@@ -5,6 +5,7 @@ import { shopRepairsContract } from './shop-repairs.contract';
 import { shopSurfaceContract } from './shop-surface.contract';
 import { shopTrackingContract } from './shop-tracking.contract';
 import { storeProfilesContract } from './store-profiles.contract';
+import { storeSetupContract } from './store-setup.contract';
 
 /**
  * The shop console's ports, for one backend. Run on memory (memory.test.ts) and PouchDB
@@ -17,4 +18,5 @@ export function shopContracts(makeHarness: HarnessFactory): void {
   repairIdAllocationContract(makeHarness);
   storeProfilesContract(makeHarness);
   shopSurfaceContract(makeHarness);
+  storeSetupContract(makeHarness);
 }

@@ -22,8 +22,12 @@ export const TEMPLATE_PLACEHOLDERS = [
 
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 export type TemplateValues = Readonly<Record<TemplatePlaceholder, string>>;
-/** A shop's templates by status; a status without one uses the default. */
-export type MessageTemplates = Readonly<Partial<Record<RepairStatus, string>>>;
+/** The keys of a shop's templates: one per status, and the dues' 'Payment Reminder'. */
+export const PAYMENT_REMINDER_KEY = 'paymentReminder';
+export const TEMPLATE_KEYS = [...REPAIR_STATUSES, PAYMENT_REMINDER_KEY] as const;
+export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
+/** A shop's templates by key; a key without one uses the default. */
+export type MessageTemplates = Readonly<Partial<Record<TemplateKey, string>>>;
 
 export const MAX_TEMPLATE_LENGTH = 1000;
 
@@ -40,15 +44,23 @@ export const DEFAULT_TEMPLATES: Readonly<Record<RepairStatus, string>> = {
   cancelled: `Dear {customerName}, your repair {repairId} has been cancelled. Please collect your device from {shopName}. For details, call {shopPhone}.`,
 };
 
+/** The default 'Payment Reminder' (the dues' 'Send Reminder'): the amount and the tracking link. */
+export const DEFAULT_PAYMENT_REMINDER = `Dear {customerName}, a payment of {amountDue} is due for your repair {repairId} at {shopName}. Pay or see the details here: {trackingLink} ${SIGNATURE}`;
+
+/** The default template of a key (a status's, or the payment reminder's). */
+export function defaultTemplate(key: TemplateKey): string {
+  return key === PAYMENT_REMINDER_KEY ? DEFAULT_PAYMENT_REMINDER : DEFAULT_TEMPLATES[key];
+}
+
 /** For a status the web does not know (an app's own). */
 export const DEFAULT_OTHER_STATUS_TEMPLATE = `Dear {customerName}, your repair {repairId} is now: {status}. Track it here: {trackingLink} ${SIGNATURE}`;
 
-/** The template for a status: the shop's own when it has a non-blank one, else the default. */
+/** The template for a status (or 'paymentReminder'): the shop's own when it has a non-blank one, else the default. */
 export function templateFor(templates: MessageTemplates | null | undefined, status: string): string {
-  const known = (REPAIR_STATUSES as readonly string[]).includes(status) ? (status as RepairStatus) : null;
+  const known = (TEMPLATE_KEYS as readonly string[]).includes(status) ? (status as TemplateKey) : null;
   if (known === null) return DEFAULT_OTHER_STATUS_TEMPLATE;
   const own = templates?.[known];
-  return own !== undefined && own.trim() !== '' ? own : DEFAULT_TEMPLATES[known];
+  return own !== undefined && own.trim() !== '' ? own : defaultTemplate(known);
 }
 
 const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
