@@ -35,6 +35,13 @@ import {
 } from './shop/staff-use-cases';
 import type { StoreProfileInput } from './shop/store-profile';
 import { saveStoreProfile, storeProfile } from './shop/store-profile-use-cases';
+import type { StoreDetailsInput, StoreSettingsInput } from './shop/store-setup';
+import {
+  createStore,
+  loadSettingsScreen,
+  loadSetupScreen,
+  saveStoreSettings,
+} from './shop/store-setup-use-cases';
 import type { RandomBytes } from './shop/tracking';
 import { resolveTracking, revokeTracking, rotateTracking } from './shop/tracking-use-cases';
 import type { NewSupportIssue, SupportIssuePatch } from './support/support-issue';
@@ -161,6 +168,12 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
       storeProfile: (storeId: string) => storeProfile(ports, storeId),
       saveStoreProfile: (storeId: string, input: StoreProfileInput) =>
         saveStoreProfile(ports, storeId, input),
+      /** 'Set Up Your Shop' and 'Add Store' (role: the signed-in account's), and the owner's 'Settings'. */
+      setupScreen: (role: string | null | undefined) => loadSetupScreen(ports, role),
+      createStore: (input: StoreDetailsInput, takenPrefixes: readonly string[]) =>
+        createStore(ports, input, takenPrefixes),
+      settingsScreen: (storeId: string) => loadSettingsScreen(ports, storeId),
+      saveSettings: (storeId: string, input: StoreSettingsInput) => saveStoreSettings(ports, storeId, input),
     },
   };
 }

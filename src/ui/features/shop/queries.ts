@@ -32,6 +32,8 @@ const whilePending =
 export const shopKeys = {
   all: ['shop'] as const,
   myStores: (uid: string) => [...shopKeys.all, 'my-stores', uid] as const,
+  /** Every account's stores (a new store: read again even where no screen shows them now). */
+  anyStores: () => [...shopKeys.all, 'my-stores'] as const,
   board: (storeId: string, params: BoardSearchParams) =>
     [
       ...shopKeys.all,
@@ -44,6 +46,10 @@ export const shopKeys = {
     ] as const,
   search: (storeId: string, text: string) => [...shopKeys.all, 'search', storeId, text.trim()] as const,
   staff: (storeId: string) => [...shopKeys.all, 'staff', storeId] as const,
+  /** 'Set Up Your Shop': whether the account may open a store, and its stores' prefixes. */
+  setup: (uid: string) => [...shopKeys.all, 'setup', uid] as const,
+  /** The owner's settings of one store. */
+  settings: (storeId: string) => [...shopKeys.all, 'settings', storeId] as const,
   myInvitations: (uid: string) => [...shopKeys.all, 'my-invitations', uid] as const,
   repair: (id: string) => [...shopKeys.all, 'repair', id] as const,
   /** The names a store's earlier repairs give for a mobile number (the job card's suggestion). */
@@ -95,6 +101,20 @@ export const shopQueries = {
     queryOptions({
       queryKey: shopKeys.staff(storeId),
       queryFn: async () => outcomeValue(await shop.staffScreen(storeId)),
+    }),
+
+  /** The setup form's facts for the signed-in account (of `role`). */
+  setup: (shop: Shop, uid: string, role: string | null | undefined) =>
+    queryOptions({
+      queryKey: shopKeys.setup(uid),
+      queryFn: async () => outcomeValue(await shop.setupScreen(role)),
+    }),
+
+  /** One owned store's settings (its owner only). */
+  settings: (shop: Shop, storeId: string) =>
+    queryOptions({
+      queryKey: shopKeys.settings(storeId),
+      queryFn: async () => outcomeValue(await shop.settingsScreen(storeId)),
     }),
 
   /** The signed-in account's pending invitations (none until its address is verified). */

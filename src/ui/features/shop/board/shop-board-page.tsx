@@ -21,7 +21,8 @@ import { useMediaQuery } from '../../../hooks/use-media-query';
 import { AppPage } from '../../../layout/app-page';
 import { shopQueries } from '../queries';
 import { boardRoute, chosenStore } from '../routes';
-import { SHOP_TEXTS, STAFF_LABELS } from '../shop-texts';
+import { SETTINGS_TEXTS } from '../settings/settings-texts';
+import { SHOP_TEXTS } from '../shop-texts';
 import { NoStores, StoreName } from '../shop-ui';
 import { StaffInvitations } from '../staff/staff-invitations';
 import { ChipRow, StatusChip } from './board-chips';
@@ -84,13 +85,13 @@ function Board({ stores }: { stores: readonly Store[] }) {
         <div className="grid grid-cols-1 gap-2 sm:flex sm:items-center">
           {store.role === 'owner' && (
             <ButtonLink
-              to="/shop/staff"
+              to="/shop/settings"
               search={{ store: store.storeId }}
               variant="secondary"
               size="lg"
               className="w-full sm:w-auto"
             >
-              {STAFF_LABELS.section}
+              {SETTINGS_TEXTS.title}
             </ButtonLink>
           )}
           <ButtonLink
