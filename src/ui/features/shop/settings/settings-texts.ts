@@ -25,12 +25,12 @@ export const SETUP_TEXTS = {
     'Open your repair shop on the web: job cards, the repair board, payments and dues, from any browser. You can add more stores later from Settings.',
   addIntro: 'Open another store of your business. Each store has its own Repair IDs, staff and settings.',
   optional: '(optional)',
-  chooseState: 'Choose a state or union territory',
+  chooseState: 'Choose a state',
   prefixHint: (prefix: string) =>
     `Your repairs will be numbered ${prefix || 'ABC'}-1001, ${prefix || 'ABC'}-1002, … It cannot be changed later.`,
   gstinHint: 'The 15-character GST number, if the shop is registered. Printed on job sheets and invoices.',
   upiHint: 'Customers pay this UPI ID from the tracking link and the dues QR code, e.g. shopname@okaxis.',
-  phoneHint: 'A 10-digit mobile number: customers call it and see it in messages.',
+  phoneHint: 'A 10-digit mobile: customers call it.',
   backToDashboard: 'Back to Dashboard',
 } as const;
 

@@ -61,13 +61,15 @@ export function StoreDetailsFields({
     </>
   );
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    // The spec's order, in rows on a wider screen: name and phone; the address; city, state and
+    // pincode; GSTIN and UPI ID.
+    <div className="grid gap-4 sm:grid-cols-6">
       <TextField
         label={STORE_FIELD_LABELS.name}
         required
         autoComplete="organization"
         maxLength={200}
-        containerClassName="sm:col-span-2"
+        containerClassName="sm:col-span-4"
         {...text('name')}
       />
       <TextField
@@ -78,23 +80,15 @@ export function StoreDetailsFields({
         autoComplete="tel"
         maxLength={20}
         hint={SETUP_TEXTS.phoneHint}
+        containerClassName="sm:col-span-2"
         {...text('phone')}
-      />
-      <TextField
-        label={optional(STORE_FIELD_LABELS.upiId)}
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={100}
-        hint={SETUP_TEXTS.upiHint}
-        {...text('upiId')}
       />
       <TextField
         label={STORE_FIELD_LABELS.address}
         required
         autoComplete="street-address"
         maxLength={500}
-        containerClassName="sm:col-span-2"
+        containerClassName="sm:col-span-6"
         {...text('address')}
       />
       <TextField
@@ -102,6 +96,7 @@ export function StoreDetailsFields({
         required
         autoComplete="address-level2"
         maxLength={100}
+        containerClassName="sm:col-span-2"
         {...text('city')}
       />
       <SelectField
@@ -110,6 +105,7 @@ export function StoreDetailsFields({
         id={storeFieldId(idPrefix, 'state')}
         value={values.state}
         error={errors.state}
+        containerClassName="sm:col-span-2"
         onChange={(event) => onChange('state', event.target.value)}
       >
         <option value="">{SETUP_TEXTS.chooseState}</option>
@@ -125,6 +121,7 @@ export function StoreDetailsFields({
         inputMode="numeric"
         autoComplete="postal-code"
         maxLength={7}
+        containerClassName="sm:col-span-2"
         {...text('pincode')}
       />
       <TextField
@@ -134,7 +131,18 @@ export function StoreDetailsFields({
         spellCheck={false}
         maxLength={15}
         hint={SETUP_TEXTS.gstinHint}
+        containerClassName="sm:col-span-3"
         {...text('gstin')}
+      />
+      <TextField
+        label={optional(STORE_FIELD_LABELS.upiId)}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={100}
+        hint={SETUP_TEXTS.upiHint}
+        containerClassName="sm:col-span-3"
+        {...text('upiId')}
       />
     </div>
   );
