@@ -1,5 +1,5 @@
 import type { Ports } from '../ports';
-import type { StaffInvitation, StaffMember } from '../ports/shop-membership';
+import type { ShopMembership, StaffInvitation, StaffMember } from '../ports/shop-membership';
 import type { ShopStatusChange } from '../ports/shop-repairs';
 import { listBusinessPerformance, loadAdminTotals } from './admin/business-performance';
 import type { AdminFilter } from './admin/report';
@@ -131,7 +131,9 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
     shop: {
       myStores: () => myStores(ports),
       storeBoard: (storeId: string, filter?: BoardFilter) => storeBoard(ports, storeId, filter),
-      search: (storeId: string, text: string) => searchRepairs(ports, storeId, text),
+      /** A search of the given stores (the caller's), merged: each repair once, named with its store. */
+      search: (stores: readonly Pick<ShopMembership, 'storeId' | 'storeName'>[], text: string) =>
+        searchRepairs(ports, stores, text),
       /** The job card's earlier customer: the names the store's repairs give for a mobile, newest first. */
       earlierCustomer: (storeId: string, mobile: string) => findEarlierCustomer(ports, storeId, mobile),
       createRepair: (storeId: string, input: JobCardInput, now: Date = ports.clock.now()) =>

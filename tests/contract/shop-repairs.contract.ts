@@ -222,6 +222,49 @@ export function shopRepairsContract(makeHarness: HarnessFactory): void {
         expect(await ids('name', '')).toEqual([]);
       });
 
+      it('searches one store by the start of a mobile number (an index range, not a scan)', async () => {
+        const a = await ownerCreates(h, { customerName: 'Asha One', customerMobile: '9876500001' });
+        const b = await ownerCreates(h, { customerName: 'Asha Two', customerMobile: '9876511111' });
+        await ownerCreates(h, { customerName: 'Other', customerMobile: '9123400000' });
+        await signInAs(h, 'rival');
+        await h.ports.shopRepairs.create('store-2', newRepair({ customerMobile: '9876500002' }));
+        await signInAs(h, 'staff');
+        const ids = async (text: string, limit = 10) =>
+          (await h.ports.shopRepairs.search('store-1', { field: 'mobilePrefix', text, limit })).map(
+            (r) => r.id,
+          );
+        // In the order of the number: 98765-00001 before 98765-11111; another store's never.
+        expect(await ids('98765')).toEqual([a.id, b.id]);
+        expect(await ids('9876500')).toEqual([a.id]);
+        expect(await ids('9876500001')).toEqual([a.id]);
+        expect(await ids('98765', 1)).toEqual([a.id]);
+        expect(await ids('98764')).toEqual([]);
+        expect(await ids('')).toEqual([]);
+        for (const key of OUTSIDERS) {
+          await signInAs(h, key);
+          await expectPortError(
+            h.ports.shopRepairs.search('store-1', { field: 'mobilePrefix', text: '98765', limit: 5 }),
+            'permission-denied',
+          );
+        }
+      });
+
+      it("tells a store's Repair ID prefix: the one its first repair gets, then its counter's", async () => {
+        await signInAs(h, 'staff');
+        const before = await h.ports.shopRepairs.repairIdPrefix('store-1');
+        expect(before).toMatch(/^[A-Z][A-Z0-9]{1,4}$/);
+        const first = await ownerCreates(h);
+        expect(first.repairId).toBe(`${before}-1001`);
+        await signInAs(h, 'staff');
+        expect(await h.ports.shopRepairs.repairIdPrefix('store-1')).toBe(before);
+        for (const key of OUTSIDERS) {
+          await signInAs(h, key);
+          await expectPortError(h.ports.shopRepairs.repairIdPrefix('store-1'), 'permission-denied');
+        }
+        await h.ports.auth.signOut();
+        await expectPortError(h.ports.shopRepairs.repairIdPrefix('store-1'), 'unauthenticated');
+      });
+
       it('counts a store’s repairs per status', async () => {
         const a = await ownerCreates(h);
         await ownerCreates(h);

@@ -39,6 +39,8 @@ const DEVICES = {
   rivalCounter: ['uid:uid-rival'],
   asha: ['uid:uid-customer', 'phone:+919876543210'],
   walker: ['uid:uid-walker'],
+  // A member of staff of store-1, as the console knew them (or after the owner removed them).
+  staffCounter: ['uid:uid-staff'],
   claimant: ['uid:uid-claimant'],
   distributor: ['uid:uid-dist'],
   adminDesk: ['sa', 'uid:uid-admin'],
@@ -548,6 +550,36 @@ describe('the sync server over HTTP (threat 7, and threats 1, 2, 3 and 5 through
         (await bulkWrite('counter', 'repairs', nextVersion(r1, RAHUL, 'status', { status: 'inprogress' })))
           ?.error,
       ).toBeUndefined();
+    });
+
+    it("attack 2.s3: a staff member's device (current or removed) reads and writes none of the store's repairs: only the owner's devices sync it", async () => {
+      // Staff do not sync yet (docs/pouchdb.md): the gateway's member of a store is its owner, so a
+      // removal can leave no access behind on the server.
+      expect(await changedIds('staffCounter', 'repairs')).toEqual([]);
+      expect((await call('staffCounter', 'GET', `${db('repairs')}/r1`)).status).toBe(404);
+      const staff = { uid: 'uid-staff', name: 'Sam Staff' };
+      const r1 = await current('repairs', 'r1');
+      expect(
+        (
+          await bulkWrite(
+            'staffCounter',
+            'repairs',
+            nextVersion(r1, staff, 'status', { status: 'inprogress' }),
+          )
+        )?.error,
+      ).toBeDefined();
+      expect(
+        (
+          await bulkWrite('staffCounter', 'repairs', {
+            _id: 'r-staff',
+            repairId: 'SMC-1043',
+            storeId: 'store-1',
+            businessId: 'uid-owner',
+            customerMobile: '9123400001',
+          })
+        )?.error,
+      ).toBeDefined();
+      expect((await current('repairs', 'r1')).status).toBe(r1.status);
     });
 
     it("attack 2.s1: a forged repair is refused: another shop's store, a store that does not exist, a businessId that is not the owner", async () => {

@@ -62,6 +62,8 @@ function decodeCursor(cursor: string): { at: Timestamp; id: string } {
 const SEARCH_FIELDS = {
   repairId: 'repairId',
   mobile: 'customerMobile',
+  // A range on customerMobile with the store's equality (firestore.indexes.json), never a scan.
+  mobilePrefix: 'customerMobile',
   imeiSerial: 'imeiSerial',
   name: 'customerNameLower',
 } as const;

@@ -3,6 +3,7 @@ import {
   collection,
   type DocumentData,
   type DocumentSnapshot,
+  doc,
   type Firestore,
   orderBy,
   query,
@@ -11,6 +12,7 @@ import {
 } from 'firebase/firestore';
 import { storeRefOf } from '../../domain/repairs/repair';
 import { SHOP_MESSAGES } from '../../domain/shop/messages';
+import { storeRepairIdPrefix } from '../../domain/shop/repair-id';
 import type { ShopOnlyRecord, ShopRepair } from '../../domain/shop/repair-record';
 import { DELIVERY_CODE_PATTERN } from '../../domain/shop/status';
 import { isTrackingToken } from '../../domain/shop/tracking';
@@ -46,6 +48,7 @@ import {
 import { ShopRepairWriter, withoutCode } from './firestore-repair-writer';
 import {
   type FirestoreShopAccess,
+  SHOP_COLLECTIONS,
   ShopAccessChecker,
   shopRepairOf,
   shopRepairOfSnapshot,
@@ -191,6 +194,18 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
           .flatMap((repair) => shopRepairOfSnapshot(repair) ?? [])
           .filter((repair) => belongsTo(repair, access)),
       );
+    });
+  }
+
+  repairIdPrefix(storeId: string): Promise<string> {
+    return firestoreCall(async () => {
+      const access = await this.access.requireMember(storeId);
+      // Members get the counter (firestore.rules `match /repairCounters`: get).
+      const counter = plainData(await getDoc(doc(this.db, SHOP_COLLECTIONS.repairCounters, storeId)));
+      return storeRepairIdPrefix(counter ?? null, {
+        repairIdPrefix: access.storeData.repairIdPrefix,
+        name: access.store.name,
+      });
     });
   }
 

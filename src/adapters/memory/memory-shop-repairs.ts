@@ -1,7 +1,7 @@
 import { storeRefOf } from '../../domain/repairs/repair';
 import { judgeDeliveryTry, parseDeliveryTries } from '../../domain/shop/delivery-tries';
 import { historyEntry } from '../../domain/shop/history';
-import { nextRepairId } from '../../domain/shop/repair-id';
+import { nextRepairId, storeRepairIdPrefix } from '../../domain/shop/repair-id';
 import {
   newRepairDraft,
   parseShopRepair,
@@ -252,8 +252,23 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
     const keys =
       search.field === 'repairId' || search.field === 'mobile'
         ? this.indexes.newestFirst(search.field, [storeId, text], { limit: search.limit })
-        : this.indexes.prefixed(search.field, storeId, text, search.limit);
+        : this.indexes.prefixed(
+            search.field === 'mobilePrefix' ? 'mobile' : search.field,
+            storeId,
+            text,
+            search.limit,
+          );
     return keys.map((key) => this.handOut(idOfKey(key), access.role));
+  }
+
+  async repairIdPrefix(storeId: string): Promise<string> {
+    await this.db.roundTrip();
+    const access = await requireStoreMember(this.db, storeId, this.lookup);
+    const storeRaw = this.db.stores.get(storeId) ?? {};
+    return storeRepairIdPrefix(this.db.repairCounters.get(storeId), {
+      repairIdPrefix: storeRaw.repairIdPrefix,
+      name: access.store.name,
+    });
   }
 
   async countByStatus(storeId: string): Promise<ShopStatusCounts> {

@@ -1,6 +1,6 @@
 import { judgeDeliveryTry, parseDeliveryTries } from '../../domain/shop/delivery-tries';
 import { historyEntry } from '../../domain/shop/history';
-import { nextRepairId } from '../../domain/shop/repair-id';
+import { nextRepairId, storeRepairIdPrefix } from '../../domain/shop/repair-id';
 import {
   type NewRepairDraft,
   newRepairDraft,
@@ -362,17 +362,19 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
       const text = search.text;
       if (text.trim() === '') return [];
       const exact = search.field === 'repairId' || search.field === 'mobile';
+      // A mobile prefix is a range of the same view's 'mobile' keys.
+      const field = search.field === 'mobilePrefix' ? 'mobile' : search.field;
       const rows = await this.dbs.repairs.query(
         VIEWS.shopByField,
         exact
           ? {
               descending: true,
-              startkey: [storeId, search.field, text, HIGH],
-              endkey: [storeId, search.field, text],
+              startkey: [storeId, field, text, HIGH],
+              endkey: [storeId, field, text],
             }
           : {
-              startkey: [storeId, search.field, text],
-              endkey: [storeId, search.field, `${text}\uffff`],
+              startkey: [storeId, field, text],
+              endkey: [storeId, field, `${text}\uffff`],
             },
       );
       const ids = rows
@@ -380,6 +382,20 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
         .slice(0, search.limit)
         .map((row) => tailOf(row.key).id);
       return this.docsOf(ids, access.role);
+    });
+  }
+
+  repairIdPrefix(storeId: string): Promise<string> {
+    return guarded(async () => {
+      const access = await requireStoreMember(this.session, storeId, this.lookup);
+      const [storeDoc, counterDoc] = await Promise.all([
+        this.dbs.stores.get(storeId),
+        this.dbs.repairCounters.get(storeId),
+      ]);
+      return storeRepairIdPrefix(counterDoc === null ? null : fieldsOf(counterDoc), {
+        repairIdPrefix: storeDoc?.repairIdPrefix,
+        name: access.store.name,
+      });
     });
   }
 
