@@ -138,6 +138,11 @@ export interface StatusChangeRequest {
   readonly deliveryCode?: string;
   /** An owner delivering without the code: the reason, kept in the history. */
   readonly override?: { readonly reason: string };
+  /**
+   * 'Deliver on Credit': a 'delivered' move while money is due needs this note (kept in the history);
+   * the repair then stays in the dues list until it is paid.
+   */
+  readonly creditNote?: string;
 }
 
 /** The form fields a failure points at. */
