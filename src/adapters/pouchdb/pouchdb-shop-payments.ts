@@ -37,7 +37,8 @@ export const paymentEntryRange = (repairDocId: string) => ({
 });
 
 /**
- * A repair's payments, oldest first: the payments database's entries, and the advances that earlier
+ * A repair's payments, oldest first (by time, then `seq`): the payments database's entries, and the
+ * advances that earlier
  * versions kept in shopPrivate (`payment:{repairDocId}:{n}`), each id once.
  */
 export async function loadPaymentEntries(dbs: PouchDatabases, repairDocId: string): Promise<ShopPayment[]> {
@@ -46,12 +47,17 @@ export async function loadPaymentEntries(dbs: PouchDatabases, repairDocId: strin
     dbs.shopPrivate.allDocs({ ...paymentRange(repairDocId), include_docs: true }),
   ]);
   const byId = new Map<string, ShopPayment>();
+  const seqs = new Map<string, number>();
   for (const row of [...older, ...entries])
     if (row.doc && row.doc._deleted !== true) {
       const payment = parsePayment(repairDocId, row.doc);
       byId.set(payment.id, payment);
+      if (typeof row.doc.seq === 'number') seqs.set(payment.id, row.doc.seq);
     }
-  return [...byId.values()].sort((a, b) => a.at.getTime() - b.at.getTime() || a.id.localeCompare(b.id));
+  const seqOf = (id: string) => seqs.get(id) ?? 0;
+  return [...byId.values()].sort(
+    (a, b) => a.at.getTime() - b.at.getTime() || seqOf(a.id) - seqOf(b.id) || a.id.localeCompare(b.id),
+  );
 }
 
 const namesPayment = (doc: Readonly<Record<string, unknown>>, paymentId: string) =>
@@ -123,7 +129,10 @@ export async function recordPaymentEntry(
       if (written?._rev) await dbs.payments.put({ _id: entryId, _rev: written._rev, _deleted: true });
       throw paymentRefusal(plan);
     }
-    const record = written === null ? storedRecord({ ...plan.value.payment }) : fieldsOf(written);
+    // seq: its place among the repair's entries (the history's length before it), so entries taken
+    // within one clock tick list in the order they were taken.
+    const seq = Array.isArray(before.history) ? before.history.length : 0;
+    const record = written === null ? storedRecord({ ...plan.value.payment, seq }) : fieldsOf(written);
     const after = {
       ...before,
       ...storedRecord({
