@@ -98,13 +98,48 @@ export interface ShopRepairPatch {
   readonly unlockCode?: string;
 }
 
-/** A payment recorded against a repair (part 1 records only the advance; part 2 adds the rest). */
+/** A payment recorded against a repair (the advance on the job card, 'Take Payment', 'Refund'). */
 export interface ShopPayment extends Omit<AdvancePayment, 'kind'> {
   readonly id: string;
   /** The repair's document id. */
   readonly repairDocId: string;
   readonly kind: 'payment' | 'refund';
+  /** For a UPI payment: the 12-digit UTR the customer's app shows ('' when none was typed). */
+  readonly upiReference: string;
 }
+
+/**
+ * A payment or refund as 'Take Payment' and 'Refund' send it. The client makes `id` once per entry
+ * (before the first try), so a retried or re-synced entry applies once.
+ */
+export interface NewShopPayment {
+  /** 1–128 of [A-Za-z0-9_-], made by the client (newPaymentId in domain/shop/payments.ts). */
+  readonly id: string;
+  readonly kind: 'payment' | 'refund';
+  /** Positive, in paise, at most MAX_AMOUNT_PAISE; a refund at most what was paid. */
+  readonly amountPaise: number;
+  readonly mode: PaymentMode;
+  /** UPI payments only: '' or the 12-digit UTR. */
+  readonly upiReference?: string;
+  /** A payment's optional note; a refund's required reason. */
+  readonly note: string;
+}
+
+/** What recordPayment answers: the stored entry and the repair after it. */
+export interface RecordedPayment {
+  readonly payment: ShopPayment;
+  readonly repair: ShopRepair;
+}
+
+/** A page of a store's repairs with money due (the dues khata), oldest first. */
+export interface DuesQuery {
+  /** 1 to MAX_DUES_PAGE_SIZE. */
+  readonly limit: number;
+  /** The `next` of the previous page; null or absent for the first. */
+  readonly cursor?: string | null;
+}
+
+export const MAX_DUES_PAGE_SIZE = 200;
 
 /**
  * The shop console's repairs: the same `repairs` documents the apps, the customer tracker
@@ -160,6 +195,23 @@ export interface ShopRepairRepository {
   getShopOnly(repairDocId: string): Promise<ShopOnlyRecord | null>;
   /** The payments of a repair, oldest first. Members of its store. */
   listPayments(repairDocId: string): Promise<ShopPayment[]>;
+  /**
+   * Records a payment ('Take Payment', members) or a refund ('Refund', the store's owner only:
+   * 'permission-denied' for staff) as a new entry, never edited or deleted, with one 'payment' or
+   * 'refund' history entry by the caller, and moves what the repair has been paid by its amount in the
+   * same atomic write. 'invalid-argument' for an amount that is not a positive whole number of paise
+   * up to MAX_AMOUNT_PAISE, a bad mode, id or UPI reference, a refund without a reason;
+   * 'failed-precondition' for a refund above what was paid (paid never goes below zero).
+   *
+   * Idempotent by `id`: an entry whose id the repair already has is not applied again; the call
+   * answers the stored entry and the repair as it is (a retry after a lost answer, a re-synced
+   * device). 20 concurrent calls with 20 ids on one repair are all counted, once each.
+   *
+   * On Firestore the payments document and the repair's running totals commit in one transaction and
+   * the rules check the sums; on PouchDB each entry is its own document, so entries taken offline on
+   * two devices for one repair both count after sync (the sync gateway checks them as the rules do).
+   */
+  recordPayment(repairDocId: string, payment: NewShopPayment): Promise<RecordedPayment>;
   /**
    * A store's repairs, newest first (createdAt descending, then document id descending), filtered by
    * one status and/or a creation range. Members of the store. 'invalid-argument' for a bad limit or a

@@ -507,7 +507,7 @@ export async function changeRepairStatus(
     const stored =
       repair.deliveryCode !== '' ? repair.deliveryCode : DELIVERY_CODE_PATTERN.test(typed) ? typed : '0000';
     const plan = planStatusChange(
-      { status: repair.status, deliveryCode: stored },
+      { status: repair.status, deliveryCode: stored, duePaise: repair.duePaise },
       change,
       actor,
       ports.clock.now(),
