@@ -61,6 +61,8 @@ export const SHOP_MESSAGES = {
   deliveryPaused:
     'Too many wrong delivery codes were tried for this repair, so tries are paused for 15 minutes. The shop owner can still mark it delivered with a reason.',
   noteTooLong: 'A note is at most 500 characters.',
+  creditNoteRequired:
+    'Money is still due. Please add a note to deliver on credit (for example, when the customer will pay), or take the payment first.',
   // Ours: templates and settings.
   templateTooLong: 'A message template is at most 1000 characters.',
   templateRequired: 'Please write the message.',

@@ -305,6 +305,13 @@ export async function createRepair(
   return message === '' ? done(created) : done(created, message);
 }
 
+/** What a repair's customer still owes, from its running total of payments (the domain's one function). */
+export function dueOfRepair(repair: Pick<ShopRepair, 'finalPaise' | 'estimatePaise' | 'paidPaise'>): number {
+  return repairAmounts(repair.finalPaise, repair.estimatePaise, [
+    { kind: 'payment', amountPaise: repair.paidPaise },
+  ]).duePaise;
+}
+
 const isBlob = (value: unknown): value is Blob => typeof Blob !== 'undefined' && value instanceof Blob;
 
 // ───────────────────────────── a repair's dossier ─────────────────────────────
@@ -336,7 +343,7 @@ export interface RepairDossier {
 }
 
 /** Reads a repair and the viewer's membership of its store; failures as outcomes. */
-async function repairAndRole(
+export async function repairAndRole(
   ports: Pick<ShopPorts, 'shopMembers' | 'shopRepairs'>,
   id: string,
 ): Promise<Outcome<{ repair: ShopRepair; store: ShopMembership }, never, ShopFailureReason>> {
@@ -422,6 +429,18 @@ export async function changeRepairStatus(
       ports.clock.now(),
     );
     if (!plan.ok) return plan;
+    // 'Deliver on Credit': handing over a repair with money due needs a note (the backend checks too).
+    if (
+      plan.value.status === 'delivered' &&
+      dueOfRepair(repair) > 0 &&
+      (change.creditNote ?? '').trim() === ''
+    )
+      return {
+        ok: false,
+        reason: 'credit-note-required',
+        message: SHOP_MESSAGES.creditNoteRequired,
+        fieldErrors: { creditNote: SHOP_MESSAGES.creditNoteRequired },
+      };
     return done(await ports.shopRepairs.changeStatus(id, change));
   } catch (error) {
     // The delivery code, judged by the backend: a wrong code, or tries paused, under the code field.
@@ -616,9 +635,7 @@ export function customerMessage(
   const mobile = indianMobileDigits(repair.customerMobile);
   if (mobile === null) return failed(SHOP_MESSAGES.customerMobileUnusable, 'no-mobile');
   const link = repair.trackingToken === '' ? '' : trackingLink(origin, repair.trackingToken);
-  const due = repairAmounts(repair.finalPaise, repair.estimatePaise, [
-    { kind: 'payment', amountPaise: repair.paidPaise },
-  ]).duePaise;
+  const due = dueOfRepair(repair);
   const text = fillTemplate(
     templateFor(shop.templates, status),
     templateValues({

@@ -146,7 +146,7 @@ export interface StatusChangeRequest {
 }
 
 /** The form fields a failure points at. */
-export type StatusChangeField = 'to' | 'note' | 'deliveryCode' | 'reason';
+export type StatusChangeField = 'to' | 'note' | 'deliveryCode' | 'reason' | 'creditNote';
 
 /** The failures the repair page tells apart. */
 export type StatusChangeReason =
@@ -162,7 +162,9 @@ export type StatusChangeReason =
   /** Too many delivery code tries: the backend refuses tries for a while (delivery-tries.ts). */
   | 'tries-paused'
   | 'no-code-stored'
-  | 'reason-required';
+  | 'reason-required'
+  /** 'Delivered' while money is due, without the note of 'Deliver on Credit'. */
+  | 'credit-note-required';
 
 export interface StatusChangePlan {
   readonly status: RepairStatus;

@@ -14,7 +14,10 @@ async function openNewRepair(): Promise<RenderedApp> {
   return app;
 }
 
-/** Creates a repair through the use case, and answers its document id and delivery code. */
+/**
+ * Creates a repair through the use case, paid in full at the counter (delivering with money due asks
+ * for 'Deliver on Credit': shop-payments.test.tsx), and answers its document id and delivery code.
+ */
 async function createRepair(app: RenderedApp): Promise<{ id: string; repairId: string; code: string }> {
   const created = await app.services.useCases.shop.createRepair('store-sharma-1', {
     ...emptyJobCard(),
@@ -24,6 +27,7 @@ async function createRepair(app: RenderedApp): Promise<{ id: string; repairId: s
     brandModel: 'Samsung Galaxy A14',
     problems: ['Screen broken'],
     estimate: '2000',
+    advancePaid: '2000',
   });
   if (!created.ok) throw new Error('create failed');
   return {
