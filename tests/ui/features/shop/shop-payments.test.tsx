@@ -120,6 +120,7 @@ describe("the repair page's 'Payments'", () => {
     await app.user.click(within(dialog()).getByRole('radio', { name: 'UPI' }));
     const reference = within(dialog()).getByLabelText(/^UPI Reference/) as HTMLInputElement;
     expect(within(dialog()).getByText(PAYMENT_TEXTS.upiReferenceHint)).toBeTruthy();
+    expect(await seriousA11yViolations()).toEqual([]);
     await app.user.type(reference, '12345');
     await app.user.click(within(dialog()).getByRole('button', { name: PAYMENT_TEXTS.savePayment }));
     expect(await within(dialog()).findByText(PAYMENT_MESSAGES.upiReferenceInvalid)).toBeTruthy();
@@ -249,6 +250,7 @@ describe("'Delivered' with money due", () => {
     await app.user.click(screen.getByRole('button', { name: 'Delivered' }));
     expect(within(dialog()).getByText('Amount due: ₹1,500')).toBeTruthy();
     expect(within(dialog()).getByRole('button', { name: PAYMENT_TEXTS.takePayment })).toBeTruthy();
+    expect(await seriousA11yViolations()).toEqual([]);
     await app.user.type(within(dialog()).getByLabelText(/^Delivery Code/), made.code);
     await app.user.click(within(dialog()).getByRole('button', { name: PAYMENT_TEXTS.deliverOnCredit }));
     expect(await within(dialog()).findByText(SHOP_MESSAGES.creditNoteRequired)).toBeTruthy();
