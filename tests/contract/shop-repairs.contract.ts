@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ShopRepair } from '../../src/domain/shop/repair-record';
+import { CREDIT_NOTE_PREFIX } from '../../src/domain/shop/status';
 import { expectPortError } from './expectations';
 import { type Cast, type CastKey, signInAs } from './fixtures';
 import type { BackendHarness, HarnessFactory } from './harness';
@@ -305,7 +306,8 @@ export function shopRepairsContract(makeHarness: HarnessFactory): void {
           go('delivered', 'ready', { override: { reason: 'Known customer' } }),
           'permission-denied',
         );
-        const delivered = await go('delivered', 'ready', { deliveryCode: '4821' });
+        // ₹2,300 is due: 'Deliver on Credit' with its note (issue 17; shop-payments.contract.ts).
+        const delivered = await go('delivered', 'ready', { deliveryCode: '4821', creditNote: 'Pays Friday' });
         expect(delivered.status).toBe('delivered');
         await expectPortError(go('inprogress', 'delivered', { note: 'Came back' }), 'permission-denied');
         await signInAs(h, 'owner');
@@ -317,8 +319,14 @@ export function shopRepairsContract(makeHarness: HarnessFactory): void {
           note: 'Came back',
         });
         await go('ready', 'inprogress');
-        const overridden = await go('delivered', 'ready', { override: { reason: 'Customer lost the code' } });
-        expect(overridden.history.at(-1)).toMatchObject({ kind: 'override', note: 'Customer lost the code' });
+        const overridden = await go('delivered', 'ready', {
+          override: { reason: 'Customer lost the code' },
+          creditNote: 'Pays Friday',
+        });
+        expect(overridden.history.at(-1)).toMatchObject({
+          kind: 'override',
+          note: `${CREDIT_NOTE_PREFIX}Pays Friday — Customer lost the code`,
+        });
         expect(overridden.history).toHaveLength(7);
       });
 

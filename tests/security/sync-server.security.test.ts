@@ -3,6 +3,7 @@ import { nodePouchDB } from '../../src/adapters/pouchdb/pouchdb-node';
 import { addDevice, provisionShop, seedShop } from '../../src/adapters/pouchdb/sync-server/provision';
 import { type SyncServer, startSyncServer } from '../../src/adapters/pouchdb/sync-server/server';
 import type { SeedData } from '../../src/demo/seeder';
+import { storedDues } from '../../src/domain/shop/repair-record';
 import {
   PUBLIC_PROFILES,
   RECHARGE_TRANSACTIONS,
@@ -245,16 +246,34 @@ function nextVersion(
   const moves = ['status', 'override', 'reopen'].includes(kind);
   const history = Array.isArray(doc.history) ? doc.history : [];
   const timeline = Array.isArray(doc.timeline) ? doc.timeline : [];
-  return {
+  // A payment's or refund's entry names its payment (issue 17).
+  const named = kind === 'payment' || kind === 'refund' ? { paymentId: `pay-${history.length}` } : {};
+  const next = {
     ...doc,
     ...change,
     updatedAt: at,
     history: [
       ...history,
-      { kind, status, from: moves ? doc.status : null, at, by, note: '', amountPaise: null, ...entry },
+      {
+        kind,
+        status,
+        from: moves ? doc.status : null,
+        at,
+        by,
+        note: '',
+        amountPaise: null,
+        ...named,
+        ...entry,
+      },
     ],
     ...(moves ? { timeline: [...timeline, { status, at }] } : {}),
   };
+  // The dues fields as the console writes them (issue 17), unless the case sets them.
+  return { ...next, ...storedDues(next), ...pickDues(change) };
+}
+
+function pickDues(change: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(change).filter(([key]) => key === 'duePaise' || key === 'owing'));
 }
 
 /** A new repair as the shop console creates it on a device of store-1's owner. */
@@ -285,6 +304,7 @@ function newConsoleRepair(id: string, repairId: string, extra: Record<string, un
     timeline: [{ status: 'received', at }],
     createdBy: RAHUL,
     ...extra,
+    ...storedDues({ status: 'received', paidPaise: 0, ...extra }),
   };
 }
 
@@ -936,10 +956,29 @@ describe('issue 15, finding 7: the sync server checks sizes first, refuses attac
       flow = await current('repairs', 'r-flow');
     }
     await refusedWith(nextVersion(flow, RAHUL, 'edit', { productName: 'Another phone' }), /Delivered/);
+    // Issue 17: money still moves on a delivered repair (one delivered on credit is paid later), by
+    // its entry: taken, and refunded by the owner.
+    const late = nextVersion(flow, RAHUL, 'payment', { paidPaise: 100 }, { amountPaise: 100 });
+    expect((await bulkWrite('counter', 'repairs', late))?.error).toBeUndefined();
     await refusedWith(
-      nextVersion(flow, RAHUL, 'payment', { paidPaise: 100 }, { amountPaise: 100 }),
-      /Delivered/,
+      nextVersion(
+        await current('repairs', 'r-flow'),
+        RAHUL,
+        'refund',
+        { paidPaise: -100 },
+        { amountPaise: 200, note: 'x' },
+      ),
+      /paidPaise/,
     );
+    const back = nextVersion(
+      await current('repairs', 'r-flow'),
+      RAHUL,
+      'refund',
+      { paidPaise: 0 },
+      { amountPaise: 100, note: 'Paid twice' },
+    );
+    expect((await bulkWrite('counter', 'repairs', back))?.error).toBeUndefined();
+    flow = await current('repairs', 'r-flow');
     await refusedWith(nextVersion(flow, RAHUL, 'reopen', { status: 'inprogress' }), /with a note/);
     expect(
       (

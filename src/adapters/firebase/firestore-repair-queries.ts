@@ -45,6 +45,7 @@ export function parsePayment(repairDocId: string, raw: Readonly<Record<string, u
     at: raw.at instanceof Date ? raw.at : new Date(0),
     by: { uid: text(by.uid), name: text(by.name) },
     note: text(raw.note),
+    upiReference: text(raw.upiReference),
   };
 }
 

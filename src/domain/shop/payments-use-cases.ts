@@ -3,7 +3,8 @@ import type { NewShopPayment, RecordedPayment } from '../../ports/shop-repairs';
 import { done, type FieldErrors, failed, invalid, type Outcome } from '../shared/validation';
 import { formatPaise, parseRupeesInput, repairAmounts } from './amounts';
 import { SHOP_MESSAGES } from './messages';
-import { PAYMENT_MODES, type PaymentMode } from './repair-record';
+import { checkNewPayment, type PaymentCheck } from './payments';
+import type { PaymentMode } from './repair-record';
 import { type ShopFailureReason, shopPortFailure } from './shop-failures';
 import { repairAndRole, type ShopPorts } from './shop-use-cases';
 
@@ -21,12 +22,13 @@ export interface PaymentFormInput {
   /** Rupees as typed ('1500', '₹1,499.50'). */
   readonly amount: string;
   readonly mode: PaymentMode;
-  /** UPI payments: '' or the 12-digit UTR (spaces allowed between the digits). */
+  /** UPI payments: '' or the 12-digit UTR (spaces allowed between the digits); ignored for others. */
   readonly upiReference: string;
   /** A payment's optional note; a refund's required 'Reason'. */
   readonly note: string;
 }
 
+/** The dialog's fields a message goes under. */
 export type PaymentField = 'amount' | 'mode' | 'upiReference' | 'note';
 
 /** Why a payment was refused, beside the shop's reasons: a refund above what was paid. */
@@ -35,66 +37,85 @@ export type PaymentFailureReason = ShopFailureReason | 'above-paid';
 export type RecordPaymentOutcome = Outcome<RecordedPayment, PaymentField, PaymentFailureReason>;
 
 /**
- * Checks the dialog's fields and turns them into the port's entry: the amount in paise (positive, at
- * most MAX_AMOUNT_PAISE), a known mode, a UPI Reference only for UPI and then '' or 12 digits, a note
- * of at most MAX_PAYMENT_NOTE, and a refund's reason.
+ * Checks the dialog's fields and turns them into the port's entry: the amount typed in rupees (blank,
+ * not a number, too large or ₹0 said under 'Amount (₹)'), then the entry itself by the domain's one
+ * check (payments.ts checkNewPayment: mode, UPI Reference, note, a refund's reason; and a refund at
+ * most `paidPaise`, when it is known). Each message goes under its field; the amount's and another
+ * field's show together.
  */
-export function checkPaymentForm(input: PaymentFormInput): Outcome<NewShopPayment, PaymentField> {
+export function checkPaymentForm(
+  input: PaymentFormInput,
+  paidPaise: number = Number.MAX_SAFE_INTEGER,
+): Outcome<NewShopPayment, PaymentField, 'above-paid' | 'invalid-id'> {
   const fieldErrors: FieldErrors<PaymentField> = {};
   const parsed = parseRupeesInput(input.amount);
-  let amountPaise = 0;
   if (!parsed.ok)
     fieldErrors.amount =
-      parsed.reason === 'too-large' ? SHOP_MESSAGES.amountTooLarge : SHOP_MESSAGES.amountInvalid;
+      parsed.reason === 'too-large' ? SHOP_MESSAGES.paymentAmountTooLarge : SHOP_MESSAGES.amountInvalid;
   else if (parsed.paise === null) fieldErrors.amount = PAYMENT_MESSAGES.amountRequired;
-  else if (parsed.paise === 0) fieldErrors.amount = PAYMENT_MESSAGES.amountZero;
-  else amountPaise = parsed.paise;
-  if (!PAYMENT_MODES.includes(input.mode)) fieldErrors.mode = PAYMENT_MESSAGES.modeRequired;
-  const upiReference = input.mode === 'upi' ? input.upiReference.replace(/[\s-]/g, '') : '';
-  if (upiReference !== '' && !/^\d{12}$/.test(upiReference))
-    fieldErrors.upiReference = PAYMENT_MESSAGES.upiReferenceInvalid;
-  const note = input.note.trim();
-  if (input.kind === 'refund' && note === '') fieldErrors.note = PAYMENT_MESSAGES.refundReasonRequired;
-  else if (note.length > MAX_PAYMENT_NOTE) fieldErrors.note = SHOP_MESSAGES.noteTooLong;
+  else if (parsed.paise === 0) fieldErrors.amount = SHOP_MESSAGES.paymentAmountInvalid;
+  // With a bad amount, the rest is still checked (a stand-in of 1 paisa), so both messages show.
+  const amountPaise = parsed.ok && parsed.paise !== null && parsed.paise > 0 ? parsed.paise : 1;
+  const checked: PaymentCheck = checkNewPayment(
+    {
+      id: input.id,
+      kind: input.kind,
+      amountPaise,
+      mode: input.mode,
+      upiReference: input.mode === 'upi' ? input.upiReference.replace(/-/g, '') : '',
+      note: input.note,
+    },
+    fieldErrors.amount === undefined ? paidPaise : Number.MAX_SAFE_INTEGER,
+  );
+  if (!checked.ok) {
+    // A bad id is the page's mistake, not the person's: said above the form, not under a field.
+    if (checked.reason === 'invalid-id') return failed(checked.message ?? '', 'invalid-id');
+    const [field, message] = Object.entries(checked.fieldErrors ?? {})[0] ?? [];
+    if (field !== undefined && message !== undefined) fieldErrors[field as PaymentField] ??= message;
+    if (checked.reason === 'refund-above-paid' && fieldErrors.amount !== undefined)
+      return { ok: false, reason: 'above-paid', message: fieldErrors.amount, fieldErrors };
+  }
   if (Object.keys(fieldErrors).length > 0) return invalid(fieldErrors);
+  if (!checked.ok) return failed(checked.message ?? PAYMENT_MESSAGES.saveFailed, 'invalid-id');
+  const entry = checked.value;
   return done({
-    id: input.id,
-    kind: input.kind,
-    amountPaise,
-    mode: input.mode,
-    ...(input.mode === 'upi' ? { upiReference } : {}),
-    note,
+    id: entry.id,
+    kind: entry.kind,
+    amountPaise: entry.amountPaise,
+    mode: entry.mode,
+    ...(entry.mode === 'upi' ? { upiReference: entry.upiReference } : {}),
+    note: entry.note,
   });
 }
-
-/** A payment's note or a refund's reason, at most (as a status note). */
-export const MAX_PAYMENT_NOTE = 500;
 
 /**
  * Records a payment ('Take Payment', members) or a refund ('Refund', the owner): checks the fields,
  * then the viewer's role and, for a refund, what was paid (the domain's one function over the repair's
- * payments), then asks the backend. The entry's id makes a retry apply once: a save whose answer was
- * lost and is sent again answers the entry already stored.
+ * payments, the figure the page shows), then asks the backend, which checks it all again. The entry's
+ * id makes a retry apply once: a save whose answer was lost and is sent again answers the stored entry.
  */
 export async function recordRepairPayment(
   ports: Pick<ShopPorts, 'shopMembers' | 'shopRepairs' | 'logger'>,
   repairDocId: string,
   input: PaymentFormInput,
 ): Promise<RecordPaymentOutcome> {
-  const checked = checkPaymentForm(input);
-  if (!checked.ok) return checked;
-  const entry = checked.value;
+  const first = checkPaymentForm(input);
+  if (!first.ok) return asOutcome(first);
   try {
     const found = await repairAndRole(ports, repairDocId);
     if (!found.ok) return found;
     const { repair, store } = found.value;
+    let entry = first.value;
     if (entry.kind === 'refund') {
-      if (store.role !== 'owner') return failed(PAYMENT_MESSAGES.refundOwnerOnly, 'not-permitted');
+      if (store.role !== 'owner') return failed(SHOP_MESSAGES.refundOwnerOnly, 'not-permitted');
       const payments = await ports.shopRepairs.listPayments(repairDocId);
-      // A retried refund (its id already stored) is not above what was paid: the backend answers it.
+      // A retried refund (its id already stored) is not checked against the paid it left: the backend
+      // answers the stored entry.
       if (!payments.some((payment) => payment.id === entry.id)) {
         const { paidPaise } = repairAmounts(repair.finalPaise, repair.estimatePaise, payments);
-        if (entry.amountPaise > paidPaise) return refundAbovePaid(paidPaise);
+        const against = checkPaymentForm(input, paidPaise);
+        if (!against.ok) return asOutcome(against);
+        entry = against.value;
       }
     }
     const recorded = await ports.shopRepairs.recordPayment(repairDocId, entry);
@@ -107,39 +128,39 @@ export async function recordRepairPayment(
     );
   } catch (error) {
     // Another device's refund landed meanwhile: the backend keeps paid at or above zero.
-    if (entry.kind === 'refund' && isPortError(error, 'failed-precondition')) {
+    if (first.value.kind === 'refund' && isPortError(error, 'failed-precondition')) {
       const payments = await ports.shopRepairs.listPayments(repairDocId).catch(() => null);
-      return refundAbovePaid(payments === null ? null : repairAmounts(null, null, payments).paidPaise);
+      const message =
+        payments === null
+          ? PAYMENT_MESSAGES.refundAbovePaidUnknown
+          : SHOP_MESSAGES.refundAbovePaid(formatPaise(repairAmounts(null, null, payments).paidPaise));
+      return { ok: false, reason: 'above-paid', message, fieldErrors: { amount: message } };
     }
-    if (entry.kind === 'refund' && isPortError(error, 'permission-denied'))
-      return failed(PAYMENT_MESSAGES.refundOwnerOnly, 'not-permitted');
+    if (first.value.kind === 'refund' && isPortError(error, 'permission-denied'))
+      return failed(SHOP_MESSAGES.refundOwnerOnly, 'not-permitted');
     return shopPortFailure(
       ports,
-      `Recording a ${entry.kind} on repair ${repairDocId}`,
+      `Recording a ${first.value.kind} on repair ${repairDocId}`,
       error,
       PAYMENT_MESSAGES.saveFailed,
     );
   }
 }
 
-function refundAbovePaid(paidPaise: number | null): RecordPaymentOutcome {
-  const message =
-    paidPaise === null
-      ? PAYMENT_MESSAGES.refundAbovePaidUnknown
-      : PAYMENT_MESSAGES.refundAbovePaid(formatPaise(paidPaise));
-  return { ok: false, reason: 'above-paid', message, fieldErrors: { amount: message } };
+/** A refused form as the use case answers it (a bad id is the page's: 'failed'). */
+function asOutcome(
+  refused: Exclude<ReturnType<typeof checkPaymentForm>, { ok: true }>,
+): RecordPaymentOutcome {
+  if (refused.reason === 'invalid-id')
+    return failed(refused.message ?? PAYMENT_MESSAGES.saveFailed, 'failed');
+  return refused.reason === 'above-paid'
+    ? { ...refused, reason: 'above-paid' }
+    : { ok: false, ...(refused.fieldErrors ? { fieldErrors: refused.fieldErrors } : {}) };
 }
 
-/** Ours: the payment dialogs' messages, where the spec is silent. */
+/** Ours: the payment dialogs' messages the domain's catalogue (messages.ts) does not have. */
 export const PAYMENT_MESSAGES = {
   amountRequired: 'Please enter the amount.',
-  amountZero: 'Please enter an amount above ₹0.',
-  modeRequired: "Please choose how it was paid: 'Cash', 'UPI' or 'Card'.",
-  upiReferenceInvalid:
-    "A UPI Reference is the 12-digit UTR the customer's UPI app shows. Please check it, or leave it empty.",
-  refundReasonRequired: 'Please give the reason for the refund.',
-  refundOwnerOnly: 'Only the shop owner can refund a payment.',
-  refundAbovePaid: (paid: string) => `A refund cannot be more than what was paid (${paid}).`,
   refundAbovePaidUnknown: 'A refund cannot be more than what was paid. Please check the payments.',
   paymentSaved: (amount: string) => `Payment of ${amount} saved.`,
   refundSaved: (amount: string) => `Refund of ${amount} saved.`,

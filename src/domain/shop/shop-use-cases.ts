@@ -305,13 +305,6 @@ export async function createRepair(
   return message === '' ? done(created) : done(created, message);
 }
 
-/** What a repair's customer still owes, from its running total of payments (the domain's one function). */
-export function dueOfRepair(repair: Pick<ShopRepair, 'finalPaise' | 'estimatePaise' | 'paidPaise'>): number {
-  return repairAmounts(repair.finalPaise, repair.estimatePaise, [
-    { kind: 'payment', amountPaise: repair.paidPaise },
-  ]).duePaise;
-}
-
 const isBlob = (value: unknown): value is Blob => typeof Blob !== 'undefined' && value instanceof Blob;
 
 // ───────────────────────────── a repair's dossier ─────────────────────────────
@@ -423,24 +416,12 @@ export async function changeRepairStatus(
     const stored =
       repair.deliveryCode !== '' ? repair.deliveryCode : DELIVERY_CODE_PATTERN.test(typed) ? typed : '0000';
     const plan = planStatusChange(
-      { status: repair.status, deliveryCode: stored },
+      { status: repair.status, deliveryCode: stored, duePaise: repair.duePaise },
       change,
       actor,
       ports.clock.now(),
     );
     if (!plan.ok) return plan;
-    // 'Deliver on Credit': handing over a repair with money due needs a note (the backend checks too).
-    if (
-      plan.value.status === 'delivered' &&
-      dueOfRepair(repair) > 0 &&
-      (change.creditNote ?? '').trim() === ''
-    )
-      return {
-        ok: false,
-        reason: 'credit-note-required',
-        message: SHOP_MESSAGES.creditNoteRequired,
-        fieldErrors: { creditNote: SHOP_MESSAGES.creditNoteRequired },
-      };
     return done(await ports.shopRepairs.changeStatus(id, change));
   } catch (error) {
     // The delivery code, judged by the backend: a wrong code, or tries paused, under the code field.
@@ -635,7 +616,9 @@ export function customerMessage(
   const mobile = indianMobileDigits(repair.customerMobile);
   if (mobile === null) return failed(SHOP_MESSAGES.customerMobileUnusable, 'no-mobile');
   const link = repair.trackingToken === '' ? '' : trackingLink(origin, repair.trackingToken);
-  const due = dueOfRepair(repair);
+  const due = repairAmounts(repair.finalPaise, repair.estimatePaise, [
+    { kind: 'payment', amountPaise: repair.paidPaise },
+  ]).duePaise;
   const text = fillTemplate(
     templateFor(shop.templates, status),
     templateValues({

@@ -40,7 +40,7 @@ describe('checkPaymentForm', () => {
     });
     expect(checkPaymentForm(form({ amount: '0' })).ok).toBe(false);
     expect(checkPaymentForm(form({ amount: '0' }))).toMatchObject({
-      fieldErrors: { amount: PAYMENT_MESSAGES.amountZero },
+      fieldErrors: { amount: SHOP_MESSAGES.paymentAmountInvalid },
     });
     expect(checkPaymentForm(form({ amount: '-5' }))).toMatchObject({
       fieldErrors: { amount: SHOP_MESSAGES.amountInvalid },
@@ -61,7 +61,7 @@ describe('checkPaymentForm', () => {
     });
     expect(checkPaymentForm(form({ mode: 'upi', upiReference: '12345' }))).toEqual({
       ok: false,
-      fieldErrors: { upiReference: PAYMENT_MESSAGES.upiReferenceInvalid },
+      fieldErrors: { upiReference: SHOP_MESSAGES.upiReferenceInvalid },
     });
     // Typed, then the mode changed to cash: the reference is not sent.
     const cash = checkPaymentForm(form({ mode: 'cash', upiReference: '12345' }));
@@ -71,14 +71,31 @@ describe('checkPaymentForm', () => {
   it('needs a reason for a refund, and a known mode', () => {
     expect(checkPaymentForm(form({ kind: 'refund', note: '  ' }))).toEqual({
       ok: false,
-      fieldErrors: { note: PAYMENT_MESSAGES.refundReasonRequired },
+      fieldErrors: { note: SHOP_MESSAGES.refundReasonRequired },
     });
-    expect(
-      checkPaymentForm(form({ mode: 'cheque' as PaymentFormInput['mode'], note: 'x'.repeat(501) })),
-    ).toEqual({
+    expect(checkPaymentForm(form({ mode: 'cheque' as PaymentFormInput['mode'] }))).toEqual({
       ok: false,
-      fieldErrors: { mode: PAYMENT_MESSAGES.modeRequired, note: SHOP_MESSAGES.noteTooLong },
+      fieldErrors: { mode: SHOP_MESSAGES.paymentModeInvalid },
     });
+    expect(checkPaymentForm(form({ note: 'x'.repeat(501) }))).toEqual({
+      ok: false,
+      fieldErrors: { note: SHOP_MESSAGES.paymentNoteTooLong },
+    });
+    // A bad amount and another field's message show together.
+    expect(checkPaymentForm(form({ kind: 'refund', amount: 'abc', note: '' }))).toEqual({
+      ok: false,
+      fieldErrors: { amount: SHOP_MESSAGES.amountInvalid, note: SHOP_MESSAGES.refundReasonRequired },
+    });
+  });
+
+  it('checks a refund against what was paid, when it is known', () => {
+    expect(checkPaymentForm(form({ kind: 'refund', amount: '600', note: 'No part' }), 50_000)).toEqual({
+      ok: false,
+      reason: 'above-paid',
+      message: SHOP_MESSAGES.refundAbovePaid('₹500'),
+      fieldErrors: { amount: SHOP_MESSAGES.refundAbovePaid('₹500') },
+    });
+    expect(checkPaymentForm(form({ kind: 'refund', amount: '500', note: 'No part' }), 50_000).ok).toBe(true);
   });
 });
 
@@ -118,8 +135,8 @@ describe('recordPayment', () => {
     expect(await record({ id: 'ref-1', kind: 'refund', amount: '600', note: 'Part not found' })).toEqual({
       ok: false,
       reason: 'above-paid',
-      message: PAYMENT_MESSAGES.refundAbovePaid('₹500'),
-      fieldErrors: { amount: PAYMENT_MESSAGES.refundAbovePaid('₹500') },
+      message: SHOP_MESSAGES.refundAbovePaid('₹500'),
+      fieldErrors: { amount: SHOP_MESSAGES.refundAbovePaid('₹500') },
     });
     expect(
       await record({ id: 'ref-2', kind: 'refund', amount: '500', note: 'Part not found' }),
@@ -128,7 +145,7 @@ describe('recordPayment', () => {
     expect(await record({ id: 'ref-3', kind: 'refund', amount: '1', note: 'x' })).toMatchObject({
       ok: false,
       reason: 'not-permitted',
-      message: PAYMENT_MESSAGES.refundOwnerOnly,
+      message: SHOP_MESSAGES.refundOwnerOnly,
     });
     // Staff take payments.
     expect((await record({ id: 'pay-staff', amount: '100' })).ok).toBe(true);

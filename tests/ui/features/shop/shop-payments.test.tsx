@@ -123,7 +123,7 @@ describe("the repair page's 'Payments'", () => {
     expect(await seriousA11yViolations()).toEqual([]);
     await app.user.type(reference, '12345');
     await app.user.click(within(dialog()).getByRole('button', { name: PAYMENT_TEXTS.savePayment }));
-    expect(await within(dialog()).findByText(PAYMENT_MESSAGES.upiReferenceInvalid)).toBeTruthy();
+    expect(await within(dialog()).findByText(SHOP_MESSAGES.upiReferenceInvalid)).toBeTruthy();
     // Kept as typed, the message under its field, the focus on it; nothing saved.
     expect(reference.value).toBe('12345');
     expect(reference.getAttribute('aria-invalid')).toBe('true');
@@ -212,7 +212,7 @@ describe("'Refund'", () => {
       upiReference: '',
       note: 'Wants it back',
     });
-    expect(refused).toMatchObject({ ok: false, message: PAYMENT_MESSAGES.refundOwnerOnly });
+    expect(refused).toMatchObject({ ok: false, message: SHOP_MESSAGES.refundOwnerOnly });
   });
 
   it('refuses a refund above what was paid with a clear message, and needs a reason', async () => {
@@ -223,11 +223,11 @@ describe("'Refund'", () => {
     expect(within(dialog()).getByRole('heading', { name: 'Refund' })).toBeTruthy();
     await app.user.type(amountField(), '600');
     await app.user.click(within(dialog()).getByRole('button', { name: PAYMENT_TEXTS.saveRefund }));
-    expect(await within(dialog()).findByText(PAYMENT_MESSAGES.refundReasonRequired)).toBeTruthy();
+    expect(await within(dialog()).findByText(SHOP_MESSAGES.refundReasonRequired)).toBeTruthy();
     const reason = within(dialog()).getByLabelText(/^Reason/);
     await app.user.type(reason, 'Part not available');
     await app.user.click(within(dialog()).getByRole('button', { name: PAYMENT_TEXTS.saveRefund }));
-    expect(await within(dialog()).findByText(PAYMENT_MESSAGES.refundAbovePaid('₹500'))).toBeTruthy();
+    expect(await within(dialog()).findByText(SHOP_MESSAGES.refundAbovePaid('₹500'))).toBeTruthy();
     expect(amountField().value).toBe('600');
     expect(amountField().getAttribute('aria-invalid')).toBe('true');
     expect(paymentEntries()).toHaveLength(1);
@@ -253,7 +253,7 @@ describe("'Delivered' with money due", () => {
     expect(await seriousA11yViolations()).toEqual([]);
     await app.user.type(within(dialog()).getByLabelText(/^Delivery Code/), made.code);
     await app.user.click(within(dialog()).getByRole('button', { name: PAYMENT_TEXTS.deliverOnCredit }));
-    expect(await within(dialog()).findByText(SHOP_MESSAGES.creditNoteRequired)).toBeTruthy();
+    expect(await within(dialog()).findByText(SHOP_MESSAGES.amountDueOnDelivery('₹1,500'))).toBeTruthy();
     expect((within(dialog()).getByLabelText(/^Delivery Code/) as HTMLInputElement).value).toBe(made.code);
     expect(screen.getByText('Now: Ready for Pickup')).toBeTruthy();
     await app.user.type(within(dialog()).getByLabelText(/^Credit Note/), 'Pays on Friday');

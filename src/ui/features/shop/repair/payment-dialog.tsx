@@ -22,9 +22,6 @@ import { useRecordPayment } from './mutations';
 
 export type PaymentKind = 'payment' | 'refund';
 
-/** The browser's cryptographic random bytes (the entry id; the UI's, as the wallet's idempotency key). */
-const browserRandomBytes = (n: number): Uint8Array => globalThis.crypto.getRandomValues(new Uint8Array(n));
-
 /** Paise as the amount field shows them: 150000 → '1500', 149950 → '1499.50'. */
 export function rupeesText(paise: number): string {
   const whole = Math.floor(paise / 100);
@@ -48,7 +45,7 @@ export function PaymentDialog({
 }) {
   const record = useRecordPayment(data.repair.id);
   // Made once per dialog: a retry sends the same id.
-  const [entryId] = useState(() => newPaymentId(browserRandomBytes));
+  const [entryId] = useState(() => newPaymentId());
   const refund = kind === 'refund';
   const [amount, setAmount] = useState(() =>
     !refund && data.amounts.duePaise > 0 ? rupeesText(data.amounts.duePaise) : '',

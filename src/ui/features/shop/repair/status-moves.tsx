@@ -2,7 +2,13 @@ import { type FormEvent, useState } from 'react';
 import type { Outcome } from '../../../../domain/shared/validation';
 import { formatPaise } from '../../../../domain/shop/amounts';
 import type { RepairDossier } from '../../../../domain/shop/shop-use-cases';
-import { isRepairStatus, type NextStep, REPAIR_STATUSES, statusLabel } from '../../../../domain/shop/status';
+import {
+  isRepairStatus,
+  MAX_CREDIT_NOTE_LENGTH,
+  type NextStep,
+  REPAIR_STATUSES,
+  statusLabel,
+} from '../../../../domain/shop/status';
 import { Button } from '../../../components/button';
 import { Card, CardHeader } from '../../../components/card';
 import { Dialog } from '../../../components/dialog';
@@ -88,8 +94,14 @@ function StatusDialog({ data, step, onClose }: { data: RepairDossier; step: Next
   const [paid, setPaid] = useState<Outcome<unknown, string, string> | null>(null);
   const fieldError = (field: string) =>
     outcome && !outcome.ok ? (outcome.fieldErrors as Record<string, string> | undefined)?.[field] : undefined;
-  // 'Delivered' with money due: the note becomes the required note of 'Deliver on Credit'.
-  const onCredit = step.status === 'delivered' && step.kind === 'status' && data.amounts.duePaise > 0;
+  // 'Delivered' with money due: the note becomes the required note of 'Deliver on Credit'. The due is
+  // the page's (from the payments) or the repair's stored one, whichever says more; and a refusal that
+  // asks for the credit note (the backend saw money due) shows the field.
+  const due = Math.max(data.amounts.duePaise, data.repair.duePaise);
+  const onCredit =
+    step.status === 'delivered' &&
+    step.kind === 'status' &&
+    (due > 0 || fieldError('creditNote') !== undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -136,7 +148,7 @@ function StatusDialog({ data, step, onClose }: { data: RepairDossier; step: Next
         {onCredit && (
           <div className="rounded-xl bg-amber-50 p-4 ring-1 ring-inset ring-amber-200">
             <p className="text-base font-semibold text-amber-900">
-              {PAYMENT_TEXTS.amountDue(formatPaise(data.amounts.duePaise))}
+              {PAYMENT_TEXTS.amountDue(formatPaise(due))}
             </p>
             <p className="mt-1 text-sm text-amber-900">{PAYMENT_TEXTS.dueChoice}</p>
             <Button size="sm" className="mt-3" onClick={() => setPaying(true)}>
@@ -174,6 +186,7 @@ function StatusDialog({ data, step, onClose }: { data: RepairDossier; step: Next
         <TextField
           label={onCredit ? PAYMENT_TEXTS.creditNote : step.needsNote ? 'Note' : 'Note (optional)'}
           required={onCredit || step.needsNote}
+          maxLength={onCredit ? MAX_CREDIT_NOTE_LENGTH : undefined}
           hint={onCredit ? PAYMENT_TEXTS.creditNoteHint : undefined}
           value={note}
           error={onCredit ? fieldError('creditNote') : (fieldError('note') ?? fieldError('to'))}
