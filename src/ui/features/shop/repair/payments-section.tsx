@@ -3,7 +3,6 @@ import { formatDateTime } from '../../../../domain/shared/time';
 import type { Outcome } from '../../../../domain/shared/validation';
 import { formatPaise } from '../../../../domain/shop/amounts';
 import type { RepairDossier } from '../../../../domain/shop/shop-use-cases';
-import type { ShopPayment } from '../../../../ports/shop-repairs';
 import { Button } from '../../../components/button';
 import { Card, CardHeader } from '../../../components/card';
 import { cx } from '../../../components/cx';
@@ -114,7 +113,7 @@ function SummaryBox({
   );
 }
 
-function PaymentList({ payments }: { payments: readonly ShopPayment[] }) {
+function PaymentList({ payments }: { payments: RepairDossier['payments'] }) {
   if (payments.length === 0) return <p className="text-sm text-slate-600">{PAYMENT_TEXTS.noPayments}</p>;
   return (
     <ol className="divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200" aria-label="Payments">
