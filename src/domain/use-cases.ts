@@ -7,6 +7,7 @@ import { loadStoreLinks } from './config/store-links';
 import { loadBusinessInfo, lookUpRepair } from './repairs/look-up-repair';
 import type { Repair } from './repairs/repair';
 import type { JobCardInput } from './shop/job-card';
+import { type PaymentFormInput, recordRepairPayment } from './shop/payments-use-cases';
 import { addRepairPhotos, openPhoto, removeRepairPhoto } from './shop/photos';
 import type { ShopRepair } from './shop/repair-record';
 import {
@@ -143,6 +144,9 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
         changeRepairStatus(ports, repairDocId, change),
       updateRepair: (repairDocId: string, edit: RepairEditInput) => updateRepair(ports, repairDocId, edit),
       deleteRepair: (repairDocId: string) => deleteRepair(ports, repairDocId),
+      /** 'Take Payment' (members) and 'Refund' (the owner): a new entry with the dialog's id. */
+      recordPayment: (repairDocId: string, input: PaymentFormInput) =>
+        recordRepairPayment(ports, repairDocId, input),
       /** Pure, but async like every method of a group the UI may call before the backend has loaded. */
       customerMessage: async (repair: ShopRepair, status: string, shop: ShopContact, origin: string) =>
         customerMessage(repair, status, shop, origin),

@@ -427,7 +427,7 @@ export interface RepairDossier {
 }
 
 /** Reads a repair and the viewer's membership of its store; failures as outcomes. */
-async function repairAndRole(
+export async function repairAndRole(
   ports: Pick<ShopPorts, 'shopMembers' | 'shopRepairs'>,
   id: string,
 ): Promise<Outcome<{ repair: ShopRepair; store: ShopMembership }, never, ShopFailureReason>> {
