@@ -1,5 +1,6 @@
 import type { HarnessFactory } from './harness';
 import { repairIdAllocationContract } from './repair-id-allocation.contract';
+import { shopDuesContract } from './shop-dues.contract';
 import { shopMembershipContract } from './shop-membership.contract';
 import { shopRepairsContract } from './shop-repairs.contract';
 import { shopSurfaceContract } from './shop-surface.contract';
@@ -13,6 +14,7 @@ import { storeProfilesContract } from './store-profiles.contract';
 export function shopContracts(makeHarness: HarnessFactory): void {
   shopMembershipContract(makeHarness);
   shopRepairsContract(makeHarness);
+  shopDuesContract(makeHarness);
   shopTrackingContract(makeHarness);
   repairIdAllocationContract(makeHarness);
   storeProfilesContract(makeHarness);

@@ -19,7 +19,13 @@ import type { ShopRepair } from '../../domain/shop/repair-record';
 import { repairBelongsTo } from '../../domain/shop/repair-write-rules';
 import { REPAIR_STATUSES, type RepairStatus } from '../../domain/shop/status';
 import { PortError } from '../../ports/errors';
-import type { ShopPayment, ShopRepairQuery, ShopSearch, ShopStatusCounts } from '../../ports/shop-repairs';
+import type {
+  DuesQuery,
+  ShopPayment,
+  ShopRepairQuery,
+  ShopSearch,
+  ShopStatusCounts,
+} from '../../ports/shop-repairs';
 import { isOffline } from './firestore-online-or-queue';
 import { getCountFromServer } from './firestore-reads';
 import { type FirestoreShopAccess, shopRepairOf } from './firestore-shop-data';
@@ -103,6 +109,31 @@ export function pageQuery(
   }
   constraints.push(limit(request.limit + 1));
   return query(repairs, and(...filters), ...constraints);
+}
+
+/**
+ * One page of the dues khata, oldest first: the store's repairs whose stored `owing` is true (the web's
+ * writes keep it; the apps' older records naming the store by `store` never owe through it), on the
+ * composite index (storeId, owing, createdAt, __name__). firestore.rules let a member list it: every
+ * document it can return names the member's store by storeId. One more than asked, to know whether a
+ * next page exists.
+ */
+export function duesQuery(
+  repairs: CollectionReference<DocumentData>,
+  access: FirestoreShopAccess,
+  request: DuesQuery,
+) {
+  const constraints: QueryNonFilterConstraint[] = [orderBy('createdAt', 'asc'), orderBy(documentId(), 'asc')];
+  if (request.cursor) {
+    const cursor = decodeCursor(request.cursor);
+    constraints.push(startAfter(cursor.at, cursor.id));
+  }
+  constraints.push(limit(request.limit + 1));
+  return query(
+    repairs,
+    and(where('storeId', '==', access.store.id), where('owing', '==', true)),
+    ...constraints,
+  );
 }
 
 /** A search of the store's repairs: exact for a Repair ID or a mobile, a prefix for the others. */

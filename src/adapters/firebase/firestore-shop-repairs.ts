@@ -18,6 +18,7 @@ import type { Clock } from '../../ports/clock';
 import { isPortError, PortError } from '../../ports/errors';
 import type { Logger } from '../../ports/logger';
 import type {
+  DuesQuery,
   NewShopRepair,
   PageOfShopRepairs,
   ShopPayment,
@@ -28,7 +29,7 @@ import type {
   ShopStatusChange,
   ShopStatusCounts,
 } from '../../ports/shop-repairs';
-import { checkShopLimit, checkShopPatch } from '../local/shop-rules';
+import { checkDuesLimit, checkShopLimit, checkShopPatch } from '../local/shop-rules';
 import { firestoreCall, toPortError } from './firebase-errors';
 import { COLLECTIONS, plainData } from './firestore-data';
 import { isOffline, writeOnlineOrQueue } from './firestore-online-or-queue';
@@ -37,6 +38,7 @@ import { FirestoreRepairIdAllocator } from './firestore-repair-id-allocator';
 import { patchParts, planEdit, planStatus, tryCode } from './firestore-repair-plans';
 import {
   belongsTo,
+  duesQuery,
   encodeCursor,
   pageQuery,
   parsePayment,
@@ -174,6 +176,22 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
           access,
           considered.filter((repair) => belongsTo(repair, access)),
         ),
+        next: all.length > request.limit && last !== undefined ? encodeCursor(last) : null,
+      };
+    });
+  }
+
+  /** The dues khata: one page of the store's owing repairs, oldest first (duesQuery). */
+  dues(storeId: string, request: DuesQuery): Promise<PageOfShopRepairs> {
+    return firestoreCall(async () => {
+      const access = await this.access.requireMember(storeId);
+      checkDuesLimit(request.limit);
+      const snapshot = await getDocs(duesQuery(this.repairs(), access, request));
+      const all = snapshot.docs.flatMap((repair) => shopRepairOfSnapshot(repair) ?? []);
+      const items = all.slice(0, request.limit);
+      const last = items[items.length - 1];
+      return {
+        items: await this.codesFor(access, items),
         next: all.length > request.limit && last !== undefined ? encodeCursor(last) : null,
       };
     });

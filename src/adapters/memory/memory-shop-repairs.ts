@@ -22,6 +22,7 @@ import { isTrackingToken } from '../../domain/shop/tracking';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
 import type {
+  DuesQuery,
   NewShopRepair,
   PageOfShopRepairs,
   ShopPayment,
@@ -44,7 +45,7 @@ import {
   withEntry,
   withTimelineStep,
 } from '../local/local-rules';
-import { applyShopPatch, checkShopLimit, checkShopPatch } from '../local/shop-rules';
+import { applyShopPatch, checkDuesLimit, checkShopLimit, checkShopPatch } from '../local/shop-rules';
 import type { MemoryDatabase, StoredRecord } from './memory-database';
 import { idOfKey, type ShopIndexName, shopIndexesOf, tailOfKey, timeKey } from './memory-shop-indexes';
 import { memoryMembershipLookup } from './memory-shop-membership';
@@ -235,6 +236,22 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
     const [index, prefix]: [ShopIndexName, string[]] =
       query.status === undefined ? ['store', [storeId]] : ['status', [storeId, query.status]];
     const keys = this.indexes.newestFirst(index, prefix, options);
+    const items = keys.slice(0, query.limit);
+    const last = items[items.length - 1];
+    return {
+      items: items.map((key) => this.handOut(idOfKey(key), access.role)),
+      next: keys.length > query.limit && last !== undefined ? encodeCursor(last) : null,
+    };
+  }
+
+  async dues(storeId: string, query: DuesQuery): Promise<PageOfShopRepairs> {
+    await this.db.roundTrip();
+    const access = await requireStoreMember(this.db, storeId, this.lookup);
+    checkDuesLimit(query.limit);
+    const keys = this.indexes.oldestFirst('owing', [storeId], {
+      ...(query.cursor ? { after: decodeCursor(query.cursor) } : {}),
+      limit: query.limit + 1,
+    });
     const items = keys.slice(0, query.limit);
     const last = items[items.length - 1];
     return {
