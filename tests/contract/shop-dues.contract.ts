@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_DUES_PAGE_SIZE } from '../../src/ports/shop-repairs';
 import { expectPortError } from './expectations';
-import { type CastKey, signInAs } from './fixtures';
+import { type Cast, type CastKey, signInAs } from './fixtures';
 import type { BackendHarness, HarnessFactory } from './harness';
 import { seedShop } from './shop-fixtures';
 
@@ -19,6 +19,8 @@ const START = Date.UTC(2026, 9, 1, 10, 0);
 interface Seeded {
   readonly id: string;
   readonly storeId?: string;
+  /** Names the store by the apps' `store` alone, with this businessId. */
+  readonly byStoreFor?: string;
   readonly day: number;
   readonly owing: boolean;
   readonly status?: string;
@@ -30,7 +32,9 @@ async function seedRepair(h: BackendHarness, repair: Seeded, n: number): Promise
   await h.seeder.repair({
     id: repair.id,
     repairId: `SMCB-${2000 + n}`,
-    storeId: repair.storeId ?? 'store-1',
+    ...(repair.byStoreFor === undefined
+      ? { storeId: repair.storeId ?? 'store-1' }
+      : { store: repair.storeId ?? 'store-1', businessId: repair.byStoreFor }),
     customerName: `Customer ${n}`,
     customerNameLower: `customer ${n}`,
     customerMobile: `90000000${String(n).padStart(2, '0')}`,
@@ -52,9 +56,10 @@ async function seedRepair(h: BackendHarness, repair: Seeded, n: number): Promise
 export function shopDuesContract(makeHarness: HarnessFactory): void {
   describe('ShopRepairRepository.dues', () => {
     let h: BackendHarness;
+    let cast: Cast;
     beforeEach(async () => {
       h = await makeHarness();
-      await seedShop(h);
+      cast = await seedShop(h);
       const repairs: Seeded[] = [
         { id: 'due-c', day: 3, owing: true, status: 'delivered' },
         { id: 'due-a', day: 1, owing: true },
@@ -126,6 +131,14 @@ export function shopDuesContract(makeHarness: HarnessFactory): void {
         'due-d',
         'due-e',
       ]);
+    });
+
+    it("lists an app's owing repair naming the store by `store` for its owner's business only", async () => {
+      await seedRepair(h, { id: 'by-store-own', day: 6, owing: true, byStoreFor: cast.owner }, 9);
+      await seedRepair(h, { id: 'by-store-rival', day: 0, owing: true, byStoreFor: cast.rival }, 10);
+      await signInAs(h, 'staff');
+      const page = await h.ports.shopRepairs.dues('store-1', { limit: 50 });
+      expect(page.items.map((repair) => repair.id)).toEqual([...ALL_OWING, 'by-store-own']);
     });
 
     it('refuses other owners, customers, the super admin and the signed out; a bad limit or cursor', async () => {

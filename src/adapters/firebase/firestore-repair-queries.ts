@@ -112,11 +112,10 @@ export function pageQuery(
 }
 
 /**
- * One page of the dues khata, oldest first: the store's repairs whose stored `owing` is true (the web's
- * writes keep it; the apps' older records naming the store by `store` never owe through it), on the
- * composite index (storeId, owing, createdAt, __name__). firestore.rules let a member list it: every
- * document it can return names the member's store by storeId. One more than asked, to know whether a
- * next page exists.
+ * One page of the dues khata, oldest first: the store's repairs (ofStore: by storeId, or the apps'
+ * older records by `store` with businessId its owner, as the board and firestore.rules list them) whose
+ * stored `owing` is true, on the composite indexes (storeId | store, owing, createdAt, __name__). One
+ * more than asked, to know whether a next page exists.
  */
 export function duesQuery(
   repairs: CollectionReference<DocumentData>,
@@ -129,11 +128,7 @@ export function duesQuery(
     constraints.push(startAfter(cursor.at, cursor.id));
   }
   constraints.push(limit(request.limit + 1));
-  return query(
-    repairs,
-    and(where('storeId', '==', access.store.id), where('owing', '==', true)),
-    ...constraints,
-  );
+  return query(repairs, and(ofStore(access), where('owing', '==', true)), ...constraints);
 }
 
 /** A search of the store's repairs: exact for a Repair ID or a mobile, a prefix for the others. */

@@ -191,7 +191,10 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
       const items = all.slice(0, request.limit);
       const last = items[items.length - 1];
       return {
-        items: await this.codesFor(access, items),
+        items: await this.codesFor(
+          access,
+          items.filter((repair) => belongsTo(repair, access)),
+        ),
         next: all.length > request.limit && last !== undefined ? encodeCursor(last) : null,
       };
     });

@@ -1,6 +1,6 @@
 import { indianMobileDigits } from '../shared/phone';
-import { REPAIR_STATUSES, type RepairStatus } from './status';
-import { isValidUpiId, type MessageTemplates } from './templates';
+import { REPAIR_STATUSES } from './status';
+import { isValidUpiId, type MessageTemplateKey, type MessageTemplates, PAYMENT_REMINDER } from './templates';
 
 /**
  * A store's shop settings (../shared/spec/owner-console.md, "Settings"): phone, address, GSTIN, UPI ID,
@@ -86,10 +86,10 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.trim
 function storedTemplates(value: unknown): MessageTemplates {
   if (value === null || typeof value !== 'object') return {};
   const raw = value as Record<string, unknown>;
-  const templates: Partial<Record<RepairStatus, string>> = {};
-  for (const status of REPAIR_STATUSES) {
-    const own = text(raw[status]);
-    if (own !== '') templates[status] = own;
+  const templates: Partial<Record<MessageTemplateKey, string>> = {};
+  for (const key of [...REPAIR_STATUSES, PAYMENT_REMINDER] as const) {
+    const own = text(raw[key]);
+    if (own !== '') templates[key] = own;
   }
   return templates;
 }

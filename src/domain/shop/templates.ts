@@ -22,8 +22,12 @@ export const TEMPLATE_PLACEHOLDERS = [
 
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 export type TemplateValues = Readonly<Record<TemplatePlaceholder, string>>;
-/** A shop's templates by status; a status without one uses the default. */
-export type MessageTemplates = Readonly<Partial<Record<RepairStatus, string>>>;
+/** The key of the 'Payment Reminder' template among a shop's templates (documents.ts TEMPLATE_KEYS). */
+export const PAYMENT_REMINDER = 'paymentReminder';
+export type MessageTemplateKey = RepairStatus | typeof PAYMENT_REMINDER;
+
+/** A shop's templates by status, and its 'Payment Reminder'; one without its own uses the default. */
+export type MessageTemplates = Readonly<Partial<Record<MessageTemplateKey, string>>>;
 
 export const MAX_TEMPLATE_LENGTH = 1000;
 
@@ -39,6 +43,15 @@ export const DEFAULT_TEMPLATES: Readonly<Record<RepairStatus, string>> = {
   delivered: `Dear {customerName}, your device ({repairId}) has been delivered. Thank you for choosing {shopName}! For any help, call {shopPhone}.`,
   cancelled: `Dear {customerName}, your repair {repairId} has been cancelled. Please collect your device from {shopName}. For details, call {shopPhone}.`,
 };
+
+/** The default 'Payment Reminder' (the dues khata's 'Send Reminder'): the amount and the tracking link. */
+export const DEFAULT_PAYMENT_REMINDER_TEMPLATE = `Dear {customerName}, a gentle reminder: {amountDue} is due for your repair {repairId} at {shopName}. Details: {trackingLink} ${SIGNATURE}`;
+
+/** The shop's 'Payment Reminder' when it has a non-blank one, else the default. */
+export function paymentReminderTemplate(templates: MessageTemplates | null | undefined): string {
+  const own = templates?.[PAYMENT_REMINDER];
+  return own !== undefined && own.trim() !== '' ? own : DEFAULT_PAYMENT_REMINDER_TEMPLATE;
+}
 
 /** For a status the web does not know (an app's own). */
 export const DEFAULT_OTHER_STATUS_TEMPLATE = `Dear {customerName}, your repair {repairId} is now: {status}. Track it here: {trackingLink} ${SIGNATURE}`;
