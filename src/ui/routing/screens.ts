@@ -13,6 +13,7 @@ export const SCREENS = {
   '/shop': () => import('../features/shop/board/shop-board-page'),
   '/shop/repairs/new': () => import('../features/shop/job-card/new-repair-page'),
   '/shop/staff': () => import('../features/shop/staff/staff-page'),
+  '/shop/dues': () => import('../features/shop/dues/dues-page'),
   '/shop/repairs/$id': () => import('../features/shop/repair/repair-page'),
   '/shop/repairs/$id/print': () => import('../features/shop/job-sheet/job-sheet-page'),
   '/terms': () => import('../features/public/legal/terms-page'),

@@ -98,8 +98,29 @@ export const staffRoute = createRoute({
   component: screenComponent(SCREENS['/shop/staff'], 'StaffPage'),
 });
 
+/**
+ * /shop/dues: the dues khata of the chosen store (`?store=`, else the first), for its members (owners
+ * and staff): the shop's contact and the first page of its owing repairs.
+ */
+export const duesRoute = createRoute({
+  getParentRoute: () => shopMemberLayout,
+  path: '/shop/dues',
+  validateSearch: storeSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    const store = chosenStore(context.stores, deps.store);
+    if (store === undefined) return;
+    const shop = await shopOf(context);
+    await Promise.all([
+      context.queryClient.ensureQueryData(shopQueries.duesShop(shop, store.storeId)),
+      context.queryClient.ensureInfiniteQueryData(shopQueries.dues(shop, store.storeId)),
+    ]);
+  },
+  component: screenComponent(SCREENS['/shop/dues'], 'DuesPage'),
+});
+
 /** This feature's routes, by the audience router.tsx hangs them under. */
 export const shopRoutes = {
-  shopMember: [boardRoute, newRepairRoute, repairRoute, jobSheetRoute],
+  shopMember: [boardRoute, newRepairRoute, repairRoute, jobSheetRoute, duesRoute],
   owner: [staffRoute],
 } as const;

@@ -1,0 +1,37 @@
+import { ButtonLink } from '../../../components/button';
+import { DUES_TEXTS, SHOP_TEXTS, STAFF_LABELS } from '../shop-texts';
+
+/**
+ * The board's links to the console's other screens, for the chosen store: 'Dues' (every member),
+ * 'Staff' (owners) and 'New Repair'. On a phone 'New Repair' spans the width and the others share a
+ * row under it; on a wider screen they stand in one row.
+ */
+export function BoardActions({ store }: { store: { readonly storeId: string; readonly role: string } }) {
+  const search = { store: store.storeId };
+  return (
+    <div className="grid grid-cols-2 gap-2 sm:flex sm:items-center">
+      <ButtonLink to="/shop/dues" search={search} variant="secondary" size="lg" className="w-full sm:w-auto">
+        {DUES_TEXTS.heading}
+      </ButtonLink>
+      {store.role === 'owner' && (
+        <ButtonLink
+          to="/shop/staff"
+          search={search}
+          variant="secondary"
+          size="lg"
+          className="w-full sm:w-auto"
+        >
+          {STAFF_LABELS.section}
+        </ButtonLink>
+      )}
+      <ButtonLink
+        to="/shop/repairs/new"
+        search={search}
+        size="lg"
+        className="order-first col-span-2 w-full sm:order-none sm:w-auto"
+      >
+        <span aria-hidden="true">+</span> {SHOP_TEXTS.newRepair}
+      </ButtonLink>
+    </div>
+  );
+}
