@@ -13,7 +13,7 @@ import { type ShopFailureReason, shopPortFailure } from './shop-failures';
  */
 
 /** Owing repairs per page of the khata ('Load more' reads the next). */
-export const DUES_PAGE_SIZE = 100;
+export const DUES_PAGE_SIZE = 50;
 
 export interface DuesShop {
   readonly store: ShopMembership;
