@@ -214,7 +214,7 @@ export interface ShopRepairRepository {
   /**
    * The store's repairs with money due (status 'ready' or 'delivered' and the amount due above zero:
    * the dues khata), oldest first, from an index of the store's owing repairs (never a scan of its
-   * repairs). Members of the store.
+   * repairs). Members of the store. The khata shows no delivery code: its repairs carry none ('').
    */
   dues(storeId: string, query: DuesQuery): Promise<PageOfShopRepairs>;
   /**

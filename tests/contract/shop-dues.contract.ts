@@ -48,6 +48,8 @@ async function seedRepair(h: BackendHarness, repair: Seeded, n: number): Promise
     paidPaise: 200_000 - due,
     duePaise: due,
     owing: repair.owing,
+    // An app's repair keeps its code on the repair (the owner reads it in `get`), never in the khata.
+    deliveryCode: '4821',
     createdAt: new Date(START + repair.day * DAY),
     updatedAt: new Date(START + repair.day * DAY),
   });
@@ -86,6 +88,8 @@ export function shopDuesContract(makeHarness: HarnessFactory): void {
         expect(page.items.map((repair) => repair.id)).toEqual(ALL_OWING);
         expect(page.next).toBeNull();
         expect(page.items[0]).toMatchObject({ storeId: 'store-1', status: 'ready', paidPaise: 50_000 });
+        // No delivery code in the khata, not even the owner's.
+        expect(page.items.every((repair) => repair.deliveryCode === '')).toBe(true);
       }
       await signInAs(h, 'rival');
       expect((await h.ports.shopRepairs.dues('store-2', { limit: 50 })).items.map((r) => r.id)).toEqual([

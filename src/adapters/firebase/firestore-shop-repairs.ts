@@ -181,7 +181,7 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
     });
   }
 
-  /** The dues khata: one page of the store's owing repairs, oldest first (duesQuery). */
+  /** The dues khata: one page of the store's owing repairs, oldest first (duesQuery), without codes. */
   dues(storeId: string, request: DuesQuery): Promise<PageOfShopRepairs> {
     return firestoreCall(async () => {
       const access = await this.access.requireMember(storeId);
@@ -191,10 +191,8 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
       const items = all.slice(0, request.limit);
       const last = items[items.length - 1];
       return {
-        items: await this.codesFor(
-          access,
-          items.filter((repair) => belongsTo(repair, access)),
-        ),
+        // The khata never shows a delivery code: none is read (the owner's would cost a read a repair).
+        items: items.filter((repair) => belongsTo(repair, access)).map(withoutCode),
         next: all.length > request.limit && last !== undefined ? encodeCursor(last) : null,
       };
     });

@@ -255,7 +255,8 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
     const items = keys.slice(0, query.limit);
     const last = items[items.length - 1];
     return {
-      items: items.map((key) => this.handOut(idOfKey(key), access.role)),
+      // The khata never shows a delivery code (ports/shop-repairs.ts dues).
+      items: items.map((key) => ({ ...this.handOut(idOfKey(key), access.role), deliveryCode: '' })),
       next: keys.length > query.limit && last !== undefined ? encodeCursor(last) : null,
     };
   }

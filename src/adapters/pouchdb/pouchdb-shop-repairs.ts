@@ -386,9 +386,10 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
             ? encodeCursor(lastSeen.time, lastSeen.id)
             : null;
       return {
+        // The khata never shows a delivery code (ports/shop-repairs.ts dues): read as staff read them.
         items: await this.docsOf(
           items.map((tail) => tail.id),
-          access.role,
+          'staff',
         ),
         next,
       };
