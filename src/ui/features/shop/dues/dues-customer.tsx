@@ -70,8 +70,8 @@ export function DuesCustomerRow({
                 <a
                   href={reminder.whatsAppLink}
                   target="_blank"
-                  rel="noopener noreferrer"
-                  className={buttonClasses('success', 'md')}
+                  rel="noreferrer"
+                  className={buttonClasses('primary', 'md')}
                 >
                   {DUES_TEXTS.sendReminder}
                 </a>
