@@ -1,5 +1,6 @@
 import type { StoreSettings } from '../domain/shop/settings';
 import type { ShopRole } from '../domain/shop/status';
+import type { StoreDetailsInput, StoreSettingsInput } from '../domain/shop/store-setup';
 
 /** A store the signed-in account may work in, and its role there. */
 export interface ShopMembership {
@@ -66,6 +67,31 @@ export interface ShopMembershipRepository {
    * from its stores document with parseStoreSettings. Members of the store (owner, staff).
    */
   settings(storeId: string): Promise<StoreSettings>;
+  /**
+   * Opens a store owned by the signed-in account ('Set Up Your Shop', 'Add Store'). It lives here, not
+   * on the read-only StoreRepository (the apps' view of stores, which the admin and the tracker use),
+   * because opening a store makes the caller its owner: the answer is the new membership, and the
+   * caller's next myStores() lists it. In one commit (one atomic write where the backend has one):
+   *  - `stores/{new id}`: newStoreFields (ownerId = the caller, name, the details, the prefix) and
+   *    createdAt (the apps, the tracker and the admin's counts read ownerId and name);
+   *  - the caller's users document: storeIds grows by the store, lastStoreId names it, businessKey
+   *    follows the profile (ADR 0006: the admin finds business users by them);
+   *  - `storeProfiles/{new id}`: name, phone and UPI ID for the tracking page.
+   * Who: an account of role `user` or `business`, or one that already owns a store (mayOpenStore);
+   * distributors, super admins and the apps' staff accounts get 'permission-denied'. 'unauthenticated'
+   * signed out; 'failed-precondition' when the account has no users document; 'invalid-argument' for
+   * details checkStoreDetails refuses (the message is the first field's) and 'conflict' when the prefix
+   * is one of the caller's other stores' (prefixOfStoreRecord: its own, else its name's).
+   */
+  createStore(details: StoreDetailsInput): Promise<ShopMembership>;
+  /**
+   * Saves the store's settings ('Save Settings'): settingsFields on its stores document (ownerId, the
+   * Repair ID prefix, createdAt stay as they are) and its public profile (name, phone, UPI ID) in one
+   * commit, and returns them as settings() reads them. The store's owner only: 'permission-denied' for
+   * staff, everybody else and a store that does not exist; 'invalid-argument' for what
+   * checkStoreSettings refuses.
+   */
+  saveSettings(storeId: string, settings: StoreSettingsInput): Promise<StoreSettings>;
   /** The staff of a store, by name then uid. Its owner only. */
   listStaff(storeId: string): Promise<StaffMember[]>;
   /**

@@ -6,6 +6,7 @@ import { MAX_AMOUNT_PAISE } from '../../src/domain/shop/amounts';
 import { HISTORY_KINDS, MAX_NOTE_LENGTH } from '../../src/domain/shop/history';
 import { FIRST_REPAIR_NUMBER, MAX_REPAIR_NUMBER } from '../../src/domain/shop/repair-id';
 import { FINAL_STATUSES, REOPEN_TARGETS, REPAIR_STATUSES, STATUS_MOVES } from '../../src/domain/shop/status';
+import { mayOpenStore, STORE_OPENING_ROLES } from '../../src/domain/shop/store-setup';
 import {
   DELIVERY_TRIES,
   ID_MAX,
@@ -97,6 +98,8 @@ const TWINS: readonly { readonly rule: string; readonly twin: string }[] = [
   { rule: 'isOwnProfile', twin: 'src/adapters/pouchdb/sync-server/validators.ts' },
   { rule: 'isRechargeRecord', twin: 'src/adapters/pouchdb/sync-server/validators.ts' },
   { rule: 'isContact', twin: 'src/adapters/pouchdb/sync-server/validators.ts' },
+  { rule: 'mayOpenStore', twin: 'src/domain/shop/store-setup.ts' },
+  { rule: 'isStoreOpening', twin: 'src/adapters/pouchdb/sync-server/validators.ts' },
 ];
 
 describe('every hand-written rule of firestore.rules', () => {
@@ -427,6 +430,37 @@ describe("a profile's own edits (firestore.rules isSelfEdit; the users validator
   it('and neither lets an account change its role', () => {
     expect(rulesFunction('isSelfEdit')).not.toMatch(/'role'/);
     expect(validate('users', { ...stored, role: 'distributor' }, stored, device('uid-1'))).toMatch(/roles/);
+  });
+});
+
+describe('opening a store (firestore.rules mayOpenStore, isStoreOpening; the domain, the users validator)', () => {
+  it('lets the same roles open a first store, and any owner add one', () => {
+    expect(listIn('mayOpenStore', "get('role', '') in ")).toEqual([...STORE_OPENING_ROLES]);
+    expect(rulesFunction('mayOpenStore')).toMatch(/get\('storeIds', \[\]\)\.size\(\) > 0/);
+    for (const role of ['user', 'business', 'distributor', 'sa', 'staff'])
+      expect(mayOpenStore(role, 0), role).toBe(STORE_OPENING_ROLES.includes(role));
+    expect(mayOpenStore('distributor', 1)).toBe(true);
+  });
+
+  it('grow storeIds by exactly lastStoreId, on both sides', () => {
+    expect(rulesFunction('isStoreOpening')).toContain(
+      "data.get('storeIds', []) == resource.data.get('storeIds', []).concat([storeId])",
+    );
+    const stored = {
+      _id: 'uid-1',
+      role: 'user',
+      name: 'Asha',
+      storeIds: ['s1'],
+      lastStoreId: 's1',
+      businessKey: 'asha',
+    };
+    const who = device('uid-1');
+    const grown = { ...stored, storeIds: ['s1', 's2'], lastStoreId: 's2' };
+    expect(validate('users', grown, stored, who)).toBeNull();
+    expect(validate('users', { ...grown, lastStoreId: 's3' }, stored, who)).toMatch(/lastStoreId/);
+    expect(validate('users', { ...stored, storeIds: ['s2'], lastStoreId: 's2' }, stored, who)).not.toBeNull();
+    expect(validate('users', { ...grown, storeIds: ['s1', 's2', 's3'] }, stored, who)).not.toBeNull();
+    expect(validate('users', grown, stored, device('uid-2'))).not.toBeNull();
   });
 });
 

@@ -6,6 +6,7 @@ import { shopRepairsContract } from './shop-repairs.contract';
 import { shopSurfaceContract } from './shop-surface.contract';
 import { shopTrackingContract } from './shop-tracking.contract';
 import { storeProfilesContract } from './store-profiles.contract';
+import { storeSetupContract } from './store-setup.contract';
 
 /**
  * The shop console's ports, for one backend. Run on memory (memory.test.ts) and PouchDB
@@ -19,4 +20,5 @@ export function shopContracts(makeHarness: HarnessFactory): void {
   repairIdAllocationContract(makeHarness);
   storeProfilesContract(makeHarness);
   shopSurfaceContract(makeHarness);
+  storeSetupContract(makeHarness);
 }

@@ -62,6 +62,10 @@ export function shopMembershipContract(makeHarness: HarnessFactory): void {
       const expected = {
         phone: '9811111111',
         address: 'Shop 3, Linking Road',
+        city: '',
+        state: '',
+        pincode: '',
+        repairIdPrefix: '',
         gstin: '27AAPFS1234C1ZD',
         upiId: 'sharmamobile@okaxis',
         jobSheetTerms: 'No warranty on water damage.',

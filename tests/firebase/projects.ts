@@ -8,3 +8,5 @@ export const CONTRACT_PROJECT = AUTH_PROJECT;
 export const RULES_PROJECT = 'demo-repairmate-rules';
 /** The shop console's rules tests (shop-rules.test.ts), apart from the others' data. */
 export const SHOP_RULES_PROJECT = 'demo-repairmate-shop-rules';
+/** Opening a shop and its settings (store-setup-rules.test.ts), apart from the others' data. */
+export const SETUP_RULES_PROJECT = 'demo-repairmate-setup-rules';

@@ -632,6 +632,27 @@ describe('the sync server over HTTP (threat 7, and threats 1, 2, 3 and 5 through
       ).toBeUndefined();
       expect((await current('stores', 'store-1')).ownerId).toBe('uid-owner');
     });
+
+    it("setup: a distributor's device opens no store; an owner's users document lists only a store it appends", async () => {
+      const bulk = await bulkWrite('distributor', 'stores', {
+        _id: 'store-dist',
+        ownerId: 'uid-dist',
+        name: 'Dev',
+      });
+      expect(bulk?.error).toBe('forbidden');
+      const owner = await current('users', 'uid-owner');
+      const listing = { storeIds: ['store-fresh2'], lastStoreId: 'store-fresh2', businessKey: 'sharma' };
+      expect((await bulkWrite('counter', 'users', { ...owner, ...listing }))?.error).toBeUndefined();
+      const after = await current('users', 'uid-owner');
+      // Not two stores at once, not a list that drops one, not another account's document.
+      const twice = { storeIds: ['store-fresh2', 'a', 'b'], lastStoreId: 'b', businessKey: 'sharma' };
+      expect((await bulkWrite('counter', 'users', { ...after, ...twice }))?.error).toBe('forbidden');
+      const dropped = { storeIds: ['c'], lastStoreId: 'c', businessKey: 'sharma' };
+      expect((await bulkWrite('counter', 'users', { ...after, ...dropped }))?.error).toBe('forbidden');
+      const rival = await current('users', 'uid-rival');
+      const theirs = { storeIds: ['store-2'], lastStoreId: 'store-2', businessKey: 'iyer' };
+      expect((await bulkWrite('counter', 'users', { ...rival, ...theirs }))?.error).toBe('forbidden');
+    });
   });
 });
 

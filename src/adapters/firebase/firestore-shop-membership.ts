@@ -9,6 +9,7 @@ import {
   serverTimestamp,
   setDoc,
   where,
+  writeBatch,
 } from 'firebase/firestore';
 import {
   byInvitedEmail,
@@ -22,6 +23,20 @@ import {
   parseStaffRecord,
 } from '../../domain/shop/membership';
 import { parseStoreSettings, type StoreSettings } from '../../domain/shop/settings';
+import {
+  checkStoreDetails,
+  checkStoreSettings,
+  firstFieldMessage,
+  mayOpenStore,
+  newStoreFields,
+  prefixOfStoreRecord,
+  profileFieldsOf,
+  STORE_SETUP_MESSAGES,
+  type StoreDetailsInput,
+  type StoreSettingsInput,
+  settingsFields,
+  storeOpeningFields,
+} from '../../domain/shop/store-setup';
 import { parseStoreRecord } from '../../domain/stores/store';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
@@ -37,6 +52,8 @@ import { getDoc, getDocs, transactionGet } from './firestore-reads';
 import { memberDocId, SHOP_COLLECTIONS, ShopAccessChecker } from './firestore-shop-data';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+/** storeProfiles/{storeId} (firestore-store-profiles.ts): the tracking page's shop. */
+const STORE_PROFILES_COLLECTION = 'storeProfiles';
 
 /**
  * Store membership on Firestore: owners by stores.ownerId (a query on ownerId), staff by
@@ -108,6 +125,69 @@ export class FirestoreShopMembershipRepository implements ShopMembershipReposito
     return firestoreCall(async () =>
       parseStoreSettings((await this.access.requireMember(storeId)).storeData),
     );
+  }
+
+  /**
+   * One transaction: it reads the owner's users document and writes the store, that document's ADR 0006
+   * fields and the store's public profile, so the rules see them in one commit (firestore.rules,
+   * `match /stores` and users isStoreOpening). The prefix is checked against the owner's stores here;
+   * the rules can only compare it with the store the owner opened last.
+   */
+  createStore(details: StoreDetailsInput): Promise<ShopMembership> {
+    return firestoreCall(async () => {
+      const uid = this.access.uid();
+      const userRef = doc(this.db, COLLECTIONS.users, uid);
+      const owned = await getDocs(
+        query(collection(this.db, COLLECTIONS.stores), where('ownerId', '==', uid)),
+      );
+      const storeRef = doc(collection(this.db, COLLECTIONS.stores));
+      const checked = checkStoreDetails(details);
+      const name = await runTransaction(this.db, async (transaction) => {
+        const userSnapshot = await transactionGet(transaction, userRef);
+        const user = userSnapshot.exists()
+          ? (fromFirestore(userSnapshot.data()) as Record<string, unknown>)
+          : null;
+        if (user === null)
+          throw new PortError(
+            'failed-precondition',
+            'This account has no profile yet, so it cannot own a store.',
+          );
+        if (!mayOpenStore(text(user.role) || undefined, owned.size))
+          throw new PortError('permission-denied', STORE_SETUP_MESSAGES.notAllowed);
+        if (!checked.ok) throw new PortError('invalid-argument', firstFieldMessage(checked.fieldErrors));
+        const taken = owned.docs.map((store) => prefixOfStoreRecord(plainData(store)));
+        if (taken.includes(checked.value.repairIdPrefix))
+          throw new PortError('conflict', STORE_SETUP_MESSAGES.prefixTaken);
+        transaction.set(storeRef, { ...newStoreFields(uid, checked.value), createdAt: serverTimestamp() });
+        transaction.update(userRef, storeOpeningFields(user, storeRef.id));
+        transaction.set(doc(this.db, STORE_PROFILES_COLLECTION, storeRef.id), {
+          ownerId: uid,
+          ...profileFieldsOf(checked.value),
+          updatedAt: serverTimestamp(),
+        });
+        return checked.value.name;
+      });
+      return { storeId: storeRef.id, storeName: name, ownerId: uid, role: 'owner' };
+    });
+  }
+
+  /** The store's fields and its public profile in one batch (the rules: the owner's update, and profile). */
+  saveSettings(storeId: string, input: StoreSettingsInput): Promise<StoreSettings> {
+    return firestoreCall(async () => {
+      const access = await this.access.requireOwner(storeId);
+      const checked = checkStoreSettings(input);
+      if (!checked.ok) throw new PortError('invalid-argument', firstFieldMessage(checked.fieldErrors));
+      const fields = settingsFields(checked.value);
+      const batch = writeBatch(this.db);
+      batch.update(doc(this.db, COLLECTIONS.stores, storeId), fields);
+      batch.set(doc(this.db, STORE_PROFILES_COLLECTION, storeId), {
+        ownerId: access.store.ownerId,
+        ...profileFieldsOf(checked.value),
+        updatedAt: serverTimestamp(),
+      });
+      await batch.commit();
+      return parseStoreSettings({ ...access.storeData, ...fields });
+    });
   }
 
   listStaff(storeId: string): Promise<StaffMember[]> {

@@ -9,6 +9,14 @@ import {
   parseStaffRecord,
 } from '../../domain/shop/membership';
 import { parseStoreSettings, type StoreSettings } from '../../domain/shop/settings';
+import {
+  newStoreFields,
+  profileFieldsOf,
+  type StoreDetailsInput,
+  type StoreSettingsInput,
+  settingsFields,
+  storeOpeningFields,
+} from '../../domain/shop/store-setup';
 import { parseStoreRecord, type Store } from '../../domain/stores/store';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
@@ -27,6 +35,7 @@ import {
   shopAccessOf,
   verifiedEmailOf,
 } from '../local/local-rules';
+import { checkSettingsSave, checkStoreOpening } from '../local/store-setup-rules';
 import type { MemoryDatabase, StoredRecord, VersionedMap } from './memory-database';
 
 /** storeMembers/{storeId}_{uid}. */
@@ -130,6 +139,34 @@ export class MemoryShopMembershipRepository implements ShopMembershipRepository 
     await this.db.roundTrip();
     await requireStoreMember(this.db, storeId, this.lookup);
     return this.db.read(parseStoreSettings(this.db.stores.get(storeId) ?? {}));
+  }
+
+  async createStore(details: StoreDetailsInput): Promise<ShopMembership> {
+    await this.db.roundTrip();
+    const uid = requireSignedIn(this.db);
+    const owned = this.storesByOwner.get(uid).map((id) => this.db.stores.get(id) ?? {});
+    const user = this.db.users.get(uid) ?? null;
+    const { details: checked } = checkStoreOpening(this.db, user, owned, details);
+    const storeId = this.db.nextId('store-');
+    const now = this.clock.now();
+    // One step on this backend: the store, its owner's users document (ADR 0006) and its profile.
+    this.db.stores.set(storeId, { ...newStoreFields(uid, checked), createdAt: now });
+    this.db.users.set(uid, { ...(user ?? {}), ...storeOpeningFields(user ?? {}, storeId) });
+    this.db.storeProfiles.set(storeId, { ownerId: uid, ...profileFieldsOf(checked), updatedAt: now });
+    return this.membership(parseStoreRecord(storeId, this.db.stores.get(storeId)), 'owner');
+  }
+
+  async saveSettings(storeId: string, input: StoreSettingsInput): Promise<StoreSettings> {
+    await this.db.roundTrip();
+    const { ownerId, settings } = await checkSettingsSave(this.db, storeId, input, this.lookup);
+    const next = { ...(this.db.stores.get(storeId) ?? {}), ...settingsFields(settings) };
+    this.db.stores.set(storeId, next);
+    this.db.storeProfiles.set(storeId, {
+      ownerId,
+      ...profileFieldsOf(settings),
+      updatedAt: this.clock.now(),
+    });
+    return this.db.read(parseStoreSettings(next));
   }
 
   async listStaff(storeId: string): Promise<StaffMember[]> {

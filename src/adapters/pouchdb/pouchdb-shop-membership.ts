@@ -9,6 +9,14 @@ import {
   parseStaffRecord,
 } from '../../domain/shop/membership';
 import { parseStoreSettings, type StoreSettings } from '../../domain/shop/settings';
+import {
+  newStoreFields,
+  profileFieldsOf,
+  type StoreDetailsInput,
+  type StoreSettingsInput,
+  settingsFields,
+  storeOpeningFields,
+} from '../../domain/shop/store-setup';
 import { parseStoreRecord, type Store } from '../../domain/stores/store';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
@@ -28,14 +36,18 @@ import {
   verifiedEmailOf,
 } from '../local/local-rules';
 import type { LocalSession } from '../local/local-session';
+import { checkSettingsSave, checkStoreOpening } from '../local/store-setup-rules';
 import {
   backoff,
+  fieldsOf,
   guarded,
   MAX_WRITE_ATTEMPTS,
   type PouchCollection,
   storedRecord,
 } from './pouchdb-collection';
 import type { PouchDatabases } from './pouchdb-databases';
+import { randomId } from './pouchdb-password';
+import { putLatest } from './pouchdb-shop-docs';
 import type { UserDocs } from './pouchdb-user-docs';
 import { VIEWS } from './pouchdb-views';
 
@@ -121,6 +133,73 @@ export class PouchShopMembershipRepository implements ShopMembershipRepository {
     return guarded(async () => {
       await requireStoreMember(this.session, storeId, this.lookup);
       return parseStoreSettings(await this.dbs.stores.get(storeId));
+    });
+  }
+
+  /**
+   * Three databases, so three steps, in the order that keeps every reader right if one is cut: the
+   * store (what the apps, the tracker, myStores and the local admin's counts read: stores/byOwner),
+   * then its owner's users document (ADR 0006's fields, as on Firestore), then its public profile.
+   */
+  createStore(details: StoreDetailsInput): Promise<ShopMembership> {
+    return guarded(async () => {
+      const uid = requireSignedIn(this.session);
+      const ownedRows = await this.dbs.stores.query(VIEWS.storesByOwner, {
+        key: uid,
+        reduce: false,
+        include_docs: true,
+      });
+      const owned = ownedRows.flatMap((row) => (row.doc ? [fieldsOf(row.doc)] : []));
+      const userDoc = await this.users.load(uid);
+      const { details: checked } = checkStoreOpening(
+        this.session,
+        userDoc === null ? null : fieldsOf(userDoc),
+        owned,
+        details,
+      );
+      const storeId = `store-${randomId(20)}`;
+      const now = this.clock.now();
+      const store = storedRecord({ ...newStoreFields(uid, checked), createdAt: now });
+      if ((await this.dbs.stores.put({ ...store, _id: storeId })) === null)
+        throw new PortError('unavailable', 'The local database is busy; try again.');
+      for (let attempt = 0; ; attempt += 1) {
+        const doc = attempt === 0 ? userDoc : await this.users.load(uid);
+        if (doc === null) break;
+        const fields = fieldsOf(doc);
+        const next = { ...fields, ...storeOpeningFields(fields, storeId), _id: uid, _rev: doc._rev };
+        if ((await this.dbs.users.put(next)) !== null) break;
+        if (attempt + 1 >= MAX_WRITE_ATTEMPTS)
+          throw new PortError('unavailable', 'The local database is busy; try again.');
+        await backoff(attempt);
+      }
+      await putLatest(this.dbs.storeProfiles, storeId, {
+        ownerId: uid,
+        ...profileFieldsOf(checked),
+        updatedAt: now.toISOString(),
+      });
+      return this.membership(parseStoreRecord(storeId, store), 'owner');
+    });
+  }
+
+  saveSettings(storeId: string, input: StoreSettingsInput): Promise<StoreSettings> {
+    return guarded(async () => {
+      const { ownerId, settings } = await checkSettingsSave(this.session, storeId, input, this.lookup);
+      const fields = settingsFields(settings);
+      for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS; attempt += 1) {
+        const doc = await this.dbs.stores.get(storeId);
+        if (doc === null) throw new PortError('permission-denied', "Only the store's owner may do this.");
+        const next = { ...fieldsOf(doc), ...fields };
+        if ((await this.dbs.stores.put({ ...next, _id: storeId, _rev: doc._rev })) !== null) {
+          await putLatest(this.dbs.storeProfiles, storeId, {
+            ownerId,
+            ...profileFieldsOf(settings),
+            updatedAt: this.clock.now().toISOString(),
+          });
+          return parseStoreSettings(next);
+        }
+        await backoff(attempt);
+      }
+      throw new PortError('unavailable', 'This store is busy; try again.');
     });
   }
 

@@ -2,7 +2,14 @@ import { indianMobileDigits, normalisePhone } from '../shared/phone';
 import { repairAmounts } from './amounts';
 import type { ShopRepair } from './repair-record';
 import type { ShopContact } from './settings';
-import { fillTemplate, paymentReminderTemplate, templateValues, upiLink, whatsAppLink } from './templates';
+import {
+  fillTemplate,
+  PAYMENT_REMINDER_KEY,
+  templateFor,
+  templateValues,
+  upiLink,
+  whatsAppLink,
+} from './templates';
 import { trackingLink } from './tracking';
 
 /**
@@ -161,7 +168,7 @@ export function paymentReminder(customer: DuesCustomer, shop: ShopContact, origi
     .filter((repair) => repair.trackingToken !== '')
     .map((repair) => trackingLink(origin, repair.trackingToken));
   const text = fillTemplate(
-    paymentReminderTemplate(shop.templates),
+    templateFor(shop.templates, PAYMENT_REMINDER_KEY),
     templateValues({
       customerName: customer.name,
       repairId: customer.repairs.map((repair) => repair.repairId).join(', '),

@@ -1,13 +1,14 @@
 import { indianMobileDigits } from '../shared/phone';
-import { REPAIR_STATUSES } from './status';
-import { isValidUpiId, type MessageTemplateKey, type MessageTemplates, PAYMENT_REMINDER } from './templates';
+import { isValidPrefix } from './repair-id';
+import { isValidUpiId, type MessageTemplates, TEMPLATE_KEYS, type TemplateKey } from './templates';
 
 /**
  * A store's shop settings (../shared/spec/owner-console.md, "Settings"): phone, address, GSTIN, UPI ID,
  * job-sheet terms and message templates. They are fields of the store's own `stores/{id}` document,
  * beside the apps' `ownerId` and `name`, so the mobile apps keep reading the document as it was:
  *
- *   phone (10 digits), address, gstin, upiId, jobSheetTerms, messageTemplates ({status: text})
+ *   phone (10 digits), address, city, state, pincode, gstin, upiId, repairIdPrefix, jobSheetTerms,
+ *   messageTemplates ({status or paymentReminder: text})
  *
  * Part 1 only reads them (job sheet, messages, the tracking page's UPI button); part 2's settings screen
  * writes them (owners only). A field that is missing or malformed reads as empty, never as an error.
@@ -16,6 +17,12 @@ export interface StoreSettings {
   /** The store's 10-digit number, '' when it has none (the owner's public profile number is used). */
   readonly phone: string;
   readonly address: string;
+  /** The city, state (or union territory) and pincode, as stored ('' when the store has none). */
+  readonly city: string;
+  readonly state: string;
+  readonly pincode: string;
+  /** The store's own Repair ID prefix when it has a valid one, else '' (its name gives it: prefixForStore). */
+  readonly repairIdPrefix: string;
   /** '' or a GSTIN of the right shape (isValidGstin also checks its check character: writes use it). */
   readonly gstin: string;
   /** '' or a UPI ID (name@bank). */
@@ -86,10 +93,10 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.trim
 function storedTemplates(value: unknown): MessageTemplates {
   if (value === null || typeof value !== 'object') return {};
   const raw = value as Record<string, unknown>;
-  const templates: Partial<Record<MessageTemplateKey, string>> = {};
-  for (const key of [...REPAIR_STATUSES, PAYMENT_REMINDER] as const) {
-    const own = text(raw[key]);
-    if (own !== '') templates[key] = own;
+  const templates: Partial<Record<TemplateKey, string>> = {};
+  for (const status of TEMPLATE_KEYS) {
+    const own = text(raw[status]);
+    if (own !== '') templates[status] = own;
   }
   return templates;
 }
@@ -101,9 +108,14 @@ export function parseStoreSettings(raw: unknown): StoreSettings {
   const gstin = text(data.gstin).toUpperCase();
   const upiId = text(data.upiId);
   const terms = text(data.jobSheetTerms);
+  const prefix = text(data.repairIdPrefix);
   return {
     phone,
     address: text(data.address),
+    city: text(data.city),
+    state: text(data.state),
+    pincode: text(data.pincode),
+    repairIdPrefix: isValidPrefix(prefix) ? prefix : '',
     gstin: hasGstinShape(gstin) ? gstin : '',
     upiId: isValidUpiId(upiId) ? upiId : '',
     jobSheetTerms: terms === '' ? DEFAULT_JOB_SHEET_TERMS : terms,

@@ -22,12 +22,12 @@ export const TEMPLATE_PLACEHOLDERS = [
 
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 export type TemplateValues = Readonly<Record<TemplatePlaceholder, string>>;
-/** The key of the 'Payment Reminder' template among a shop's templates (documents.ts TEMPLATE_KEYS). */
-export const PAYMENT_REMINDER = 'paymentReminder';
-export type MessageTemplateKey = RepairStatus | typeof PAYMENT_REMINDER;
-
-/** A shop's templates by status, and its 'Payment Reminder'; one without its own uses the default. */
-export type MessageTemplates = Readonly<Partial<Record<MessageTemplateKey, string>>>;
+/** The keys of a shop's templates: one per status, and the dues' 'Payment Reminder'. */
+export const PAYMENT_REMINDER_KEY = 'paymentReminder';
+export const TEMPLATE_KEYS = [...REPAIR_STATUSES, PAYMENT_REMINDER_KEY] as const;
+export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
+/** A shop's templates by key; a key without one uses the default. */
+export type MessageTemplates = Readonly<Partial<Record<TemplateKey, string>>>;
 
 export const MAX_TEMPLATE_LENGTH = 1000;
 
@@ -44,24 +44,23 @@ export const DEFAULT_TEMPLATES: Readonly<Record<RepairStatus, string>> = {
   cancelled: `Dear {customerName}, your repair {repairId} has been cancelled. Please collect your device from {shopName}. For details, call {shopPhone}.`,
 };
 
-/** The default 'Payment Reminder' (the dues khata's 'Send Reminder'): the amount and the tracking link. */
-export const DEFAULT_PAYMENT_REMINDER_TEMPLATE = `Dear {customerName}, a gentle reminder: {amountDue} is due for your repair {repairId} at {shopName}. Details: {trackingLink} ${SIGNATURE}`;
+/** The default 'Payment Reminder' (the dues' 'Send Reminder'): the amount and the tracking link. */
+export const DEFAULT_PAYMENT_REMINDER = `Dear {customerName}, a payment of {amountDue} is due for your repair {repairId} at {shopName}. Pay or see the details here: {trackingLink} ${SIGNATURE}`;
 
-/** The shop's 'Payment Reminder' when it has a non-blank one, else the default. */
-export function paymentReminderTemplate(templates: MessageTemplates | null | undefined): string {
-  const own = templates?.[PAYMENT_REMINDER];
-  return own !== undefined && own.trim() !== '' ? own : DEFAULT_PAYMENT_REMINDER_TEMPLATE;
+/** The default template of a key (a status's, or the payment reminder's). */
+export function defaultTemplate(key: TemplateKey): string {
+  return key === PAYMENT_REMINDER_KEY ? DEFAULT_PAYMENT_REMINDER : DEFAULT_TEMPLATES[key];
 }
 
 /** For a status the web does not know (an app's own). */
 export const DEFAULT_OTHER_STATUS_TEMPLATE = `Dear {customerName}, your repair {repairId} is now: {status}. Track it here: {trackingLink} ${SIGNATURE}`;
 
-/** The template for a status: the shop's own when it has a non-blank one, else the default. */
+/** The template for a status (or 'paymentReminder'): the shop's own when it has a non-blank one, else the default. */
 export function templateFor(templates: MessageTemplates | null | undefined, status: string): string {
-  const known = (REPAIR_STATUSES as readonly string[]).includes(status) ? (status as RepairStatus) : null;
+  const known = (TEMPLATE_KEYS as readonly string[]).includes(status) ? (status as TemplateKey) : null;
   if (known === null) return DEFAULT_OTHER_STATUS_TEMPLATE;
   const own = templates?.[known];
-  return own !== undefined && own.trim() !== '' ? own : DEFAULT_TEMPLATES[known];
+  return own !== undefined && own.trim() !== '' ? own : defaultTemplate(known);
 }
 
 const PLACEHOLDER = /\{([A-Za-z]+)\}/g;

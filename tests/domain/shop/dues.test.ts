@@ -15,8 +15,9 @@ import {
   type ShopContact,
 } from '../../../src/domain/shop/settings';
 import {
-  DEFAULT_PAYMENT_REMINDER_TEMPLATE,
-  paymentReminderTemplate,
+  DEFAULT_PAYMENT_REMINDER,
+  PAYMENT_REMINDER_KEY,
+  templateFor,
 } from '../../../src/domain/shop/templates';
 
 /** The dues khata's pure part (src/domain/shop/dues.ts): grouping, totals, the UPI link and the reminder. */
@@ -205,7 +206,7 @@ describe("'Send Reminder'", () => {
     if (asha === undefined) throw new Error('no customer');
     const reminder = paymentReminder(asha, SHOP, 'https://repairmate.example');
     expect(reminder.text).toBe(
-      'Dear Asha Customer, a gentle reminder: ₹3,500 is due for your repair RPR-1001, RPR-1003 at Sharma Mobile Care. Details: https://repairmate.example/t/tokA https://repairmate.example/t/tokB - Sharma Mobile Care, 9811111111',
+      'Dear Asha Customer, a payment of ₹3,500 is due for your repair RPR-1001, RPR-1003 at Sharma Mobile Care. Pay or see the details here: https://repairmate.example/t/tokA https://repairmate.example/t/tokB - Sharma Mobile Care, 9811111111',
     );
     expect(reminder.whatsAppLink).toBe(
       `https://wa.me/919876543210?text=${encodeURIComponent(reminder.text)}`,
@@ -224,7 +225,7 @@ describe("'Send Reminder'", () => {
     const linkless = groupDues([owing('r9', { repairId: 'RPR-1009', mobile: '9000000009', day: 1 })])
       .customers[0];
     if (linkless === undefined) throw new Error('no customer');
-    expect(paymentReminder(linkless, SHOP, 'https://x.example').text).not.toContain('Details');
+    expect(paymentReminder(linkless, SHOP, 'https://x.example').text).not.toContain('details');
   });
 
   it('reads the stored Payment Reminder template with the settings', () => {
@@ -232,9 +233,9 @@ describe("'Send Reminder'", () => {
       messageTemplates: { paymentReminder: ' Pay {amountDue} ', ready: '' },
     });
     expect(settings.messageTemplates).toEqual({ paymentReminder: 'Pay {amountDue}' });
-    expect(paymentReminderTemplate(settings.messageTemplates)).toBe('Pay {amountDue}');
-    expect(paymentReminderTemplate(EMPTY_STORE_SETTINGS.messageTemplates)).toBe(
-      DEFAULT_PAYMENT_REMINDER_TEMPLATE,
+    expect(templateFor(settings.messageTemplates, PAYMENT_REMINDER_KEY)).toBe('Pay {amountDue}');
+    expect(templateFor(EMPTY_STORE_SETTINGS.messageTemplates, PAYMENT_REMINDER_KEY)).toBe(
+      DEFAULT_PAYMENT_REMINDER,
     );
   });
 });

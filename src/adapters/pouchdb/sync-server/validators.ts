@@ -57,12 +57,27 @@ const USERS = fn(`
   }
   if (!same(newDoc.role, oldDoc.role)) deny('roles are set by the server administrator');
   var editable = ${EDITABLE};
+  var listing = ['storeIds', 'lastStoreId', 'businessKey'];
   var keys = keysOf(newDoc).concat(keysOf(oldDoc));
   for (var i = 0; i < keys.length; i++) {
     var key = keys[i];
     if (same(newDoc[key], oldDoc[key])) continue;
     if (wallet.indexOf(key) !== -1) {
       if (!sa) deny('only a super admin\\'s device changes a wallet');
+      continue;
+    }
+    if (listing.indexOf(key) !== -1) {
+      // Twin: firestore.rules isStoreOpening; compared by tests/app/twin-rules.test.ts.
+      // ADR 0006 (an owner's stores, createStore): storeIds grows by exactly lastStoreId, the key is
+      // text. Whether that store is the account's is the stores database's (its own write); on this
+      // backend the admin counts stores by their ownerId, so a forged listing shows nothing.
+      if (!actsFor(newDoc._id)) deny('a device lists only the stores of the accounts it acts for');
+      var before = Array.isArray(oldDoc.storeIds) ? oldDoc.storeIds : [];
+      var after = newDoc.storeIds;
+      if (!Array.isArray(after) || after.length !== before.length + 1 || after.length > 50) deny('storeIds grows by one store');
+      if (!same(after.slice(0, before.length), before) || after[before.length] !== newDoc.lastStoreId) deny('storeIds grows by lastStoreId');
+      if (!text(newDoc.lastStoreId, 128) || newDoc.lastStoreId === '') deny('lastStoreId names a store');
+      if (!text(newDoc.businessKey, 200)) deny('businessKey is text of at most 200 characters');
       continue;
     }
     if (!actsFor(newDoc._id)) deny('a device edits only the profiles of the accounts it acts for');

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseRepairRecord, storeRefOf } from '../../../domain/repairs/repair';
+import { mayOpenStore, STORE_SETUP_MESSAGES } from '../../../domain/shop/store-setup';
 import { isStoreMember } from '../../../domain/stores/store';
 import type { CollectionName } from '../pouchdb-databases';
 import { type Principals, repairWriteProblem, type StoreLookup, storeWriteProblem } from './device-access';
@@ -88,6 +89,8 @@ export function writesOf(upstream: Upstream, storeLookup: StoreLookupOf, validat
     }
     if (collection === 'stores') {
       const repairsDb = db.replace(/-stores$/, '-repairs');
+      const opening = await storeOpeningProblem(db, device, doc, current);
+      if (opening !== null) return opening;
       return storeWriteProblem(doc, current, device, async (storeId) => {
         const { body } = await asAdmin(
           `/${encodeURIComponent(repairsDb)}/_design/gateway/_view/${STORE_REFS_VIEW}?limit=1&key=${encodeURIComponent(JSON.stringify(storeId))}`,
@@ -96,6 +99,27 @@ export function writesOf(upstream: Upstream, storeLookup: StoreLookupOf, validat
       });
     }
     return null;
+  }
+
+  /**
+   * A new store: its owner's users document on the server must allow opening one (the domain's
+   * mayOpenStore: role user or business, or stores listed already; firestore.rules mayOpenStore says the
+   * same). The device acting for that owner is the validator's check.
+   */
+  async function storeOpeningProblem(
+    db: string,
+    device: Principals,
+    doc: Doc,
+    current: Doc | null,
+  ): Promise<string | null> {
+    if (device.admin || doc._deleted === true || (current !== null && current._deleted !== true)) return null;
+    const ownerId = typeof doc.ownerId === 'string' ? doc.ownerId : '';
+    const usersDb = db.replace(/-stores$/, '-users');
+    const { status, body } = await asAdmin(`/${encodeURIComponent(usersDb)}/${encodeURIComponent(ownerId)}`);
+    const user = status === 200 ? (body as Json) : null;
+    const listed = Array.isArray(user?.storeIds) ? user.storeIds.length : 0;
+    const role = typeof user?.role === 'string' ? user.role : undefined;
+    return mayOpenStore(role, listed) ? null : STORE_SETUP_MESSAGES.notAllowed;
   }
 
   /**

@@ -1,9 +1,10 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
 import { parseBoardSearch } from '../../../domain/shop/board-search';
 import { ownerLayout, shopMemberLayout } from '../../routing/audiences';
 import type { RouterContext } from '../../routing/context';
 import { screenComponent } from '../../routing/screen-component';
 import { SCREENS } from '../../routing/screens';
+import { rememberedStore } from './board/remembered-store';
 import { parseJobSheetSearch } from './job-sheet/job-sheet-search';
 import { shopQueries } from './queries';
 
@@ -27,6 +28,21 @@ export const chosenStore = <S extends Store>(
   wanted: string | undefined,
 ): S | undefined => stores.find((candidate) => candidate.storeId === wanted) ?? stores[0];
 
+/**
+ * The store this account last chose on this browser (remembered-store.ts), when /shop names none and
+ * that store is still among its stores: the URL is made to name it (a replace), so the board, its
+ * loader and every link read one value, the URL, and nothing decided later can undo a choice.
+ */
+const rememberedChoice = (
+  stores: readonly Store[],
+  search: { readonly store?: string },
+  uid: string,
+): string | undefined => {
+  if (search.store !== undefined) return undefined;
+  const remembered = rememberedStore(uid);
+  return stores.some((store) => store.storeId === remembered) ? remembered : undefined;
+};
+
 const shopOf = async (context: RouterContext) => (await context.services.load()).useCases.shop;
 
 /**
@@ -39,6 +55,11 @@ export const boardRoute = createRoute({
   getParentRoute: () => shopMemberLayout,
   path: '/shop',
   validateSearch: parseBoardSearch,
+  beforeLoad: ({ context, search }) => {
+    const remembered = rememberedChoice(context.stores, search, context.uid);
+    if (remembered !== undefined)
+      throw redirect({ to: '/shop', search: { ...search, store: remembered }, replace: true });
+  },
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     const shop = await shopOf(context);

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import {
   BOARD_SEARCH_MAX_LENGTH,
   type BoardSearchParams,
@@ -25,6 +26,7 @@ import { StaffInvitations } from '../staff/staff-invitations';
 import { BoardActions } from './board-actions';
 import { ChipRow, StatusChip } from './board-chips';
 import { BoardPager, RepairCards, RepairTable } from './board-repairs';
+import { rememberStore } from './remembered-store';
 
 /**
  * /shop, the board: the account's stores (a picker when several), counts per status (chips that
@@ -40,7 +42,7 @@ export function ShopBoardPage() {
     <AppPage>
       <div className="space-y-6">
         <StaffInvitations uid={uid} />
-        {stores.length === 0 ? <NoStores /> : <Board stores={stores} />}
+        {stores.length === 0 ? <NoStores /> : <Board stores={stores} uid={uid} />}
       </div>
     </AppPage>
   );
@@ -48,17 +50,33 @@ export function ShopBoardPage() {
 
 type Store = { readonly storeId: string; readonly storeName: string; readonly role: string };
 
-function Board({ stores }: { stores: readonly Store[] }) {
+function Board({ stores, uid }: { stores: readonly Store[]; uid: string }) {
   const shop = useService('shop');
+  // The search whose rows are on screen, and the one the user asked for last (the URL now): while the
+  // loader reads the next store's rows, these stay on screen, dimmed, but the picker and the heading
+  // already say the store the user chose. Nothing read later moves them back (issue 17: on a slow
+  // network a choice made in the first seconds seemed undone, the picker showing the old store).
   const search = boardRoute.useSearch();
+  const wanted = useRouterState({
+    select: (state) =>
+      state.location.pathname === boardRoute.fullPath
+        ? (state.location.search as BoardSearchParams).store
+        : search.store,
+  });
   const navigate = useNavigate();
   const wide = useMediaQuery('(min-width: 768px)');
-  const store = chosenStore(stores, search.store) as Store;
+  const shown = chosenStore(stores, search.store) as Store;
+  const store = chosenStore(stores, wanted) as Store;
   const rangeInvalid = rangeEndsBeforeStart(search);
   // The loader reads the next filter's rows while these stay on screen, dimmed.
   const updating = useRouterState({
     select: (state) => state.isLoading && state.location.pathname === boardRoute.fullPath,
   });
+  // A store the URL names (a choice, a link) is the one this browser opens next time for this account.
+  const named = search.store === shown.storeId;
+  useEffect(() => {
+    if (named) rememberStore(uid, shown.storeId);
+  }, [uid, named, shown.storeId]);
 
   const update = (patch: Partial<BoardSearchParams>) =>
     navigate({
@@ -67,7 +85,7 @@ function Board({ stores }: { stores: readonly Store[] }) {
       search: (previous: BoardSearchParams) => withoutBlanks({ ...previous, trail: undefined, ...patch }),
     });
 
-  const { data: board } = useSuspenseQuery(shopQueries.board(shop, store.storeId, search));
+  const { data: board } = useSuspenseQuery(shopQueries.board(shop, shown.storeId, search));
   const counts = board?.counts;
   const pageNumber = (search.trail?.length ?? 0) + 1;
 
@@ -87,7 +105,10 @@ function Board({ stores }: { stores: readonly Store[] }) {
         <SelectField
           label="Store"
           value={store.storeId}
-          onChange={(event) => update({ store: event.target.value, status: undefined, q: undefined })}
+          onChange={(event) => {
+            rememberStore(uid, event.target.value);
+            void update({ store: event.target.value, status: undefined, q: undefined });
+          }}
         >
           {stores.map((candidate) => (
             <option key={candidate.storeId} value={candidate.storeId}>
@@ -152,7 +173,7 @@ function Board({ stores }: { stores: readonly Store[] }) {
       >
         {search.q !== undefined ? (
           <SearchResults
-            storeId={store.storeId}
+            storeId={shown.storeId}
             text={search.q}
             wide={wide}
             onClear={() => update({ q: undefined })}
