@@ -1,8 +1,10 @@
 import { waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failed } from '../../../../src/domain/shared/validation';
 import { formatPaise } from '../../../../src/domain/shop/amounts';
 import { groupDues } from '../../../../src/domain/shop/dues';
 import { DUES_PAGE_SIZE } from '../../../../src/domain/shop/dues-use-cases';
+import { SHOP_MESSAGES } from '../../../../src/domain/shop/messages';
 import { DUES_TEXTS } from '../../../../src/ui/features/shop/shop-texts';
 import { seriousA11yViolations } from '../../axe-check';
 import { decodeQrSvg } from '../../qr-decode';
@@ -24,6 +26,30 @@ const rows = () =>
   within(customerList())
     .getAllByRole('listitem')
     .filter((item) => item.parentElement === customerList());
+
+/** Seeds `count` owing repairs of ₹100 in the store, one customer each, oldest first from 2025. */
+async function seedOwing(app: RenderedApp, count: number): Promise<void> {
+  const base = Date.UTC(2025, 0, 1);
+  for (let n = 0; n < count; n += 1)
+    await app.backend.seeder.repair({
+      id: `bulk-${n}`,
+      repairId: `RPR-${5000 + n}`,
+      storeId: STORE,
+      customerName: `Bulk ${n}`,
+      customerMobile: `91${String(n).padStart(8, '0')}`,
+      productName: 'Redmi Note 10',
+      status: 'delivered',
+      estimatePaise: 10_000,
+      paidPaise: 0,
+      duePaise: 10_000,
+      owing: true,
+      createdAt: new Date(base + n * 60_000),
+    });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('the dues khata (/shop/dues)', () => {
   it('shows the total and one row per customer, oldest first, with their repairs and amounts', async () => {
@@ -130,6 +156,42 @@ describe('the dues khata (/shop/dues)', () => {
     expect(bulk0.getByRole('link', { name: 'RPR-5000' })).toBeTruthy();
     expect(bulk0.getByRole('link', { name: `RPR-${5000 + DUES_PAGE_SIZE + 4}` })).toBeTruthy();
     expect(pathOf(app)).toBe('/shop/dues');
+  });
+
+  it("says so when 'Load more' fails, keeps what is shown, and reads the page on the next try", async () => {
+    const app = await renderApp({ path: '/terms', signedInAs: OWNER });
+    await seedOwing(app, DUES_PAGE_SIZE + 1);
+    await app.router.navigate({ to: '/shop/dues', search: { store: STORE } });
+    expect(
+      await screen.findByText(
+        `Total due: ${formatPaise(DUES_PAGE_SIZE * 10_000)} from ${DUES_PAGE_SIZE} customers`,
+      ),
+    ).toBeTruthy();
+    const page = vi
+      .spyOn(app.services.useCases.shop, 'duesPage')
+      .mockResolvedValueOnce(failed(SHOP_MESSAGES.loadFailed, 'failed'));
+    await app.user.click(screen.getByRole('button', { name: DUES_TEXTS.loadMore }));
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      expect.stringContaining(SHOP_MESSAGES.loadFailed),
+    );
+    expect(rows()).toHaveLength(DUES_PAGE_SIZE);
+    page.mockRestore();
+    await app.user.click(screen.getByRole('button', { name: DUES_TEXTS.loadMore }));
+    expect(await screen.findByText(/Total due: ₹[\d,]+ from 54 customers/)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it("says the route's failure with Retry when the khata cannot be read", async () => {
+    const app = await renderApp({ path: '/terms', signedInAs: OWNER });
+    const page = vi
+      .spyOn(app.services.useCases.shop, 'duesPage')
+      .mockResolvedValue(failed(SHOP_MESSAGES.loadFailed, 'failed'));
+    await app.router.navigate({ to: '/shop/dues', search: { store: STORE } });
+    expect(await screen.findByText(SHOP_MESSAGES.loadFailed)).toBeTruthy();
+    page.mockRestore();
+    await app.user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dues' })).toBeTruthy();
   });
 
   it("is a link from the board, beside the console's other buttons", async () => {
