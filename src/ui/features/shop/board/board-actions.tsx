@@ -1,4 +1,5 @@
 import { ButtonLink } from '../../../components/button';
+import { cx } from '../../../components/cx';
 import { DUES_TEXTS, SHOP_TEXTS, STAFF_LABELS } from '../shop-texts';
 
 /**
@@ -10,7 +11,14 @@ export function BoardActions({ store }: { store: { readonly storeId: string; rea
   const search = { store: store.storeId };
   return (
     <div className="grid grid-cols-2 gap-2 sm:flex sm:items-center">
-      <ButtonLink to="/shop/dues" search={search} variant="secondary" size="lg" className="w-full sm:w-auto">
+      <ButtonLink
+        to="/shop/dues"
+        search={search}
+        variant="secondary"
+        size="lg"
+        // Alone on its row when there is no 'Staff' beside it.
+        className={cx('w-full sm:w-auto', store.role !== 'owner' && 'col-span-2')}
+      >
         {DUES_TEXTS.heading}
       </ButtonLink>
       {store.role === 'owner' && (
