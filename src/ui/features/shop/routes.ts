@@ -120,13 +120,19 @@ export const staffRoute = createRoute({
 });
 
 /**
- * /shop/dues: the dues khata of the chosen store (`?store=`, else the first), for its members (owners
+ * /shop/dues: the dues khata of the chosen store (`?store=`, else the one last chosen, else the first), for its members (owners
  * and staff): the shop's contact and the first page of its owing repairs.
  */
 export const duesRoute = createRoute({
   getParentRoute: () => shopMemberLayout,
   path: '/shop/dues',
   validateSearch: storeSearch,
+  // As the board: without ?store=, the store this account last chose on this browser.
+  beforeLoad: ({ context, search }) => {
+    const remembered = rememberedChoice(context.stores, search, context.uid);
+    if (remembered !== undefined)
+      throw redirect({ to: '/shop/dues', search: { store: remembered }, replace: true });
+  },
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     const store = chosenStore(context.stores, deps.store);

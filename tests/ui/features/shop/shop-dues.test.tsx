@@ -194,6 +194,20 @@ describe('the dues khata (/shop/dues)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dues' })).toBeTruthy();
   });
 
+  it('opens on the store last chosen on this browser, and remembers a store picked here', async () => {
+    const app = await renderApp({ path: `/shop?store=${STORE}`, signedInAs: OWNER });
+    await screen.findByRole('heading', { level: 1, name: 'Sharma Mobile Care - Bandra' });
+    await app.router.navigate({ to: '/shop/dues' });
+    expect(await screen.findByText(/from 3 customers/)).toBeTruthy();
+    expect(app.router.state.location.search).toEqual({ store: STORE });
+    await app.user.selectOptions(screen.getByLabelText('Store'), 'store-sharma-2');
+    expect(await screen.findByText('Total due: ₹0 from 0 customers')).toBeTruthy();
+    await app.router.navigate({ to: '/shop' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sharma Mobile Care - Andheri' }),
+    ).toBeTruthy();
+  });
+
   it("is a link from the board, beside the console's other buttons", async () => {
     const app = await renderApp({ path: `/shop?store=${STORE}`, signedInAs: 'staff@demo.test' });
     await app.user.click(await screen.findByRole('link', { name: 'Dues' }));

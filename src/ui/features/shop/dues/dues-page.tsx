@@ -10,6 +10,7 @@ import { SelectField } from '../../../components/fields';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { AppPage } from '../../../layout/app-page';
 import { routeErrorMessage } from '../../../routing/route-states';
+import { rememberStore } from '../board/remembered-store';
 import { shopQueries } from '../queries';
 import { chosenStore, duesRoute } from '../routes';
 import { DUES_TEXTS } from '../shop-texts';
@@ -43,6 +44,7 @@ type Store = { readonly storeId: string; readonly storeName: string };
 function Khata({ storeId, stores }: { storeId: string; stores: readonly Store[] }) {
   const shop = useService('shop');
   const navigate = useNavigate();
+  const uid = duesRoute.useRouteContext({ select: (context) => context.uid });
   const { data: contact } = useSuspenseQuery(shopQueries.duesShop(shop, storeId));
   const dues = useSuspenseInfiniteQuery(shopQueries.dues(shop, storeId));
   const khata = groupDues(dues.data.pages.flatMap((page) => page.items));
@@ -72,7 +74,10 @@ function Khata({ storeId, stores }: { storeId: string; stores: readonly Store[] 
         <SelectField
           label="Store"
           value={storeId}
-          onChange={(event) => void navigate({ to: '/shop/dues', search: { store: event.target.value } })}
+          onChange={(event) => {
+            rememberStore(uid, event.target.value);
+            void navigate({ to: '/shop/dues', search: { store: event.target.value } });
+          }}
         >
           {stores.map((candidate) => (
             <option key={candidate.storeId} value={candidate.storeId}>
