@@ -33,9 +33,12 @@ export function SignUpPage() {
 
   // A message above the form is out of sight after submitting at the end of a long form: bring it into
   // view (field errors instead move the focus to the first invalid field).
+  // On a phone the button is a screen or more below the message: the success also takes the focus
+  // (a screen reader says it, a keyboard starts from it), which keeps it in view.
   useEffect(() => {
     if (outcome && (outcome.ok || !outcome.fieldErrors))
       formTopRef.current?.scrollIntoView?.({ block: 'nearest' });
+    if (outcome?.ok) formTopRef.current?.focus({ preventScroll: true });
   }, [outcome]);
 
   return (
@@ -47,7 +50,7 @@ export function SignUpPage() {
             Track your repairs online, or manage your distributor wallet, in a couple of minutes.
           </p>
 
-          <div ref={formTopRef} className="mt-6 scroll-mt-24 space-y-3">
+          <div ref={formTopRef} tabIndex={-1} className="mt-6 scroll-mt-24 space-y-3 focus:outline-none">
             {succeeded ? (
               <>
                 <Alert tone="success">
