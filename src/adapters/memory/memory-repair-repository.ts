@@ -184,22 +184,20 @@ export class MemoryRepairRepository implements RepairRepository {
 
   /** The repair as `reader` may read it (its delivery code only where allowed), or nothing. */
   private readableBy(reader: RepairReader, id: string): Repair[] {
-    {
-      const raw = this.db.repairs.get(id);
-      const parsed = parseRepairRecord(id, raw);
-      const kept = this.db.repairDelivery.get(id)?.code;
-      // The shop console keeps its delivery code apart; the apps' is on the repair.
-      const repair = { ...parsed, deliveryCode: typeof kept === 'string' ? kept : parsed.deliveryCode };
-      const writtenBy = raw?.customerMobileBy;
-      const rule = { ...repair, ...(typeof writtenBy === 'string' ? { customerMobileBy: writtenBy } : {}) };
-      const ref = storeRefOf(repair);
-      const storeRaw = ref === '' || reader.role === ROLES.superAdmin ? undefined : this.db.stores.get(ref);
-      const store = storeRaw === undefined ? null : parseStoreRecord(ref, storeRaw);
-      const staff = store !== null && this.db.storeMembers.has(memberKey(ref, reader.uid));
-      if (!canReadRepair(reader, rule, store, staff)) return [];
-      const code = canReadDeliveryCode(reader, rule, store, staff) ? repair.deliveryCode : '';
-      return [this.db.read({ ...repair, deliveryCode: code })];
-    }
+    const raw = this.db.repairs.get(id);
+    const parsed = parseRepairRecord(id, raw);
+    const kept = this.db.repairDelivery.get(id)?.code;
+    // The shop console keeps its delivery code apart; the apps' is on the repair.
+    const repair = { ...parsed, deliveryCode: typeof kept === 'string' ? kept : parsed.deliveryCode };
+    const writtenBy = raw?.customerMobileBy;
+    const rule = { ...repair, ...(typeof writtenBy === 'string' ? { customerMobileBy: writtenBy } : {}) };
+    const ref = storeRefOf(repair);
+    const storeRaw = ref === '' || reader.role === ROLES.superAdmin ? undefined : this.db.stores.get(ref);
+    const store = storeRaw === undefined ? null : parseStoreRecord(ref, storeRaw);
+    const staff = store !== null && this.db.storeMembers.has(memberKey(ref, reader.uid));
+    if (!canReadRepair(reader, rule, store, staff)) return [];
+    const code = canReadDeliveryCode(reader, rule, store, staff) ? repair.deliveryCode : '';
+    return [this.db.read({ ...repair, deliveryCode: code })];
   }
 
   async countCreated(keys: readonly string[], range: DateRange): Promise<Record<string, number>> {
