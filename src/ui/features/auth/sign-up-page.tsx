@@ -36,9 +36,12 @@ export function SignUpPage() {
   // On a phone the button is a screen or more below the message: the success also takes the focus
   // (a screen reader says it, a keyboard starts from it), which keeps it in view.
   useEffect(() => {
-    if (outcome && (outcome.ok || !outcome.fieldErrors))
-      formTopRef.current?.scrollIntoView?.({ block: 'nearest' });
-    if (outcome?.ok) formTopRef.current?.focus({ preventScroll: true });
+    if (!outcome || (!outcome.ok && outcome.fieldErrors)) return;
+    const top = formTopRef.current;
+    if (outcome.ok) top?.focus();
+    // Once the cleared form has its new height (a scroll made before it would be undone).
+    const timer = setTimeout(() => top?.scrollIntoView?.({ block: 'nearest' }), 0);
+    return () => clearTimeout(timer);
   }, [outcome]);
 
   return (
