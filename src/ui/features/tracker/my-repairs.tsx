@@ -74,7 +74,7 @@ function RepairRows({ viewer, onOpen }: { viewer: UserProfile; onOpen: (repair: 
                     .join(' · ')}
                 </span>
               </span>
-              <span className="text-right text-sm">
+              <span className="text-sm sm:text-right">
                 <span className="block font-medium text-slate-900">{displayStatus(repair.status)}</span>
                 <span className="block text-slate-600">
                   {progress.paidInFull
