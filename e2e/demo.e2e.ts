@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fillSignUpForm, launchBrowser, logOut, openTab, shown, signIn, type Tab } from './support/browser';
+import { fillJobCard, heading, repairIdShown, tomorrowInBrowser, VALID_IMEI } from './support/shop';
 
 /** The offline demo's data: loaded once per profile, kept across reloads and tabs, and reset on demand. */
 
@@ -182,6 +183,73 @@ describe('separate browser profiles', () => {
     } finally {
       await first.context.close();
       await second.context.close();
+    }
+  });
+});
+
+describe('a shop owner starts on the web (owner-console.md, "Opening a shop on the web")', () => {
+  it('signs up as User, sets up the shop, lands on its board and takes a job card numbered {PREFIX}-1001', async () => {
+    const tab = await openTab(browser, 'desktop');
+    try {
+      const { page } = tab;
+      // The landing page says how a shop owner starts.
+      await page.goto(`${baseUrl}/`);
+      await shown(page.getByText(/sign up as User, then choose Set Up Your Shop/).first());
+      await page.goto(`${baseUrl}/signup`);
+      await fillSignUpForm(page, {
+        type: 'User',
+        email: 'nisha.shop@example.com',
+        password: 'Shop#Pass1',
+        name: 'Nisha Kapoor',
+        mobile: '9812300011',
+      });
+      await page.getByRole('checkbox', { name: /Terms and Conditions/ }).check();
+      await page.getByRole('checkbox', { name: /Privacy Policy/ }).check();
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await shown(page.getByText('Account created successfully!'));
+      await page.waitForURL((url) => url.pathname === '/signin', { timeout: 15_000 });
+      await signIn(page, baseUrl, 'nisha.shop@example.com', 'Shop#Pass1');
+
+      // 'Set Up Your Shop' beside the customer tracker.
+      await page
+        .getByRole('complementary', { name: 'Your shop' })
+        .getByRole('link', { name: 'Set Up Your Shop' })
+        .click();
+      await page.waitForURL((url) => url.pathname === '/shop/setup');
+      await shown(page.getByRole('heading', { level: 1, name: 'Set Up Your Shop' }));
+      await page.getByLabel(/^Store Name/).fill('Nisha Mobile Care');
+      await page.getByLabel(/^Store Phone/).fill('98123 00011');
+      await page.getByLabel(/^Address/).fill('Shop 4, FC Road');
+      await page.getByLabel(/^City/).fill('Pune');
+      await page.getByLabel(/^State/).selectOption('Maharashtra');
+      await page.getByLabel(/^Pincode/).fill('411004');
+      await page.getByLabel(/^UPI ID/).fill('nishamobile@okaxis');
+      // Suggested from the store name.
+      expect(await page.getByLabel(/^Repair ID Prefix/).inputValue()).toBe('NMC');
+      await page.getByRole('button', { name: 'Create Store' }).click();
+
+      // The board of the new store.
+      await page.waitForURL((url) => url.pathname === '/shop');
+      await heading(page, 'Nisha Mobile Care');
+      await page.getByRole('link', { name: /New Repair/ }).click();
+      await page.waitForURL((url) => url.pathname === '/shop/repairs/new');
+      await fillJobCard(page, {
+        customerName: 'Ravi Kumar',
+        customerMobile: '98765 11111',
+        deviceType: 'Mobile',
+        brandModel: 'Redmi Note 12',
+        imeiSerial: VALID_IMEI,
+        problems: ['Screen broken'],
+        accessories: ['SIM tray'],
+        estimate: '1500',
+        advancePaid: '0',
+        promisedDate: await tomorrowInBrowser(page),
+      });
+      await page.getByRole('button', { name: 'Create Repair' }).click();
+      await page.waitForURL((url) => /^\/shop\/repairs\/(?!new$)[^/]+$/.test(url.pathname));
+      expect(await repairIdShown(page)).toBe('NMC-1001');
+    } finally {
+      await tab.context.close();
     }
   });
 });

@@ -81,12 +81,12 @@ async function rows(page: Page): Promise<string[]> {
   return texts;
 }
 
-/** The owner's /shop/staff, reached from the board's 'Staff' button; the first owned store is shown. */
+/** The owner's settings with its 'Staff' section, reached from the board's 'Settings' button; the first owned store is shown. */
 async function openStaffPage(page: Page): Promise<void> {
   await page.goto(`${baseUrl}/shop`);
   await heading(page, ANDHERI);
-  await page.getByRole('link', { name: 'Staff', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/shop/staff');
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/shop/settings');
   await heading(page, ANDHERI);
   await shown(addStaff(page));
 }
@@ -134,7 +134,7 @@ describe('owner01@demo.test manages the staff of Sharma Mobile Care (desktop); c
     await tab?.context.close();
   });
 
-  it("the board's 'Staff' button opens /shop/staff: Andheri's pending invitation to ravi.technician@demo.test, marked Invited", async () => {
+  it("the board's 'Settings' button opens the 'Staff' section: Andheri's pending invitation to ravi.technician@demo.test, marked Invited", async () => {
     const { page } = tab;
     await signIn(page, baseUrl, 'owner01@demo.test');
     await openStaffPage(page);
@@ -274,8 +274,8 @@ describe('owner01@demo.test manages the staff of Sharma Mobile Care (desktop); c
     await heading(page, ANDHERI);
     await shown(page.getByText('Staff', { exact: true }));
     await shown(page.getByRole('link', { name: 'RPR-1007' }).first());
-    // Staff get no 'Staff' button, and the invitation is gone.
-    expect(await page.getByRole('link', { name: 'Staff', exact: true }).count()).toBe(0);
+    // Staff get no 'Settings' button, and the invitation is gone.
+    expect(await page.getByRole('link', { name: 'Settings', exact: true }).count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Invitations' }).count()).toBe(0);
     await logOut(page, baseUrl);
     expect(tab.problems.errors).toEqual([]);
@@ -434,8 +434,8 @@ describe('staff@demo.test, staff of Bandra, finds an invitation to Andheri on it
     expect(await page.getByRole('heading', { level: 2, name: TEXTS.invitationFrom(ANDHERI) }).count()).toBe(
       0,
     );
-    // Still staff, not owner, in Andheri: no 'Staff' button.
-    expect(await page.getByRole('link', { name: 'Staff', exact: true }).count()).toBe(0);
+    // Still staff, not owner, in Andheri: no 'Settings' button.
+    expect(await page.getByRole('link', { name: 'Settings', exact: true }).count()).toBe(0);
     await logOut(page, baseUrl);
     expect(tab.problems.errors).toEqual([]);
   });
@@ -526,11 +526,11 @@ describe('who may not manage staff', () => {
     await tab?.context.close();
   });
 
-  it("staff@demo.test is refused /shop/staff: only the owner's message, no list and no form, and no 'Staff' button on its board", async () => {
+  it("staff@demo.test is refused /shop/staff: only the owner's message, no list and no form, and no 'Settings' button on its board", async () => {
     const { page } = tab;
     await signIn(page, baseUrl, 'staff@demo.test');
     await heading(page, BANDRA);
-    expect(await page.getByRole('link', { name: 'Staff', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Settings', exact: true }).count()).toBe(0);
     await page.goto(`${baseUrl}/shop/staff`);
     await shown(page.getByText(TEXTS.ownersOnly));
     // Asking for either of Sharma's stores by its id (Bandra is the one Sam works in) changes nothing.

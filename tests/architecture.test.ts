@@ -168,7 +168,8 @@ const SHARED_UI = [
  */
 const CROSS_FEATURE_EDGES: Record<string, readonly string[]> = {
   // /dashboard shows the panel of the account's role, each from its own feature, and its loader starts
-  // that panel's reads; shop people see their staff invitations on it (and are sent on to /shop).
+  // that panel's reads; shop people see their staff invitations on it (and are sent on to /shop); a
+  // customer sees the shop card beside its tracker ('Set Up Your Shop', or its board).
   dashboard: [
     'admin/admin-dashboard',
     'admin/queries',
@@ -176,6 +177,7 @@ const CROSS_FEATURE_EDGES: Record<string, readonly string[]> = {
     'wallet/queries',
     'tracker/repair-tracker',
     'shop/staff/staff-invitations',
+    'shop/settings/shop-start-card',
     'shop/queries',
   ],
   // The customer's tracker shows a repair's photos the way the shop stores and draws them.

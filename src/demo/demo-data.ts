@@ -289,6 +289,10 @@ export function generateDemoData(now: Date): SeedData {
       name: 'Sharma Mobile Care - Bandra',
       ...sharmaSettings,
       address: 'Shop 3, Linking Road, Bandra West, Mumbai 400050',
+      // The settings screen's own fields (city, state, pincode), so that it opens complete.
+      city: 'Mumbai',
+      state: 'Maharashtra',
+      pincode: '400050',
     },
     {
       id: sharmaStores[1]!,
@@ -296,6 +300,9 @@ export function generateDemoData(now: Date): SeedData {
       name: 'Sharma Mobile Care - Andheri',
       ...sharmaSettings,
       address: '14 Veera Desai Road, Andheri West, Mumbai 400053',
+      city: 'Mumbai',
+      state: 'Maharashtra',
+      pincode: '400053',
     },
     { id: iyerStore, ownerId: DEMO_UIDS.owner(2), name: 'Iyer Electronics' },
   ];

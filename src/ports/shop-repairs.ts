@@ -42,12 +42,13 @@ export interface PageOfShopRepairs {
 export const MAX_SHOP_PAGE_SIZE = 50;
 
 /** The fields a search looks in. */
-export type ShopSearchField = 'repairId' | 'mobile' | 'imeiSerial' | 'name';
+export type ShopSearchField = 'repairId' | 'mobile' | 'mobilePrefix' | 'imeiSerial' | 'name';
 
 export interface ShopSearch {
   /**
    * repairId: the stored Repair ID exactly (pass parseRepairId(…).repairId for what was typed);
    * mobile: customerMobile exactly (the 10 digits, as the web stores it);
+   * mobilePrefix: a prefix of customerMobile (digits: what is typed of a number, e.g. '98765');
    * imeiSerial: a prefix of the stored imeiSerial (digits, or an upper-case serial);
    * name: a prefix of customerNameLower (pass it lower-cased).
    */
@@ -225,10 +226,18 @@ export interface ShopRepairRepository {
   page(storeId: string, query: ShopRepairQuery): Promise<PageOfShopRepairs>;
   /**
    * Up to `limit` repairs of a store matching the search. Exact searches (repairId, mobile) come
-   * newest first; prefix searches (imeiSerial, name) in the order of the searched field, then oldest
-   * first (what an index on the field can give without reading every match). Members of the store.
+   * newest first; prefix searches (mobilePrefix, imeiSerial, name) in the order of the searched field,
+   * then oldest first (what an index on the field can give without reading every match: a mobile
+   * prefix is a range of the storeId + customerMobile index, never a scan). Members of the store.
    */
   search(storeId: string, search: ShopSearch): Promise<ShopRepair[]>;
+  /**
+   * The prefix of the store's Repair IDs: its counter's once it has one (fixed at the first
+   * allocation), else the one its first repair would get (prefixForStore: its valid `repairIdPrefix`,
+   * else one made from its name). What a search for a bare number ('1005') puts before it. Members of
+   * the store.
+   */
+  repairIdPrefix(storeId: string): Promise<string>;
   /** How many repairs the store has, per status. Members of the store. */
   countByStatus(storeId: string): Promise<ShopStatusCounts>;
   /**

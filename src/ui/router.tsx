@@ -31,6 +31,7 @@ export const routeTree = rootRoute.addChildren([
   ...demoRoutes.anyone,
   signedInLayout.addChildren([
     ...dashboardRoutes.signedIn,
+    ...shopRoutes.signedIn,
     shopMemberLayout.addChildren([...shopRoutes.shopMember, ownerLayout.addChildren([...shopRoutes.owner])]),
   ]),
   superAdminLayout.addChildren([...supportRoutes.superAdmin, ...walletRoutes.superAdmin]),

@@ -2,6 +2,7 @@ import type { HarnessFactory } from './harness';
 import { repairIdAllocationContract } from './repair-id-allocation.contract';
 import { shopDuesContract } from './shop-dues.contract';
 import { shopMembershipContract } from './shop-membership.contract';
+import { shopPaymentsContract } from './shop-payments.contract';
 import { shopRepairsContract } from './shop-repairs.contract';
 import { shopSurfaceContract } from './shop-surface.contract';
 import { shopTrackingContract } from './shop-tracking.contract';
@@ -16,6 +17,7 @@ export function shopContracts(makeHarness: HarnessFactory): void {
   shopMembershipContract(makeHarness);
   shopRepairsContract(makeHarness);
   shopDuesContract(makeHarness);
+  shopPaymentsContract(makeHarness);
   shopTrackingContract(makeHarness);
   repairIdAllocationContract(makeHarness);
   storeProfilesContract(makeHarness);

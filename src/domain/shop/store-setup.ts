@@ -66,8 +66,8 @@ export const INDIAN_STATES = [
 export const STORE_OPENING_ROLES: readonly string[] = ['user', 'business'];
 
 /** Whether an account of `role` that owns `ownedStores` stores may open one. */
-export function mayOpenStore(role: string | undefined, ownedStores: number): boolean {
-  return ownedStores > 0 || (role !== undefined && STORE_OPENING_ROLES.includes(role));
+export function mayOpenStore(role: string | null | undefined, ownedStores: number): boolean {
+  return ownedStores > 0 || (typeof role === 'string' && STORE_OPENING_ROLES.includes(role));
 }
 
 /** The stored limits (documents.ts STORES says the same numbers). */

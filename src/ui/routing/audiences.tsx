@@ -13,9 +13,9 @@ import { screenComponent } from './screen-component';
  * access once (beforeLoad), and shows the pending and error states once, for every screen under it:
  *
  *   root ─┬─ public screens (no layout: anyone)
- *         ├─ signedIn ──┬─ /dashboard
+ *         ├─ signedIn ──┬─ /dashboard, /shop/setup
  *         │             └─ shopMember ──┬─ /shop, /shop/repairs/…   (works in a store)
- *         │                             └─ owner ── /shop/staff     (owns a store)
+ *         │                             └─ owner ── /shop/settings  (owns a store)
  *         └─ superAdmin ── /support-admin, /distributor-recharge
  *
  * A feature's routes (src/ui/features/<feature>/routes.ts) hang their screens under one of these.

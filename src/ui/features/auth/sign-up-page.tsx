@@ -46,6 +46,10 @@ export function SignUpPage() {
           <p className="mt-1 text-sm text-slate-600">
             Track your repairs online, or manage your distributor wallet, in a couple of minutes.
           </p>
+          <p className="mt-2 text-sm text-slate-600">
+            <span className="font-semibold text-slate-800">Run a repair shop?</span> Sign up as User, then
+            choose Set Up Your Shop on your Dashboard to run your shop on the web.
+          </p>
 
           <div ref={formTopRef} className="mt-6 scroll-mt-24 space-y-3">
             {succeeded ? (

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { AppPage } from '../../layout/app-page';
 import { useSession } from '../../session';
 import { AdminDashboard } from '../admin/admin-dashboard';
+import { ShopStartCard } from '../shop/settings/shop-start-card';
 import { StaffInvitations } from '../shop/staff/staff-invitations';
 import { RepairTracker } from '../tracker/repair-tracker';
 import { DistributorDashboard } from '../wallet/distributor-dashboard';
@@ -27,7 +28,7 @@ export function DashboardPage() {
             uid={session.user.uid}
             className={session.profile?.role === ROLES.user ? 'mx-auto max-w-3xl' : undefined}
           />
-          <RoleDashboard profile={session.profile} />
+          <RoleDashboard profile={session.profile} uid={session.user.uid} />
         </div>
       ) : session.status === 'error' ? (
         <Alert>{session.message}</Alert>
@@ -38,12 +39,26 @@ export function DashboardPage() {
   );
 }
 
-function RoleDashboard({ profile }: { profile: Parameters<typeof AdminDashboard>[0]['viewer'] | null }) {
+function RoleDashboard({
+  profile,
+  uid,
+}: {
+  profile: Parameters<typeof AdminDashboard>[0]['viewer'] | null;
+  uid: string;
+}) {
   switch (profile?.role) {
     case ROLES.superAdmin:
       return <AdminDashboard viewer={profile} />;
     case ROLES.user:
-      return <RepairTracker viewer={profile} />;
+      // The customer's tracker, and beside it (below it on a phone) the way to open a shop.
+      return (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
+          <RepairTracker viewer={profile} />
+          <aside aria-label="Your shop" className="mx-auto w-full max-w-3xl lg:mt-20">
+            <ShopStartCard uid={uid} />
+          </aside>
+        </div>
+      );
     case ROLES.distributor:
       return <DistributorDashboard viewer={profile} />;
     default:

@@ -1,6 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { type AdminSearchParams, parseAdminSearch, resolveAdminFilter } from '../../../domain/admin/report';
-import { isDistributor, isSuperAdmin } from '../../../domain/users/roles';
+import { isDistributor, isSuperAdmin, ROLES } from '../../../domain/users/roles';
 import type { UserProfile } from '../../../domain/users/user';
 import { NOT_SHOP_ROLES, signedInLayout } from '../../routing/audiences';
 import type { RouterContext } from '../../routing/context';
@@ -29,6 +29,9 @@ async function loadDashboard(context: DashboardContext, deps: AdminSearchParams)
   const { useCases } = await context.services.load();
   // The invitations panel (any role) shows nothing until they are read, or when they cannot be.
   void queryClient.prefetchQuery(shopQueries.myInvitations(useCases.shop, context.uid));
+  // A customer (role user) sees the shop card beside its tracker: 'Set Up Your Shop', or its board.
+  if (viewer?.role === ROLES.user)
+    await queryClient.ensureQueryData(shopQueries.myStores(useCases.shop, context.uid));
   if (isDistributor(viewer)) {
     await queryClient.prefetchQuery(walletQueries.distributorWallet(useCases.wallet, viewer));
     return;

@@ -8,6 +8,7 @@ import type { UseCases } from '../../../domain/use-cases';
 import { outcomeValue } from '../../queries/outcome-value';
 
 type Shop = UseCases['shop'];
+type SearchedStore = { readonly storeId: string; readonly storeName: string };
 
 /**
  * While a shown repair is not yet synced (pendingSync: a change made offline on Firebase), its screen
@@ -32,6 +33,8 @@ const whilePending =
 export const shopKeys = {
   all: ['shop'] as const,
   myStores: (uid: string) => [...shopKeys.all, 'my-stores', uid] as const,
+  /** Every account's stores (a new store: read again even where no screen shows them now). */
+  anyStores: () => [...shopKeys.all, 'my-stores'] as const,
   board: (storeId: string, params: BoardSearchParams) =>
     [
       ...shopKeys.all,
@@ -42,11 +45,17 @@ export const shopKeys = {
       params.to ?? '',
       params.trail?.at(-1) ?? '',
     ] as const,
-  search: (storeId: string, text: string) => [...shopKeys.all, 'search', storeId, text.trim()] as const,
+  /** A search of the account's stores (their ids, in order, are part of the key). */
+  search: (storeIds: readonly string[], text: string) =>
+    [...shopKeys.all, 'search', storeIds.join(','), text.trim()] as const,
   staff: (storeId: string) => [...shopKeys.all, 'staff', storeId] as const,
   /** The dues khata: the store's contact, and its owing repairs page by page. */
   duesShop: (storeId: string) => [...shopKeys.all, 'dues-shop', storeId] as const,
   dues: (storeId: string) => [...shopKeys.all, 'dues', storeId] as const,
+  /** 'Set Up Your Shop': whether the account may open a store, and its stores' prefixes. */
+  setup: (uid: string) => [...shopKeys.all, 'setup', uid] as const,
+  /** The owner's settings of one store. */
+  settings: (storeId: string) => [...shopKeys.all, 'settings', storeId] as const,
   myInvitations: (uid: string) => [...shopKeys.all, 'my-invitations', uid] as const,
   repair: (id: string) => [...shopKeys.all, 'repair', id] as const,
   /** The names a store's earlier repairs give for a mobile number (the job card's suggestion). */
@@ -85,11 +94,17 @@ export const shopQueries = {
       refetchInterval: whilePending((board) => board?.page.items ?? []),
     }),
 
-  /** A search of a store's repairs. */
-  search: (shop: Shop, storeId: string, text: string) =>
+  /**
+   * A search of the repairs of every store the account works in (an owner's covers all of its stores),
+   * each result named with its store.
+   */
+  search: (shop: Shop, stores: readonly SearchedStore[], text: string) =>
     queryOptions({
-      queryKey: shopKeys.search(storeId, text),
-      queryFn: async () => outcomeValue(await shop.search(storeId, text)),
+      queryKey: shopKeys.search(
+        stores.map((store) => store.storeId),
+        text,
+      ),
+      queryFn: async () => outcomeValue(await shop.search(stores, text)),
       refetchInterval: whilePending((found) => found.repairs),
     }),
 
@@ -114,6 +129,20 @@ export const shopQueries = {
       queryFn: async ({ pageParam }) => outcomeValue(await shop.duesPage(storeId, pageParam)),
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.next,
+    }),
+
+  /** The setup form's facts for the signed-in account (of `role`). */
+  setup: (shop: Shop, uid: string, role: string | null | undefined) =>
+    queryOptions({
+      queryKey: shopKeys.setup(uid),
+      queryFn: async () => outcomeValue(await shop.setupScreen(role)),
+    }),
+
+  /** One owned store's settings (its owner only). */
+  settings: (shop: Shop, storeId: string) =>
+    queryOptions({
+      queryKey: shopKeys.settings(storeId),
+      queryFn: async () => outcomeValue(await shop.settingsScreen(storeId)),
     }),
 
   /** The signed-in account's pending invitations (none until its address is verified). */

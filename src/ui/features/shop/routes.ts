@@ -1,6 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { parseBoardSearch } from '../../../domain/shop/board-search';
-import { ownerLayout, shopMemberLayout } from '../../routing/audiences';
+import { ownerLayout, shopMemberLayout, signedInLayout } from '../../routing/audiences';
 import type { RouterContext } from '../../routing/context';
 import { screenComponent } from '../../routing/screen-component';
 import { SCREENS } from '../../routing/screens';
@@ -10,11 +10,12 @@ import { shopQueries } from './queries';
 
 /*
  * The shop console's screens. They hang under the shop-member audience (which has read the account's
- * stores) and the owner audience (/shop/staff). Each loader puts what its screen shows in the query
+ * stores), the owner audience (/shop/settings) and, for opening a store, any signed-in account
+ * (/shop/setup: the screen says who may). Each loader puts what its screen shows in the query
  * cache (ensureQueryData); a failed read is thrown to the audience's error component (message + Retry).
  */
 
-type Store = { readonly storeId: string; readonly role: string };
+type Store = { readonly storeId: string; readonly storeName: string; readonly role: string };
 
 /** A store id from the URL: an id of a sane length, or nothing (the first store). */
 const storeSearch = (search: Record<string, unknown>): { store?: string } =>
@@ -47,7 +48,7 @@ const shopOf = async (context: RouterContext) => (await context.services.load())
 
 /**
  * /shop, the board: the chosen store's counts and page of repairs (null for a backwards range) and, with
- * `?q=`, its search. A filter change keeps the board on screen until these are read (the router shows
+ * `?q=`, the search of all the account's stores. A filter change keeps the board on screen until these are read (the router shows
  * the new search once its loader is done); the account's invitations are asked for on the way (a panel
  * that shows nothing when they cannot be read).
  */
@@ -70,7 +71,7 @@ export const boardRoute = createRoute({
       context.queryClient.ensureQueryData(shopQueries.board(shop, store.storeId, deps)),
       deps.q === undefined
         ? undefined
-        : context.queryClient.ensureQueryData(shopQueries.search(shop, store.storeId, deps.q)),
+        : context.queryClient.ensureQueryData(shopQueries.search(shop, context.stores, deps.q)),
     ]);
   },
   component: screenComponent(SCREENS['/shop'], 'ShopBoardPage'),
@@ -105,18 +106,47 @@ export const jobSheetRoute = createRoute({
   component: screenComponent(SCREENS['/shop/repairs/$id/print'], 'JobSheetPage'),
 });
 
-/** /shop/staff: the owner's staff section, one owned store at a time (`?store=`, else the first). */
-export const staffRoute = createRoute({
+/**
+ * /shop/setup: 'Set Up Your Shop' (an account of role user, or an owner's 'Add Store'). Any signed-in
+ * account reaches it; the screen tells the others that they may not (the backends refuse them too).
+ */
+export const setupRoute = createRoute({
+  getParentRoute: () => signedInLayout,
+  path: '/shop/setup',
+  loader: async ({ context }) => {
+    await context.queryClient.ensureQueryData(
+      shopQueries.setup(await shopOf(context), context.uid, context.viewer?.role),
+    );
+  },
+  component: screenComponent(SCREENS['/shop/setup'], 'SetupPage'),
+});
+
+/** /shop/settings: one owned store's settings and its 'Staff' section (`?store=`, else the first). */
+export const settingsRoute = createRoute({
   getParentRoute: () => ownerLayout,
-  path: '/shop/staff',
+  path: '/shop/settings',
   validateSearch: storeSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     const store = chosenStore(context.ownedStores, deps.store);
     if (store === undefined) return;
-    await context.queryClient.ensureQueryData(shopQueries.staff(await shopOf(context), store.storeId));
+    const shop = await shopOf(context);
+    await Promise.all([
+      context.queryClient.ensureQueryData(shopQueries.settings(shop, store.storeId)),
+      context.queryClient.ensureQueryData(shopQueries.staff(shop, store.storeId)),
+    ]);
   },
-  component: screenComponent(SCREENS['/shop/staff'], 'StaffPage'),
+  component: screenComponent(SCREENS['/shop/settings'], 'SettingsPage'),
+});
+
+/** /shop/staff, the staff section's first address: it is now settings' 'Staff' section. */
+export const staffRoute = createRoute({
+  getParentRoute: () => ownerLayout,
+  path: '/shop/staff',
+  validateSearch: storeSearch,
+  beforeLoad: ({ search }) => {
+    throw redirect({ to: '/shop/settings', search, hash: 'staff', replace: true });
+  },
 });
 
 /**
@@ -148,6 +178,7 @@ export const duesRoute = createRoute({
 
 /** This feature's routes, by the audience router.tsx hangs them under. */
 export const shopRoutes = {
+  signedIn: [setupRoute],
   shopMember: [boardRoute, newRepairRoute, repairRoute, jobSheetRoute, duesRoute],
-  owner: [staffRoute],
+  owner: [settingsRoute, staffRoute],
 } as const;

@@ -84,6 +84,8 @@ export const DUES_TEXTS = {
   moreToLoad: 'Older dues come first; more dues are still to load below.',
   noMobile: 'No WhatsApp: this mobile number is not an Indian mobile.',
   addUpiId: 'Add your UPI ID in Settings to show a UPI QR code for the amount due.',
+  ownerAddsUpiId:
+    'This store has no UPI ID yet: its owner adds one in Settings, then a UPI QR code shows the amount due.',
   settings: 'Settings',
   qrTitle: (name: string) => `Pay ${name}`,
   qrHelp: 'Ask the customer to scan this code with any UPI app. The amount is filled in.',
@@ -91,4 +93,41 @@ export const DUES_TEXTS = {
   upiIdIs: (upiId: string) => `To UPI ID ${upiId}`,
   openLink: 'Open in a UPI app',
   linkNote: 'Some UPI apps refuse a tapped link to a personal UPI ID; scanning the code always works.',
+} as const;
+
+/** The repair page's 'Payments' section and its dialogs, word for word from the spec ("Payments"). */
+export const PAYMENT_TEXTS = {
+  section: 'Payments',
+  total: 'Total',
+  paid: 'Paid',
+  due: 'Due',
+  takePayment: 'Take Payment',
+  refund: 'Refund',
+  amount: 'Amount (₹)',
+  mode: 'Mode',
+  modes: { cash: 'Cash', upi: 'UPI', card: 'Card' },
+  upiReference: 'UPI Reference',
+  upiReferenceHint:
+    "Optional: the 12-digit UTR the customer's UPI app shows. Nothing confirms a UPI payment to the shop, so check it arrived.",
+  note: 'Note',
+  noteOptional: 'Note (optional)',
+  reason: 'Reason',
+  savePayment: 'Save Payment',
+  saveRefund: 'Save Refund',
+  cancel: 'Cancel',
+  // Ours: where the spec is silent.
+  noPayments: 'No payments yet.',
+  refundEntry: 'Refund',
+  takenBy: (name: string) => `by ${name}`,
+  upiReferenceShown: (utr: string) => `UPI Ref ${utr}`,
+  noTotal: 'No estimate or final amount yet.',
+  dueNow: (repairId: string, due: string) => `${repairId}: ${due} due.`,
+  refundLimit: (paid: string) => `Paid so far: ${paid}. A refund cannot be more than that.`,
+  // The delivery move with money due.
+  amountDue: (amount: string) => `Amount due: ${amount}`,
+  deliverOnCredit: 'Deliver on Credit',
+  creditNote: 'Credit Note',
+  creditNoteHint:
+    'Why the customer takes the device before paying, e.g. "Pays on Friday". Kept in the history.',
+  dueChoice: 'Take the payment first, or deliver on credit: the repair then stays in Dues until paid.',
 } as const;

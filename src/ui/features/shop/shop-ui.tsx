@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { formatDate } from '../../../domain/shared/time';
 import { statusLabel } from '../../../domain/shop/status';
 import { Badge } from '../../components/badge';
+import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { SYNC_TEXTS } from './shop-texts';
 
@@ -67,7 +68,7 @@ export function StoreName({ name }: { name: string }) {
   );
 }
 
-/** An account that works in no store: says so, and leads back to /dashboard. */
+/** An account that works in no store: says so, offers 'Set Up Your Shop', and leads back to /dashboard. */
 export function NoStores() {
   return (
     <Card className="mx-auto max-w-xl px-6 py-10 text-center">
@@ -76,9 +77,15 @@ export function NoStores() {
         Your account does not own or work in any store, so there are no repairs to show. Ask the store owner
         to invite your e-mail address: the invitation waits on your Dashboard.
       </p>
-      <Link to="/dashboard" className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
-        Back to Dashboard
-      </Link>
+      <p className="mt-2 text-slate-600">Running your own repair shop? Open it on the web.</p>
+      <div className="mt-5 flex flex-col items-center justify-center gap-3 sm:flex-row">
+        <ButtonLink to="/shop/setup" size="lg" className="w-full sm:w-auto">
+          Set Up Your Shop
+        </ButtonLink>
+        <Link to="/dashboard" className="font-semibold text-brand-700 hover:underline">
+          Back to Dashboard
+        </Link>
+      </div>
     </Card>
   );
 }

@@ -22,7 +22,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("the owner's staff section (/shop/staff)", () => {
+describe("the owner's staff section (settings' 'Staff'; /shop/staff leads there)", () => {
   it('lists the staff, invites an address, and shows it as Invited', async () => {
     const app = await openStaff();
     expect(await screen.findByRole('heading', { level: 1, name: STORE_NAME })).toBeTruthy();
@@ -107,16 +107,17 @@ describe("the owner's staff section (/shop/staff)", () => {
     expect((field as HTMLInputElement).value).toBe('ravi@demo.test');
   });
 
-  it('is reached from the board by owners only; staff read that only the owner manages staff', async () => {
+  it('is reached from the board (Settings) by owners only; staff read that only the owner manages staff', async () => {
     const app = await renderApp({ path: `/shop?store=${STORE}`, signedInAs: OWNER });
-    await app.user.click(await screen.findByRole('link', { name: STAFF_LABELS.section }));
-    await waitFor(() => expect(pathOf(app)).toBe('/shop/staff'));
+    await app.user.click(await screen.findByRole('link', { name: 'Settings' }));
+    await waitFor(() => expect(pathOf(app)).toBe('/shop/settings'));
+    expect(await screen.findByRole('heading', { level: 2, name: STAFF_LABELS.section })).toBeTruthy();
     expect(await screen.findByRole('list', { name: 'Staff and invitations' })).toBeTruthy();
     await app.backend.ports.auth.signOut();
     await app.backend.ports.auth.signIn('staff@demo.test', 'Demo@1234');
     await app.router.navigate({ to: '/shop', search: { store: STORE } });
     expect(await screen.findByRole('heading', { level: 1, name: STORE_NAME })).toBeTruthy();
-    expect(screen.queryByRole('link', { name: STAFF_LABELS.section })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Settings' })).toBeNull();
     await app.router.navigate({ to: '/shop/staff', search: { store: STORE } });
     expect(await screen.findByText(STAFF_TEXTS.ownersOnly)).toBeTruthy();
     expect(screen.queryByLabelText(STAFF_LABELS.staffEmail)).toBeNull();

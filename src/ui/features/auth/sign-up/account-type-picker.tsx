@@ -7,7 +7,8 @@ const ACCOUNT_TYPE_CARDS: readonly { value: AccountType; title: string; descript
   {
     value: 'user',
     title: 'User',
-    description: 'Follow your repairs with a Repair ID and your mobile number.',
+    description:
+      'Follow your repairs with a Repair ID and your mobile number. Shop owners: sign up as User, then set up your shop from the Dashboard.',
   },
   {
     value: 'distributor',

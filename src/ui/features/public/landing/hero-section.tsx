@@ -93,6 +93,10 @@ export function HeroSection() {
             </ButtonLink>
             <p className="text-sm text-slate-600">Free to start. No credit card needed.</p>
           </div>
+          <p className="mt-3 max-w-xl text-sm text-slate-600">
+            <span className="font-semibold text-slate-800">Shop owners:</span> sign up as User, then choose
+            Set Up Your Shop on your Dashboard to run your counter from any browser.
+          </p>
         </div>
         <RepairPreview />
       </div>

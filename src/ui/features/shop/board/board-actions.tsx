@@ -1,10 +1,11 @@
 import { ButtonLink } from '../../../components/button';
 import { cx } from '../../../components/cx';
-import { DUES_TEXTS, SHOP_TEXTS, STAFF_LABELS } from '../shop-texts';
+import { SETTINGS_TEXTS } from '../settings/settings-texts';
+import { DUES_TEXTS, SHOP_TEXTS } from '../shop-texts';
 
 /**
  * The board's links to the console's other screens, for the chosen store: 'Dues' (every member),
- * 'Staff' (owners) and 'New Repair'. On a phone 'New Repair' spans the width and the others share a
+ * 'Settings' (owners) and 'New Repair'. On a phone 'New Repair' spans the width and the others share a
  * row under it; on a wider screen they stand in one row.
  */
 export function BoardActions({ store }: { store: { readonly storeId: string; readonly role: string } }) {
@@ -16,20 +17,20 @@ export function BoardActions({ store }: { store: { readonly storeId: string; rea
         search={search}
         variant="secondary"
         size="lg"
-        // Alone on its row when there is no 'Staff' beside it.
+        // Alone on its row when there is no 'Settings' beside it.
         className={cx('w-full sm:w-auto', store.role !== 'owner' && 'col-span-2')}
       >
         {DUES_TEXTS.heading}
       </ButtonLink>
       {store.role === 'owner' && (
         <ButtonLink
-          to="/shop/staff"
+          to="/shop/settings"
           search={search}
           variant="secondary"
           size="lg"
           className="w-full sm:w-auto"
         >
-          {STAFF_LABELS.section}
+          {SETTINGS_TEXTS.title}
         </ButtonLink>
       )}
       <ButtonLink
