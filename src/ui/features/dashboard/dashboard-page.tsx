@@ -27,7 +27,7 @@ export function DashboardPage() {
         ) : (
           <div className="space-y-6">
             <StaffInvitations uid={session.user.uid} />
-            <RoleDashboard profile={session.profile} uid={session.user.uid} />
+            <RoleDashboard profile={session.profile} />
           </div>
         )
       ) : session.status === 'error' ? (
@@ -39,13 +39,8 @@ export function DashboardPage() {
   );
 }
 
-function RoleDashboard({
-  profile,
-  uid,
-}: {
-  profile: Parameters<typeof AdminDashboard>[0]['viewer'] | null;
-  uid: string;
-}) {
+/** The dashboard of every other role: the admin's, the distributor's wallet, else 'coming soon'. */
+function RoleDashboard({ profile }: { profile: Parameters<typeof AdminDashboard>[0]['viewer'] | null }) {
   switch (profile?.role) {
     case ROLES.superAdmin:
       return <AdminDashboard viewer={profile} />;
