@@ -123,6 +123,9 @@ export const PAYMENT_TEXTS = {
   noTotal: 'No estimate or final amount yet.',
   dueNow: (repairId: string, due: string) => `${repairId}: ${due} due.`,
   refundLimit: (paid: string) => `Paid so far: ${paid}. A refund cannot be more than that.`,
+  // A payment's or refund's entry in the repair's 'History' (never a status move).
+  historyPayment: (amount: string) => `Payment ${amount}`,
+  historyRefund: (amount: string) => `Refund ${amount}`,
   // The delivery move with money due.
   amountDue: (amount: string) => `Amount due: ${amount}`,
   deliverOnCredit: 'Deliver on Credit',
