@@ -8,3 +8,5 @@ export const CONTRACT_PROJECT = AUTH_PROJECT;
 export const RULES_PROJECT = 'demo-repairmate-rules';
 /** The shop console's rules tests (shop-rules.test.ts), apart from the others' data. */
 export const SHOP_RULES_PROJECT = 'demo-repairmate-shop-rules';
+/** The payments' rules tests (payment-rules.test.ts), apart from the others' data. */
+export const PAYMENT_RULES_PROJECT = 'demo-repairmate-payment-rules';

@@ -1,5 +1,6 @@
 import { judgeDeliveryTry, parseDeliveryTries } from '../../domain/shop/delivery-tries';
 import { historyEntry } from '../../domain/shop/history';
+import { planDuesNote } from '../../domain/shop/payments';
 import { nextRepairId } from '../../domain/shop/repair-id';
 import {
   type NewRepairDraft,
@@ -47,6 +48,7 @@ import {
 } from '../local/local-rules';
 import type { LocalSession } from '../local/local-session';
 import { applyShopPatch, checkShopLimit, checkShopPatch } from '../local/shop-rules';
+import { KeyedLock } from '../shared/keyed-lock';
 import { backoff, fieldsOf, guarded, MAX_WRITE_ATTEMPTS, storedRecord } from './pouchdb-collection';
 import type { PouchDatabases } from './pouchdb-databases';
 import { randomId } from './pouchdb-password';
@@ -61,7 +63,6 @@ import {
   unlockDocId,
 } from './pouchdb-shop-docs';
 import { pouchMembershipLookup } from './pouchdb-shop-membership';
-import { KeyedLock } from '../shared/keyed-lock';
 import {
   loadPaymentEntries,
   paymentEntryDocId,
@@ -564,7 +565,7 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
             ),
           }),
         };
-        const written = { ...edited, ...storedDues(edited) };
+        const written = edited;
         enforceRepairWrite({
           repairDocId: id,
           before,
@@ -576,6 +577,31 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
         stored = written;
         return written;
       });
+      // A ready repair's new amounts: the note that stores its dues fields (payments.ts planDuesNote).
+      if (planDuesNote(stored, by, this.clock.now()) !== null) {
+        const latest = await loadRepairDoc(this.dbs, id);
+        if (latest !== null)
+          await rewriteRepair(this.dbs, id, latest, (current) => {
+            const before = fieldsOf(current);
+            const now = this.clock.now();
+            const dues = planDuesNote(before, by, now);
+            if (dues === null) return before;
+            const noted = {
+              ...before,
+              ...storedRecord({ ...dues.dues, updatedAt: now, history: withEntry(before, dues.entry) }),
+            };
+            enforceRepairWrite({
+              repairDocId: id,
+              before,
+              after: noted,
+              ...repairWriteParties(access, by.name),
+              now,
+              representation: 'json',
+            });
+            stored = noted;
+            return noted;
+          });
+      }
       if (patch.unlockCode !== undefined)
         await putLatest(this.dbs.shopPrivate, unlockDocId(id), {
           storeId: access.store.id,
