@@ -304,7 +304,7 @@ describe('money (firestore.rules isPaymentMove, isWorkflowChange; the gateway)',
   });
 
   it('cap paidPaise where the domain does', () => {
-    expect(numberIn('isWorkflowChange', /after\.get\('paidPaise', 0\) <= (\d+)/)).toBe(MAX_AMOUNT_PAISE);
+    expect(numberIn('isWorkflowStep', /after\.get\('paidPaise', 0\) <= (\d+)/)).toBe(MAX_AMOUNT_PAISE);
     expect(REPAIRS.fields.paidPaise).toMatchObject({ kind: 'int', max: MAX_AMOUNT_PAISE });
   });
 
@@ -324,10 +324,10 @@ describe('money (firestore.rules isPaymentMove, isWorkflowChange; the gateway)',
   });
 
   it('money moves on a delivered or cancelled repair too (paid later, or refunded: issue 17); notes do not', async () => {
-    expect(rulesFunction('isWorkflowChange')).toMatch(
+    expect(rulesFunction('isWorkflowStep')).toMatch(
       /entry\.kind in \['payment', 'refund'\]\s*\? changed\.hasOnly/,
     );
-    for (const status of listIn('isWorkflowChange', "before.get('status', '') in ")) {
+    for (const status of listIn('isWorkflowStep', "before.get('status', '') in ")) {
       const final = { ...storedAt(status), paidPaise: 1000 };
       const paid = {
         ...pushed(final, 'payment', status, { amountPaise: 500, paymentId: 'pay-9' }),
@@ -336,7 +336,7 @@ describe('money (firestore.rules isPaymentMove, isWorkflowChange; the gateway)',
       expect(await gateway(paid, final), status).toBeNull();
       expect(await gateway(pushed(final, 'note', status, { note: 'Called' }), final), status).not.toBeNull();
     }
-    expect(listIn('isWorkflowChange', "before.get('status', '') in ")).toEqual(FINAL_STATUSES);
+    expect(listIn('isWorkflowStep', "before.get('status', '') in ")).toEqual(FINAL_STATUSES);
   });
 
   it('a payment entry names its payment, and a UPI reference is only a UPI payment’s, on both sides', async () => {
@@ -365,7 +365,7 @@ describe('edits and photos on a final repair (firestore.rules isMemberEdit; the 
 
 describe('tracking links (firestore.rules isWorkflowChange, match /tracking; the gateway)', () => {
   it('use the domain’s token pattern', () => {
-    expect(rulesFunction('isWorkflowChange')).toContain(`matches('^(${PATTERNS.trackingToken})?$')`);
+    expect(rulesFunction('isWorkflowStep')).toContain(`matches('^(${PATTERNS.trackingToken})?$')`);
     expect(RULES).toContain(`token.matches('^${PATTERNS.trackingToken}$')`);
   });
 
@@ -628,14 +628,16 @@ describe('support issues (firestore.rules isContact and match /support; the supp
 
 describe('the dues fields (firestore.rules isDuesKept, chargeOf; amounts.ts repairDues; the gateway)', () => {
   it('owe in the same statuses, and take the final amount, else the estimate, less what was paid', () => {
-    expect(listIn('isDuesKept', "d.get('status', '') in ")).toEqual([...OWING_STATUSES]);
+    expect(listIn('isDueOf', "d.get('status', '') in ")).toEqual([...OWING_STATUSES]);
     const charge = rulesFunction('chargeOf');
     expect(charge).toMatch(/paiseOf\(d\.get\('amount', null\)\)/);
     expect(charge).toMatch(
       /d\.get\('estimatePaise', null\) is int \? d\.estimatePaise : paiseOf\(d\.get\('estimatedCost', null\)\)/,
     );
-    expect(rulesFunction('isDuesKept')).toMatch(/due > 0 \? due : 0/);
-    expect(rulesFunction('isShopChange')).toContain('isDuesKept(after)');
+    expect(rulesFunction('isDuesKept')).toContain("isDueOf(d, chargeOf(d) - d.get('paidPaise', 0))");
+    expect(rulesFunction('isDueOf')).toMatch(/due > 0 \? due : 0/);
+    expect(rulesFunction('isWorkflowChange')).toContain('isDuesKept(after)');
+    expect(listIn('isMemberEdit', '!changed.hasAny(')).toEqual(expect.arrayContaining(['duePaise', 'owing']));
     expect(rulesFunction('isNewRepairDues')).toContain('isDuesKept(d)');
   });
 
@@ -661,9 +663,18 @@ describe('the dues fields (firestore.rules isDuesKept, chargeOf; amounts.ts repa
     };
     expect(await gateway(paid, ready)).toBeNull();
     expect(await gateway({ ...paid, owing: true }, ready)).toMatch(/duePaise and owing/);
-    // An estimate edited to the rupee: the final amount (rupees) takes over from the estimate.
-    const edited = { ...pushed(ready, 'edit', 'ready'), amount: 30, duePaise: 2500, owing: true };
+    // A final amount set: the edit leaves the dues fields (as firestore.rules isMemberEdit), the note
+    // after it stores them (the final amount, in rupees, takes over from the estimate).
+    const edited = { ...pushed(ready, 'edit', 'ready'), amount: 30 };
+    expect(await gateway({ ...edited, duePaise: 2500 }, ready)).toMatch(/duePaise cannot change/);
     expect(await gateway(edited, ready)).toBeNull();
+    const noted = {
+      ...pushed(edited, 'note', 'ready', { note: 'Amount due: ₹25.' }),
+      duePaise: 2500,
+      owing: true,
+    };
+    expect(await gateway(noted, edited)).toBeNull();
+    expect(await gateway({ ...noted, duePaise: 2000 }, edited)).toMatch(/duePaise and owing/);
     expect(repairDues('ready', 3000, 2000, 500)).toEqual({ duePaise: 2500, owing: true });
   });
 });
@@ -676,7 +687,7 @@ describe("'Deliver on Credit' (firestore.rules isCreditKept; status.ts; the gate
     const rules = new RegExp(pattern as string);
     for (const note of ['Delivered on credit: pays Friday', 'Delivered on credit:  x', 'Pays Friday', ''])
       expect(rules.test(note), note).toBe(CREDIT_ENTRY_PATTERN.test(note));
-    expect(rulesFunction('isWorkflowChange')).toContain('isCreditKept(after, entry)');
+    expect(rulesFunction('isWorkflowStep')).toContain('isCreditKept(after, entry)');
     const ready = { ...storedAt('ready'), estimatePaise: 2000, paidPaise: 500, duePaise: 1500, owing: true };
     const delivered = (note: string) => ({ ...pushed(ready, 'status', 'delivered', { note }), owing: true });
     expect(await gateway(delivered(`${CREDIT_NOTE_PREFIX}pays Friday`), ready)).toBeNull();

@@ -252,6 +252,11 @@ export function shopPaymentsContract(makeHarness: HarnessFactory): void {
       await toReady();
       const final = await h.ports.shopRepairs.update(repair.id, { finalPaise: 260_000 });
       expect(final).toMatchObject({ duePaise: 210_000, owing: true });
+      // A ready repair's new amount: the edit, then the note that stores its dues fields.
+      expect(final.history.slice(-2).map((entry) => [entry.kind, entry.note])).toEqual([
+        ['edit', 'Changed: finalPaise'],
+        ['note', SHOP_MESSAGES.duesUpdated('₹2,100')],
+      ]);
       const back = await h.ports.shopRepairs.changeStatus(repair.id, {
         to: 'inprogress',
         expectedStatus: 'ready',

@@ -10,3 +10,5 @@ export const RULES_PROJECT = 'demo-repairmate-rules';
 export const SHOP_RULES_PROJECT = 'demo-repairmate-shop-rules';
 /** Opening a shop and its settings (store-setup-rules.test.ts), apart from the others' data. */
 export const SETUP_RULES_PROJECT = 'demo-repairmate-setup-rules';
+/** The payments' rules tests (payment-rules.test.ts), apart from the others' data. */
+export const PAYMENT_RULES_PROJECT = 'demo-repairmate-payment-rules';

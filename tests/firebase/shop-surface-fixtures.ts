@@ -219,11 +219,9 @@ export function shopWrite(
   const next: Data = { ...before, ...changes, history };
   if (TIMELINE_KINDS.has(String(added.kind)) && next.status !== before.status)
     next.timeline = [...((before.timeline as Data[]) ?? []), { status: next.status, at: added.at }];
-  // The dues fields as the adapter stores them with a change of the status or an amount (issue 17),
-  // unless the case sets them.
-  const moves = ['status', 'amount', 'estimatePaise', 'estimatedCost', 'paidPaise'].some(
-    (key) => key in changes,
-  );
+  // The dues fields as the adapter stores them with a change of the status or paid (issue 17; an edit
+  // leaves them), unless the case sets them.
+  const moves = ['status', 'paidPaise'].some((key) => key in changes);
   const update: Data = {
     ...(moves ? storedDues(next) : {}),
     ...changes,

@@ -13,7 +13,7 @@ import {
 } from 'firebase/firestore';
 import { storeRefOf } from '../../domain/repairs/repair';
 import { SHOP_MESSAGES } from '../../domain/shop/messages';
-import { isPaymentId } from '../../domain/shop/payments';
+import { isPaymentId, planDuesNote } from '../../domain/shop/payments';
 import { storeRepairIdPrefix } from '../../domain/shop/repair-id';
 import type { ShopOnlyRecord, ShopRepair } from '../../domain/shop/repair-record';
 import { DELIVERY_CODE_PATTERN } from '../../domain/shop/status';
@@ -343,9 +343,29 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
       const name = await this.access.actorName(access.uid);
       let result: ShopRepair | null = null;
       for (const part of patchParts(patch)) result = await this.updatePart(id, part, access, offline, name);
+      // A ready repair's new amounts: the note that stores its dues fields (payments.ts planDuesNote).
+      if (!offline && (patch.estimatePaise !== undefined || patch.finalPaise !== undefined))
+        result = (await this.duesNote(id, access, name)) ?? result;
       return (
         result ?? withoutCode(shopRepairOf(id, plainData(await getDoc(this.writer.repairRef(id))) ?? {}))
       );
+    });
+  }
+
+  /** The note write of planDuesNote, in a transaction; null when the dues fields are right. */
+  private duesNote(id: string, access: FirestoreShopAccess, name: string): Promise<ShopRepair | null> {
+    return runTransaction(this.db, async (transaction) => {
+      const raw = await this.writer.current(transaction, id);
+      const dues = planDuesNote(raw, { uid: access.uid, name }, this.clock.now());
+      if (dues === null) return null;
+      const write = await this.writer.prepare(transaction, shopRepairOf(id, raw).trackingToken);
+      const history = Array.isArray(raw.history) ? [...raw.history] : [];
+      return write(id, {
+        ...raw,
+        ...dues.dues,
+        updatedAt: serverTimestamp(),
+        history: [...history, dues.entry],
+      });
     });
   }
 

@@ -1,7 +1,7 @@
 import { storeRefOf } from '../../domain/repairs/repair';
 import { judgeDeliveryTry, parseDeliveryTries } from '../../domain/shop/delivery-tries';
 import { historyEntry } from '../../domain/shop/history';
-import { planPayment } from '../../domain/shop/payments';
+import { planDuesNote, planPayment } from '../../domain/shop/payments';
 import { nextRepairId, storeRepairIdPrefix } from '../../domain/shop/repair-id';
 import {
   newRepairDraft,
@@ -410,7 +410,6 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
       raw,
       historyEntry('edit', repair.status, by, now, `Changed: ${changed.join(', ')}`),
     );
-    Object.assign(next, storedDues(next));
     enforceRepairWrite({
       repairDocId: id,
       before: raw,
@@ -419,6 +418,24 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
       now,
     });
     this.db.repairs.set(id, next);
+    // A ready repair's new amounts: the note that stores its dues fields (payments.ts planDuesNote).
+    const dues = planDuesNote(next, by, now);
+    if (dues !== null) {
+      const noted: StoredRecord = {
+        ...next,
+        ...dues.dues,
+        updatedAt: now,
+        history: withEntry(next, dues.entry),
+      };
+      enforceRepairWrite({
+        repairDocId: id,
+        before: next,
+        after: noted,
+        ...repairWriteParties(access, by.name),
+        now,
+      });
+      this.db.repairs.set(id, noted);
+    }
     if (patch.unlockCode !== undefined) this.db.repairPrivate.set(id, { unlockCode: patch.unlockCode });
     return this.handOut(id, access.role);
   }

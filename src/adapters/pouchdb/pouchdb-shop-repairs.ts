@@ -1,5 +1,6 @@
 import { judgeDeliveryTry, parseDeliveryTries } from '../../domain/shop/delivery-tries';
 import { historyEntry } from '../../domain/shop/history';
+import { planDuesNote } from '../../domain/shop/payments';
 import { nextRepairId, storeRepairIdPrefix } from '../../domain/shop/repair-id';
 import {
   type NewRepairDraft,
@@ -621,7 +622,7 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
             ),
           }),
         };
-        const written = { ...edited, ...storedDues(edited) };
+        const written = edited;
         enforceRepairWrite({
           repairDocId: id,
           before,
@@ -633,6 +634,31 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
         stored = written;
         return written;
       });
+      // A ready repair's new amounts: the note that stores its dues fields (payments.ts planDuesNote).
+      if (planDuesNote(stored, by, this.clock.now()) !== null) {
+        const latest = await loadRepairDoc(this.dbs, id);
+        if (latest !== null)
+          await rewriteRepair(this.dbs, id, latest, (current) => {
+            const before = fieldsOf(current);
+            const now = this.clock.now();
+            const dues = planDuesNote(before, by, now);
+            if (dues === null) return before;
+            const noted = {
+              ...before,
+              ...storedRecord({ ...dues.dues, updatedAt: now, history: withEntry(before, dues.entry) }),
+            };
+            enforceRepairWrite({
+              repairDocId: id,
+              before,
+              after: noted,
+              ...repairWriteParties(access, by.name),
+              now,
+              representation: 'json',
+            });
+            stored = noted;
+            return noted;
+          });
+      }
       if (patch.unlockCode !== undefined)
         await putLatest(this.dbs.shopPrivate, unlockDocId(id), {
           storeId: access.store.id,

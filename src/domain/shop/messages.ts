@@ -101,6 +101,7 @@ export const SHOP_MESSAGES = {
   amountDueOnDelivery: (due: string) =>
     `Amount due: ${due}. Take the payment first, or deliver on credit with a note.`,
   creditNoteTooLong: 'The note for delivering on credit is at most 400 characters.',
+  duesUpdated: (due: string) => `Amount due: ${due}.`,
   // Ours: 'Take Payment' and 'Refund' (payments.ts checkNewPayment).
   paymentAmountInvalid: 'The amount must be more than ₹0, in rupees and paise (for example 1500 or 1499.50).',
   paymentAmountTooLarge: 'Please enter an amount of at most ₹10,00,000.',

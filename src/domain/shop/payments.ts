@@ -1,9 +1,15 @@
 import type { Failure, Outcome } from '../shared/validation';
 import { done } from '../shared/validation';
 import { formatPaise, MAX_AMOUNT_PAISE, type RepairDues, repairDues } from './amounts';
-import { type HistoryActor, type HistoryEntry, MAX_NOTE_LENGTH, paymentHistoryEntry } from './history';
+import {
+  type HistoryActor,
+  type HistoryEntry,
+  historyEntry,
+  MAX_NOTE_LENGTH,
+  paymentHistoryEntry,
+} from './history';
 import { SHOP_MESSAGES } from './messages';
-import { PAYMENT_MODES, type PaymentMode } from './repair-record';
+import { PAYMENT_MODES, type PaymentMode, parseShopRepair } from './repair-record';
 import type { ShopRole } from './status';
 
 /**
@@ -209,4 +215,25 @@ export function planPayment(
     paidPaise,
     dues: repairDues(current.status, current.finalPaise, current.estimatePaise, paidPaise),
   });
+}
+
+/**
+ * After an edit of a ready repair's amounts (an edit never stores the dues fields: firestore.rules has no
+ * expressions to spare there), the 'note' write that stores them: its entry, by the editor, saying the
+ * new amount due, and the fields; null when the stored ones are right or the repair is not 'ready' (an
+ * open repair owes nothing in the khata; its move to 'ready' stores them).
+ */
+export function planDuesNote(
+  stored: Readonly<Record<string, unknown>>,
+  actor: HistoryActor,
+  now: Date,
+): { readonly entry: HistoryEntry; readonly dues: RepairDues } | null {
+  const repair = parseShopRepair('', stored);
+  if (repair.status !== 'ready') return null;
+  if (stored.duePaise === repair.duePaise && stored.owing === repair.owing) return null;
+  const note = SHOP_MESSAGES.duesUpdated(formatPaise(repair.duePaise));
+  return {
+    entry: historyEntry('note', repair.status, actor, now, note),
+    dues: { duePaise: repair.duePaise, owing: repair.owing },
+  };
 }

@@ -57,8 +57,10 @@ import {
  *    entry's note starts with CREDIT_NOTE_PREFIX and a note (status.ts CREDIT_ENTRY_PATTERN);
  *  - a delivered or cancelled repair is fixed except an owner's reopen, turning its tracking link
  *    off or anew, and payments and refunds (a delivered repair on credit is paid later);
- *  - every shop write that creates a repair or changes its status, an amount or paid stores duePaise
- *    and owing as repairDues gives them (amounts.ts; the dues index), and a payment's history entry names
+ *  - a new repair, and every write that changes its status or paid, stores duePaise and owing as
+ *    repairDues gives them (amounts.ts; the dues index); a member's edit never changes them, and an
+ *    edit of a ready repair's amounts is followed by a 'note' write of them (payments.ts planDuesNote,
+ *    within firestore.rules' budget); a payment's history entry names
  *    its payment document (paymentId), whose UPI reference is only a UPI payment's.
  */
 
@@ -166,20 +168,23 @@ export function changedFields(before: StoredFields, after: StoredFields): string
 
 const FIXED = ['repairId', 'storeId', 'store', 'businessId', 'createdAt', 'createdBy', 'deliveryCode'];
 const EDIT_FIELDS = fieldsChangedBy(REPAIRS, 'member').filter((name) => name !== 'imageUrls');
-const ALWAYS = ['history', 'updatedAt', 'duePaise', 'owing'];
+const ALWAYS = ['history', 'updatedAt'];
+/** The dues fields: stored by every kind of write but a member's edit (firestore.rules isMemberEdit). */
+const DUES = ['duePaise', 'owing'];
 const TIMELINE_KINDS = ['created', 'status', 'override', 'reopen'];
 
 /** What else each kind of history entry may change. */
 const CHANGES_BY_KIND: Readonly<Record<string, readonly string[]>> = {
   edit: EDIT_FIELDS,
   photo: ['imageUrls'],
-  status: ['status', 'timeline'],
-  override: ['status', 'timeline'],
-  reopen: ['status', 'timeline'],
-  payment: ['paidPaise'],
-  refund: ['paidPaise'],
-  tracking: ['trackingToken'],
-  note: [],
+  status: ['status', 'timeline', ...DUES],
+  override: ['status', 'timeline', ...DUES],
+  reopen: ['status', 'timeline', ...DUES],
+  payment: ['paidPaise', ...DUES],
+  refund: ['paidPaise', ...DUES],
+  tracking: ['trackingToken', ...DUES],
+  // The note after an edit of a ready repair's amounts stores its dues fields (payments.ts planDuesNote).
+  note: [...DUES],
 };
 
 type Refusal = (code: RepairWriteCode, message: string) => RepairWriteProblem;
@@ -204,8 +209,8 @@ export function repairWriteProblem(write: RepairWrite): RepairWriteProblem | nul
   return fault ?? duesProblem(write.before, write.after);
 }
 
-/** What the dues fields derive from, and themselves: a write changing one of them stores both. */
-const DUES_FIELDS = ['status', 'amount', 'estimatePaise', 'estimatedCost', 'paidPaise', 'duePaise', 'owing'];
+/** What the dues fields derive from in a workflow write, and themselves (firestore.rules isWorkflowChange). */
+const DUES_FIELDS = ['status', 'paidPaise', 'duePaise', 'owing'];
 
 // Twin: firestore.rules isDuesKept (with amounts.ts repairDues); compared by tests/app/twin-rules.test.ts.
 /**
@@ -213,8 +218,13 @@ const DUES_FIELDS = ['status', 'amount', 'estimatePaise', 'estimatedCost', 'paid
  * repair's, and an update's that changes the status, an amount, paid or the fields themselves.
  */
 function duesProblem(before: StoredFields | null, after: StoredFields): RepairWriteProblem | null {
-  if (before !== null && !changedFields(before, after).some((field) => DUES_FIELDS.includes(field)))
-    return null;
+  if (before !== null) {
+    // A member's edit never stores them (CHANGES_BY_KIND): the note after it does.
+    const history = Array.isArray(after.history) ? after.history : [];
+    const kind = text((history[history.length - 1] as Record<string, unknown> | undefined)?.kind);
+    if (kind === 'edit' || kind === 'photo') return null;
+    if (!changedFields(before, after).some((field) => DUES_FIELDS.includes(field))) return null;
+  }
   const dues = storedDues(after);
   if (after.duePaise !== dues.duePaise || after.owing !== dues.owing)
     return denied(`duePaise and owing are what the amounts give (${dues.duePaise}, ${String(dues.owing)})`);

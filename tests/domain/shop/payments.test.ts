@@ -10,6 +10,7 @@ import {
   newPaymentId,
   PAYMENT_ID_LENGTH,
   type PaymentRequest,
+  planDuesNote,
   planPayment,
 } from '../../../src/domain/shop/payments';
 import { storedDues } from '../../../src/domain/shop/repair-record';
@@ -234,6 +235,28 @@ describe('the dues fields (repairDues, storedDues)', () => {
       duePaise: 250_050,
       owing: true,
     });
+  });
+});
+
+describe('planDuesNote (after an edit of a ready repair’s amounts)', () => {
+  const ready = { status: 'ready', estimatePaise: 280_000, amount: 2500, paidPaise: 50_000 };
+  it('stores the new dues fields with a note by the editor, only when they changed on a ready repair', () => {
+    expect(planDuesNote({ ...ready, duePaise: 230_000, owing: true }, staff, now)).toEqual({
+      entry: {
+        kind: 'note',
+        status: 'ready',
+        from: null,
+        at: now,
+        by: { uid: 'staff-1', name: 'Sam Staff' },
+        note: SHOP_MESSAGES.duesUpdated('₹2,000'),
+        amountPaise: null,
+      },
+      dues: { duePaise: 200_000, owing: true },
+    });
+    expect(planDuesNote({ ...ready, duePaise: 200_000, owing: true }, staff, now)).toBeNull();
+    expect(
+      planDuesNote({ ...ready, status: 'inprogress', duePaise: 0, owing: false }, staff, now),
+    ).toBeNull();
   });
 });
 

@@ -98,8 +98,13 @@ function update(
   return {
     repairDocId: ID,
     before,
-    // The dues fields as every backend writes them (repairDues), unless the case sets them.
-    after: { ...after, ...storedDues(after), ...pick(fields, ['duePaise', 'owing']) },
+    // The dues fields as every backend writes them (repairDues; an edit leaves them), unless the case
+    // sets them.
+    after: {
+      ...after,
+      ...(kind === 'edit' || kind === 'photo' ? {} : storedDues(after)),
+      ...pick(fields, ['duePaise', 'owing']),
+    },
     writer,
     store,
     now: later,
