@@ -196,7 +196,7 @@ describe('repair tracker (customer@demo.test)', () => {
     expect(await detail(page, 'Product').textContent()).toBe('Galaxy S21 · Mobile');
     expect(await detail(page, 'Problems').textContent()).toBe('Cracked screen');
     expect(await detail(page, 'Status').textContent()).toBe('In Progress');
-    expect(await detail(page, 'Amount').textContent()).toBe('₹2500');
+    expect(await detail(page, 'Amount').textContent()).toBe('₹2,500');
     expect(await detail(page, 'Delivery code').textContent()).toContain('4821');
     const thumbnails = page.getByRole('button', { name: /^Photo \d of 2/ });
     expect(await thumbnails.count()).toBe(2);

@@ -1,5 +1,11 @@
 import { rupeesToPaise } from '../domain/shop/amounts';
-import { type HistoryActor, type HistoryEntry, historyEntry } from '../domain/shop/history';
+import {
+  type HistoryActor,
+  type HistoryEntry,
+  historyEntry,
+  type StoredTimelineStep,
+  timelineAfter,
+} from '../domain/shop/history';
 import { ADVANCE_NOTE } from '../domain/shop/repair-record';
 import { generateTrackingToken } from '../domain/shop/tracking';
 import { seededRandom } from './random';
@@ -131,6 +137,8 @@ export function sharmaShopData(
       paidPaise,
       trackingToken,
       history,
+      // The customer's status steps, as the console keeps them beside its history (no names, no notes).
+      timeline: history.reduce(timelineAfter, [] as StoredTimelineStep[]),
       createdBy: receivedBy,
       updatedAt: last?.at ?? createdAt,
       ...(isFirst

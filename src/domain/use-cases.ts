@@ -1,5 +1,5 @@
 import type { Ports } from '../ports';
-import type { StaffInvitation, StaffMember } from '../ports/shop-membership';
+import type { ShopMembership, StaffInvitation, StaffMember } from '../ports/shop-membership';
 import type { ShopStatusChange } from '../ports/shop-repairs';
 import { listBusinessPerformance, loadAdminTotals } from './admin/business-performance';
 import type { AdminFilter } from './admin/report';
@@ -7,6 +7,7 @@ import { loadStoreLinks } from './config/store-links';
 import { loadBusinessInfo, lookUpRepair } from './repairs/look-up-repair';
 import type { Repair } from './repairs/repair';
 import type { JobCardInput } from './shop/job-card';
+import { type PaymentFormInput, recordRepairPayment } from './shop/payments-use-cases';
 import { addRepairPhotos, openPhoto, removeRepairPhoto } from './shop/photos';
 import type { ShopRepair } from './shop/repair-record';
 import {
@@ -131,7 +132,9 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
     shop: {
       myStores: () => myStores(ports),
       storeBoard: (storeId: string, filter?: BoardFilter) => storeBoard(ports, storeId, filter),
-      search: (storeId: string, text: string) => searchRepairs(ports, storeId, text),
+      /** A search of the given stores (the caller's), merged: each repair once, named with its store. */
+      search: (stores: readonly Pick<ShopMembership, 'storeId' | 'storeName'>[], text: string) =>
+        searchRepairs(ports, stores, text),
       /** The job card's earlier customer: the names the store's repairs give for a mobile, newest first. */
       earlierCustomer: (storeId: string, mobile: string) => findEarlierCustomer(ports, storeId, mobile),
       createRepair: (storeId: string, input: JobCardInput, now: Date = ports.clock.now()) =>
@@ -141,6 +144,9 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
         changeRepairStatus(ports, repairDocId, change),
       updateRepair: (repairDocId: string, edit: RepairEditInput) => updateRepair(ports, repairDocId, edit),
       deleteRepair: (repairDocId: string) => deleteRepair(ports, repairDocId),
+      /** 'Take Payment' (members) and 'Refund' (the owner): a new entry with the dialog's id. */
+      recordPayment: (repairDocId: string, input: PaymentFormInput) =>
+        recordRepairPayment(ports, repairDocId, input),
       /** Pure, but async like every method of a group the UI may call before the backend has loaded. */
       customerMessage: async (repair: ShopRepair, status: string, shop: ShopContact, origin: string) =>
         customerMessage(repair, status, shop, origin),

@@ -42,12 +42,13 @@ export interface PageOfShopRepairs {
 export const MAX_SHOP_PAGE_SIZE = 50;
 
 /** The fields a search looks in. */
-export type ShopSearchField = 'repairId' | 'mobile' | 'imeiSerial' | 'name';
+export type ShopSearchField = 'repairId' | 'mobile' | 'mobilePrefix' | 'imeiSerial' | 'name';
 
 export interface ShopSearch {
   /**
    * repairId: the stored Repair ID exactly (pass parseRepairId(…).repairId for what was typed);
    * mobile: customerMobile exactly (the 10 digits, as the web stores it);
+   * mobilePrefix: a prefix of customerMobile (digits: what is typed of a number, e.g. '98765');
    * imeiSerial: a prefix of the stored imeiSerial (digits, or an upper-case serial);
    * name: a prefix of customerNameLower (pass it lower-cased).
    */
@@ -97,13 +98,48 @@ export interface ShopRepairPatch {
   readonly unlockCode?: string;
 }
 
-/** A payment recorded against a repair (part 1 records only the advance; part 2 adds the rest). */
+/** A payment recorded against a repair (the advance on the job card, 'Take Payment', 'Refund'). */
 export interface ShopPayment extends Omit<AdvancePayment, 'kind'> {
   readonly id: string;
   /** The repair's document id. */
   readonly repairDocId: string;
   readonly kind: 'payment' | 'refund';
+  /** For a UPI payment: the 12-digit UTR the customer's app shows ('' when none was typed). */
+  readonly upiReference: string;
 }
+
+/**
+ * A payment or refund as 'Take Payment' and 'Refund' send it. The client makes `id` once per entry
+ * (before the first try), so a retried or re-synced entry applies once.
+ */
+export interface NewShopPayment {
+  /** 1–128 of [A-Za-z0-9_-], made by the client (newPaymentId in domain/shop/payments.ts). */
+  readonly id: string;
+  readonly kind: 'payment' | 'refund';
+  /** Positive, in paise, at most MAX_AMOUNT_PAISE; a refund at most what was paid. */
+  readonly amountPaise: number;
+  readonly mode: PaymentMode;
+  /** UPI payments only: '' or the 12-digit UTR. */
+  readonly upiReference?: string;
+  /** A payment's optional note; a refund's required reason. */
+  readonly note: string;
+}
+
+/** What recordPayment answers: the stored entry and the repair after it. */
+export interface RecordedPayment {
+  readonly payment: ShopPayment;
+  readonly repair: ShopRepair;
+}
+
+/** A page of a store's repairs with money due (the dues khata), oldest first. */
+export interface DuesQuery {
+  /** 1 to MAX_DUES_PAGE_SIZE. */
+  readonly limit: number;
+  /** The `next` of the previous page; null or absent for the first. */
+  readonly cursor?: string | null;
+}
+
+export const MAX_DUES_PAGE_SIZE = 200;
 
 /**
  * The shop console's repairs: the same `repairs` documents the apps, the customer tracker
@@ -160,6 +196,23 @@ export interface ShopRepairRepository {
   /** The payments of a repair, oldest first. Members of its store. */
   listPayments(repairDocId: string): Promise<ShopPayment[]>;
   /**
+   * Records a payment ('Take Payment', members) or a refund ('Refund', the store's owner only:
+   * 'permission-denied' for staff) as a new entry, never edited or deleted, with one 'payment' or
+   * 'refund' history entry by the caller, and moves what the repair has been paid by its amount in the
+   * same atomic write. 'invalid-argument' for an amount that is not a positive whole number of paise
+   * up to MAX_AMOUNT_PAISE, a bad mode, id or UPI reference, a refund without a reason;
+   * 'failed-precondition' for a refund above what was paid (paid never goes below zero).
+   *
+   * Idempotent by `id`: an entry whose id the repair already has is not applied again; the call
+   * answers the stored entry and the repair as it is (a retry after a lost answer, a re-synced
+   * device). 20 concurrent calls with 20 ids on one repair are all counted, once each.
+   *
+   * On Firestore the payments document and the repair's running totals commit in one transaction and
+   * the rules check the sums; on PouchDB each entry is its own document, so entries taken offline on
+   * two devices for one repair both count after sync (the sync gateway checks them as the rules do).
+   */
+  recordPayment(repairDocId: string, payment: NewShopPayment): Promise<RecordedPayment>;
+  /**
    * A store's repairs, newest first (createdAt descending, then document id descending), filtered by
    * one status and/or a creation range. Members of the store. 'invalid-argument' for a bad limit or a
    * cursor this query did not make.
@@ -167,10 +220,18 @@ export interface ShopRepairRepository {
   page(storeId: string, query: ShopRepairQuery): Promise<PageOfShopRepairs>;
   /**
    * Up to `limit` repairs of a store matching the search. Exact searches (repairId, mobile) come
-   * newest first; prefix searches (imeiSerial, name) in the order of the searched field, then oldest
-   * first (what an index on the field can give without reading every match). Members of the store.
+   * newest first; prefix searches (mobilePrefix, imeiSerial, name) in the order of the searched field,
+   * then oldest first (what an index on the field can give without reading every match: a mobile
+   * prefix is a range of the storeId + customerMobile index, never a scan). Members of the store.
    */
   search(storeId: string, search: ShopSearch): Promise<ShopRepair[]>;
+  /**
+   * The prefix of the store's Repair IDs: its counter's once it has one (fixed at the first
+   * allocation), else the one its first repair would get (prefixForStore: its valid `repairIdPrefix`,
+   * else one made from its name). What a search for a bare number ('1005') puts before it. Members of
+   * the store.
+   */
+  repairIdPrefix(storeId: string): Promise<string>;
   /** How many repairs the store has, per status. Members of the store. */
   countByStatus(storeId: string): Promise<ShopStatusCounts>;
   /**

@@ -2,10 +2,17 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { repairWorkflowProblem } from '../../src/adapters/pouchdb/sync-server/repair-workflow';
 import { compileValidators } from '../../src/adapters/pouchdb/sync-server/validator-sandbox';
-import { MAX_AMOUNT_PAISE } from '../../src/domain/shop/amounts';
+import { MAX_AMOUNT_PAISE, OWING_STATUSES, repairDues } from '../../src/domain/shop/amounts';
 import { HISTORY_KINDS, MAX_NOTE_LENGTH } from '../../src/domain/shop/history';
 import { FIRST_REPAIR_NUMBER, MAX_REPAIR_NUMBER } from '../../src/domain/shop/repair-id';
-import { FINAL_STATUSES, REOPEN_TARGETS, REPAIR_STATUSES, STATUS_MOVES } from '../../src/domain/shop/status';
+import {
+  CREDIT_ENTRY_PATTERN,
+  CREDIT_NOTE_PREFIX,
+  FINAL_STATUSES,
+  REOPEN_TARGETS,
+  REPAIR_STATUSES,
+  STATUS_MOVES,
+} from '../../src/domain/shop/status';
 import { mayOpenStore, STORE_OPENING_ROLES } from '../../src/domain/shop/store-setup';
 import {
   DELIVERY_TRIES,
@@ -89,6 +96,8 @@ const TWINS: readonly { readonly rule: string; readonly twin: string }[] = [
   { rule: 'isRightTry', twin: 'src/domain/shop/delivery-tries.ts' },
   { rule: 'isTry', twin: 'src/domain/shop/delivery-tries.ts' },
   { rule: 'isPaymentMove', twin: 'src/domain/shop/repair-write-rules.ts' },
+  { rule: 'isDuesKept', twin: 'src/domain/shop/amounts.ts' },
+  { rule: 'isCreditKept', twin: 'src/domain/shop/status.ts' },
   { rule: 'isShopChange', twin: 'src/domain/shop/repair-write-rules.ts' },
   { rule: 'isMemberEdit', twin: 'src/domain/shop/repair-write-rules.ts' },
   { rule: 'isWorkflowChange', twin: 'src/domain/shop/repair-write-rules.ts' },
@@ -156,6 +165,8 @@ const CREATED: Pushed = {
   createdAt: at,
   updatedAt: at,
   paidPaise: 0,
+  duePaise: 0,
+  owing: false,
   history: [entry('created', 'received')],
   timeline: [{ status: 'received', at }],
   createdBy: OWNER,
@@ -288,7 +299,7 @@ describe('history entries (firestore.rules isOwnEntry, isShopChange; the write s
 describe('money (firestore.rules isPaymentMove, isWorkflowChange; the gateway)', () => {
   const stored = { ...storedAt('inprogress'), paidPaise: 1000 };
   const payment = (amount: number, paid: number) => ({
-    ...pushed(stored, 'payment', 'inprogress', { amountPaise: amount }),
+    ...pushed(stored, 'payment', 'inprogress', { amountPaise: amount, paymentId: 'pay-1' }),
     paidPaise: paid,
   });
 
@@ -304,18 +315,37 @@ describe('money (firestore.rules isPaymentMove, isWorkflowChange; the gateway)',
     expect(await gateway(payment(500, 1500), stored)).toBeNull();
     expect(await gateway(payment(500, 1501), stored)).not.toBeNull();
     expect(await gateway(payment(500, 1000), stored)).not.toBeNull();
-    const refund = { ...pushed(stored, 'refund', 'inprogress', { amountPaise: 400 }), paidPaise: 600 };
+    const refund = {
+      ...pushed(stored, 'refund', 'inprogress', { amountPaise: 400, paymentId: 'refund-1' }),
+      paidPaise: 600,
+    };
     expect(await gateway(refund, stored)).toBeNull();
     expect(await gateway({ ...refund, paidPaise: 1400 }, stored)).not.toBeNull();
   });
 
-  it('money does not move on a delivered or cancelled repair', async () => {
+  it('money moves on a delivered or cancelled repair too (paid later, or refunded: issue 17); notes do not', async () => {
+    expect(rulesFunction('isWorkflowChange')).toMatch(
+      /entry\.kind in \['payment', 'refund'\]\s*\? changed\.hasOnly/,
+    );
     for (const status of listIn('isWorkflowChange', "before.get('status', '') in ")) {
       const final = { ...storedAt(status), paidPaise: 1000 };
-      const paid = { ...pushed(final, 'payment', status, { amountPaise: 500 }), paidPaise: 1500 };
-      expect(await gateway(paid, final), status).not.toBeNull();
+      const paid = {
+        ...pushed(final, 'payment', status, { amountPaise: 500, paymentId: 'pay-9' }),
+        paidPaise: 1500,
+      };
+      expect(await gateway(paid, final), status).toBeNull();
+      expect(await gateway(pushed(final, 'note', status, { note: 'Called' }), final), status).not.toBeNull();
     }
     expect(listIn('isWorkflowChange', "before.get('status', '') in ")).toEqual(FINAL_STATUSES);
+  });
+
+  it('a payment entry names its payment, and a UPI reference is only a UPI payment’s, on both sides', async () => {
+    expect(rulesFunction('isPaymentMove')).toMatch(/id\.matches\('\^\[A-Za-z0-9_-\]\{1,128\}\$'\)/);
+    const unnamed = { ...pushed(stored, 'payment', 'inprogress', { amountPaise: 500 }), paidPaise: 1500 };
+    expect(await gateway(unnamed, stored)).toMatch(/names its payment/);
+    expect(rulesFunction('isPaymentMove')).toMatch(
+      /get\('upiReference', ''\) == ''\s*\|\| \(entry\.kind == 'payment' && getAfter\(paymentPath\(docId, id\)\)\.data\.mode == 'upi'\)/,
+    );
   });
 });
 
@@ -591,5 +621,67 @@ describe('support issues (firestore.rules isContact and match /support; the supp
     const sa = { name: 'sa-device', roles: ['device', 'sa'] };
     expect(validate('support', issue({ status: 'completed' }), issue(), sa)).toBeNull();
     expect(validate('support', issue({ status: 'closed' }), issue(), sa)).not.toBeNull();
+  });
+});
+
+// ---- the dues index and 'Deliver on Credit' (issue 17) -----------------------------------------------
+
+describe('the dues fields (firestore.rules isDuesKept, chargeOf; amounts.ts repairDues; the gateway)', () => {
+  it('owe in the same statuses, and take the final amount, else the estimate, less what was paid', () => {
+    expect(listIn('isDuesKept', "d.get('status', '') in ")).toEqual([...OWING_STATUSES]);
+    const charge = rulesFunction('chargeOf');
+    expect(charge).toMatch(/paiseOf\(d\.get\('amount', null\)\)/);
+    expect(charge).toMatch(
+      /d\.get\('estimatePaise', null\) is int \? d\.estimatePaise : paiseOf\(d\.get\('estimatedCost', null\)\)/,
+    );
+    expect(rulesFunction('isDuesKept')).toMatch(/due > 0 \? due : 0/);
+    expect(rulesFunction('isShopChange')).toContain('isDuesKept(after)');
+    expect(rulesFunction('isShopCreate')).toContain('isDuesKept(data)');
+  });
+
+  const ready = { ...storedAt('ready'), estimatePaise: 2000, paidPaise: 500, duePaise: 1500, owing: true };
+  const inprogress = {
+    ...storedAt('inprogress'),
+    estimatePaise: 2000,
+    paidPaise: 500,
+    duePaise: 1500,
+    owing: false,
+  };
+
+  it('are recomputed on every write the gateway takes, and a forged one is refused', async () => {
+    const moved = { ...pushed(inprogress, 'status', 'ready'), duePaise: 1500, owing: true };
+    expect(await gateway(moved, inprogress)).toBeNull();
+    expect(await gateway({ ...moved, owing: false }, inprogress)).toMatch(/duePaise and owing/);
+    expect(await gateway({ ...moved, duePaise: 0 }, inprogress)).toMatch(/duePaise and owing/);
+    const paid = {
+      ...pushed(ready, 'payment', 'ready', { amountPaise: 1500, paymentId: 'pay-1' }),
+      paidPaise: 2000,
+      duePaise: 0,
+      owing: false,
+    };
+    expect(await gateway(paid, ready)).toBeNull();
+    expect(await gateway({ ...paid, owing: true }, ready)).toMatch(/duePaise and owing/);
+    // An estimate edited to the rupee: the final amount (rupees) takes over from the estimate.
+    const edited = { ...pushed(ready, 'edit', 'ready'), amount: 30, duePaise: 2500, owing: true };
+    expect(await gateway(edited, ready)).toBeNull();
+    expect(repairDues('ready', 3000, 2000, 500)).toEqual({ duePaise: 2500, owing: true });
+  });
+});
+
+describe("'Deliver on Credit' (firestore.rules isCreditKept; status.ts; the gateway)", () => {
+  it('needs the credit note at the start of the entry’s note when money is due, on both sides', async () => {
+    const rule = rulesFunction('isCreditKept');
+    const pattern = /entry\.note\.matches\('([^']*)'\)/.exec(rule)?.[1]?.replaceAll('\\\\', '\\');
+    expect(pattern).toBeDefined();
+    const rules = new RegExp(pattern as string);
+    for (const note of ['Delivered on credit: pays Friday', 'Delivered on credit:  x', 'Pays Friday', ''])
+      expect(rules.test(note), note).toBe(CREDIT_ENTRY_PATTERN.test(note));
+    expect(rulesFunction('isWorkflowChange')).toContain('isCreditKept(after, entry)');
+    const ready = { ...storedAt('ready'), estimatePaise: 2000, paidPaise: 500, duePaise: 1500, owing: true };
+    const delivered = (note: string) => ({ ...pushed(ready, 'status', 'delivered', { note }), owing: true });
+    expect(await gateway(delivered(`${CREDIT_NOTE_PREFIX}pays Friday`), ready)).toBeNull();
+    expect(await gateway(delivered('pays Friday'), ready)).toMatch(/Amount due: ₹15/);
+    const paidUp = { ...ready, paidPaise: 2000, duePaise: 0, owing: false };
+    expect(await gateway({ ...pushed(paidUp, 'status', 'delivered'), owing: false }, paidUp)).toBeNull();
   });
 });

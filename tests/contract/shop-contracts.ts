@@ -1,6 +1,7 @@
 import type { HarnessFactory } from './harness';
 import { repairIdAllocationContract } from './repair-id-allocation.contract';
 import { shopMembershipContract } from './shop-membership.contract';
+import { shopPaymentsContract } from './shop-payments.contract';
 import { shopRepairsContract } from './shop-repairs.contract';
 import { shopSurfaceContract } from './shop-surface.contract';
 import { shopTrackingContract } from './shop-tracking.contract';
@@ -14,6 +15,7 @@ import { storeSetupContract } from './store-setup.contract';
 export function shopContracts(makeHarness: HarnessFactory): void {
   shopMembershipContract(makeHarness);
   shopRepairsContract(makeHarness);
+  shopPaymentsContract(makeHarness);
   shopTrackingContract(makeHarness);
   repairIdAllocationContract(makeHarness);
   storeProfilesContract(makeHarness);

@@ -5,7 +5,7 @@ import { expectPortError } from './expectations';
 import { type Cast, type CastKey, signInAs } from './fixtures';
 import type { BackendHarness, HarnessFactory } from './harness';
 import { PASSWORD } from './harness';
-import { seedShop } from './shop-fixtures';
+import { newRepair, seedShop } from './shop-fixtures';
 
 /** A refusal with its code, whose message says `words` (the port's refusals say what is wrong). */
 async function expectRefusal(action: Promise<unknown>, code: PortErrorCode, words: string) {
@@ -335,6 +335,41 @@ export function shopMembershipContract(makeHarness: HarnessFactory): void {
       await signInAs(h, 'staff');
       await h.ports.shopMembers.acceptInvitation('store-1');
       expect((await h.ports.shopMembers.roleIn('store-1'))?.role).toBe('staff');
+    });
+
+    it("a removed member's next read or write of the store is refused: get, page, search, counts, changeStatus, update, create", async () => {
+      await signInAs(h, 'staff');
+      const repair = await h.ports.shopRepairs.create('store-1', newRepair());
+      expect((await h.ports.shopRepairs.get(repair.id))?.id).toBe(repair.id);
+      await signInAs(h, 'owner');
+      await h.ports.shopMembers.removeStaff('store-1', cast.staff);
+      await signInAs(h, 'staff');
+      const refused = 'permission-denied';
+      await expectPortError(h.ports.shopRepairs.get(repair.id), refused);
+      await expectPortError(h.ports.shopRepairs.getShopOnly(repair.id), refused);
+      await expectPortError(h.ports.shopRepairs.listPayments(repair.id), refused);
+      await expectPortError(h.ports.shopRepairs.page('store-1', { limit: 5 }), refused);
+      await expectPortError(
+        h.ports.shopRepairs.search('store-1', { field: 'repairId', text: repair.repairId, limit: 5 }),
+        refused,
+      );
+      await expectPortError(h.ports.shopRepairs.countByStatus('store-1'), refused);
+      await expectPortError(h.ports.shopRepairs.repairIdPrefix('store-1'), refused);
+      await expectPortError(
+        h.ports.shopRepairs.changeStatus(repair.id, { to: 'inprogress', expectedStatus: 'received' }),
+        refused,
+      );
+      await expectPortError(h.ports.shopRepairs.update(repair.id, { customerName: 'Taken Over' }), refused);
+      await expectPortError(h.ports.shopRepairs.create('store-1', newRepair()), refused);
+      await expectPortError(h.ports.shopMembers.settings('store-1'), refused);
+      expect(await h.ports.shopMembers.roleIn('store-1')).toBeNull();
+      // Nothing they tried changed the repair.
+      await signInAs(h, 'owner');
+      expect(await h.ports.shopRepairs.get(repair.id)).toMatchObject({
+        status: 'received',
+        customerName: repair.customerName,
+      });
+      expect((await h.ports.shopRepairs.page('store-1', { limit: 5 })).items).toHaveLength(1);
     });
 
     it('removing staff takes their access away', async () => {

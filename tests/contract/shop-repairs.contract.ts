@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ShopRepair } from '../../src/domain/shop/repair-record';
+import { CREDIT_NOTE_PREFIX } from '../../src/domain/shop/status';
 import { expectPortError } from './expectations';
 import { type Cast, type CastKey, signInAs } from './fixtures';
 import type { BackendHarness, HarnessFactory } from './harness';
@@ -222,6 +223,49 @@ export function shopRepairsContract(makeHarness: HarnessFactory): void {
         expect(await ids('name', '')).toEqual([]);
       });
 
+      it('searches one store by the start of a mobile number (an index range, not a scan)', async () => {
+        const a = await ownerCreates(h, { customerName: 'Asha One', customerMobile: '9876500001' });
+        const b = await ownerCreates(h, { customerName: 'Asha Two', customerMobile: '9876511111' });
+        await ownerCreates(h, { customerName: 'Other', customerMobile: '9123400000' });
+        await signInAs(h, 'rival');
+        await h.ports.shopRepairs.create('store-2', newRepair({ customerMobile: '9876500002' }));
+        await signInAs(h, 'staff');
+        const ids = async (text: string, limit = 10) =>
+          (await h.ports.shopRepairs.search('store-1', { field: 'mobilePrefix', text, limit })).map(
+            (r) => r.id,
+          );
+        // In the order of the number: 98765-00001 before 98765-11111; another store's never.
+        expect(await ids('98765')).toEqual([a.id, b.id]);
+        expect(await ids('9876500')).toEqual([a.id]);
+        expect(await ids('9876500001')).toEqual([a.id]);
+        expect(await ids('98765', 1)).toEqual([a.id]);
+        expect(await ids('98764')).toEqual([]);
+        expect(await ids('')).toEqual([]);
+        for (const key of OUTSIDERS) {
+          await signInAs(h, key);
+          await expectPortError(
+            h.ports.shopRepairs.search('store-1', { field: 'mobilePrefix', text: '98765', limit: 5 }),
+            'permission-denied',
+          );
+        }
+      });
+
+      it("tells a store's Repair ID prefix: the one its first repair gets, then its counter's", async () => {
+        await signInAs(h, 'staff');
+        const before = await h.ports.shopRepairs.repairIdPrefix('store-1');
+        expect(before).toMatch(/^[A-Z][A-Z0-9]{1,4}$/);
+        const first = await ownerCreates(h);
+        expect(first.repairId).toBe(`${before}-1001`);
+        await signInAs(h, 'staff');
+        expect(await h.ports.shopRepairs.repairIdPrefix('store-1')).toBe(before);
+        for (const key of OUTSIDERS) {
+          await signInAs(h, key);
+          await expectPortError(h.ports.shopRepairs.repairIdPrefix('store-1'), 'permission-denied');
+        }
+        await h.ports.auth.signOut();
+        await expectPortError(h.ports.shopRepairs.repairIdPrefix('store-1'), 'unauthenticated');
+      });
+
       it('counts a store’s repairs per status', async () => {
         const a = await ownerCreates(h);
         await ownerCreates(h);
@@ -305,7 +349,8 @@ export function shopRepairsContract(makeHarness: HarnessFactory): void {
           go('delivered', 'ready', { override: { reason: 'Known customer' } }),
           'permission-denied',
         );
-        const delivered = await go('delivered', 'ready', { deliveryCode: '4821' });
+        // ₹2,300 is due: 'Deliver on Credit' with its note (issue 17; shop-payments.contract.ts).
+        const delivered = await go('delivered', 'ready', { deliveryCode: '4821', creditNote: 'Pays Friday' });
         expect(delivered.status).toBe('delivered');
         await expectPortError(go('inprogress', 'delivered', { note: 'Came back' }), 'permission-denied');
         await signInAs(h, 'owner');
@@ -317,8 +362,14 @@ export function shopRepairsContract(makeHarness: HarnessFactory): void {
           note: 'Came back',
         });
         await go('ready', 'inprogress');
-        const overridden = await go('delivered', 'ready', { override: { reason: 'Customer lost the code' } });
-        expect(overridden.history.at(-1)).toMatchObject({ kind: 'override', note: 'Customer lost the code' });
+        const overridden = await go('delivered', 'ready', {
+          override: { reason: 'Customer lost the code' },
+          creditNote: 'Pays Friday',
+        });
+        expect(overridden.history.at(-1)).toMatchObject({
+          kind: 'override',
+          note: `${CREDIT_NOTE_PREFIX}Pays Friday — Customer lost the code`,
+        });
         expect(overridden.history).toHaveLength(7);
       });
 

@@ -330,6 +330,27 @@ describe('shop repairs: delete, reads, shop-only records and payments', () => {
   });
 });
 
+describe('removed staff (issue 17: access ends at the next call, by the rules)', () => {
+  it('refuses the same signed-in client every read and write once the owner removed them', async () => {
+    const staff = as(STAFF);
+    // Working in the store: this very client reads and writes.
+    await assertSucceeds(getDoc(doc(staff, 'repairs', 'r1')));
+    await assertSucceeds(getDocs(query(collection(staff, 'repairs'), where('storeId', '==', 'store-1'))));
+    // The owner removes them (the staff page's 'Remove'): one delete of the membership record.
+    await assertSucceeds(deleteDoc(doc(as(OWNER), 'storeMembers', `store-1_${STAFF}`)));
+    // The next call of the same client, no sign-out between: every read and write is refused.
+    await assertFails(getDoc(doc(staff, 'repairs', 'r1')));
+    await assertFails(getDocs(query(collection(staff, 'repairs'), where('storeId', '==', 'store-1'))));
+    await assertFails(getDoc(doc(staff, 'repairs', 'r1', 'shop', 'private')));
+    await assertFails(getDocs(collection(staff, 'repairs', 'r1', 'payments')));
+    await assertFails(getDoc(doc(staff, 'repairCounters', 'store-1')));
+    await assertFails(move(staff, 'inprogress', entry('status', 'inprogress', STAFF, 'received')));
+    await assertFails(createShopRepair(staff, STAFF));
+    expect((await r1()).status).toBe('received');
+    expect((await stored('repairCounters/store-1'))?.last).toBe(1001);
+  });
+});
+
 describe('shop repairs: the Repair ID counter', () => {
   it('moves by exactly one, only with the repair that takes that Repair ID', async () => {
     await assertFails(updateDoc(doc(as(STAFF), 'repairCounters', 'store-1'), { last: 5000 }));

@@ -3,6 +3,7 @@ import { nodePouchDB } from '../../src/adapters/pouchdb/pouchdb-node';
 import { addDevice, provisionShop, seedShop } from '../../src/adapters/pouchdb/sync-server/provision';
 import { type SyncServer, startSyncServer } from '../../src/adapters/pouchdb/sync-server/server';
 import type { SeedData } from '../../src/demo/seeder';
+import { storedDues } from '../../src/domain/shop/repair-record';
 import {
   PUBLIC_PROFILES,
   RECHARGE_TRANSACTIONS,
@@ -39,6 +40,8 @@ const DEVICES = {
   rivalCounter: ['uid:uid-rival'],
   asha: ['uid:uid-customer', 'phone:+919876543210'],
   walker: ['uid:uid-walker'],
+  // A member of staff of store-1, as the console knew them (or after the owner removed them).
+  staffCounter: ['uid:uid-staff'],
   claimant: ['uid:uid-claimant'],
   distributor: ['uid:uid-dist'],
   adminDesk: ['sa', 'uid:uid-admin'],
@@ -245,16 +248,34 @@ function nextVersion(
   const moves = ['status', 'override', 'reopen'].includes(kind);
   const history = Array.isArray(doc.history) ? doc.history : [];
   const timeline = Array.isArray(doc.timeline) ? doc.timeline : [];
-  return {
+  // A payment's or refund's entry names its payment (issue 17).
+  const named = kind === 'payment' || kind === 'refund' ? { paymentId: `pay-${history.length}` } : {};
+  const next = {
     ...doc,
     ...change,
     updatedAt: at,
     history: [
       ...history,
-      { kind, status, from: moves ? doc.status : null, at, by, note: '', amountPaise: null, ...entry },
+      {
+        kind,
+        status,
+        from: moves ? doc.status : null,
+        at,
+        by,
+        note: '',
+        amountPaise: null,
+        ...named,
+        ...entry,
+      },
     ],
     ...(moves ? { timeline: [...timeline, { status, at }] } : {}),
   };
+  // The dues fields as the console writes them (issue 17), unless the case sets them.
+  return { ...next, ...storedDues(next), ...pickDues(change) };
+}
+
+function pickDues(change: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(change).filter(([key]) => key === 'duePaise' || key === 'owing'));
 }
 
 /** A new repair as the shop console creates it on a device of store-1's owner. */
@@ -285,6 +306,7 @@ function newConsoleRepair(id: string, repairId: string, extra: Record<string, un
     timeline: [{ status: 'received', at }],
     createdBy: RAHUL,
     ...extra,
+    ...storedDues({ status: 'received', paidPaise: 0, ...extra }),
   };
 }
 
@@ -548,6 +570,36 @@ describe('the sync server over HTTP (threat 7, and threats 1, 2, 3 and 5 through
         (await bulkWrite('counter', 'repairs', nextVersion(r1, RAHUL, 'status', { status: 'inprogress' })))
           ?.error,
       ).toBeUndefined();
+    });
+
+    it("attack 2.s3: a staff member's device (current or removed) reads and writes none of the store's repairs: only the owner's devices sync it", async () => {
+      // Staff do not sync yet (docs/pouchdb.md): the gateway's member of a store is its owner, so a
+      // removal can leave no access behind on the server.
+      expect(await changedIds('staffCounter', 'repairs')).toEqual([]);
+      expect((await call('staffCounter', 'GET', `${db('repairs')}/r1`)).status).toBe(404);
+      const staff = { uid: 'uid-staff', name: 'Sam Staff' };
+      const r1 = await current('repairs', 'r1');
+      expect(
+        (
+          await bulkWrite(
+            'staffCounter',
+            'repairs',
+            nextVersion(r1, staff, 'status', { status: 'inprogress' }),
+          )
+        )?.error,
+      ).toBeDefined();
+      expect(
+        (
+          await bulkWrite('staffCounter', 'repairs', {
+            _id: 'r-staff',
+            repairId: 'SMC-1043',
+            storeId: 'store-1',
+            businessId: 'uid-owner',
+            customerMobile: '9123400001',
+          })
+        )?.error,
+      ).toBeDefined();
+      expect((await current('repairs', 'r1')).status).toBe(r1.status);
     });
 
     it("attack 2.s1: a forged repair is refused: another shop's store, a store that does not exist, a businessId that is not the owner", async () => {
@@ -957,10 +1009,29 @@ describe('issue 15, finding 7: the sync server checks sizes first, refuses attac
       flow = await current('repairs', 'r-flow');
     }
     await refusedWith(nextVersion(flow, RAHUL, 'edit', { productName: 'Another phone' }), /Delivered/);
+    // Issue 17: money still moves on a delivered repair (one delivered on credit is paid later), by
+    // its entry: taken, and refunded by the owner.
+    const late = nextVersion(flow, RAHUL, 'payment', { paidPaise: 100 }, { amountPaise: 100 });
+    expect((await bulkWrite('counter', 'repairs', late))?.error).toBeUndefined();
     await refusedWith(
-      nextVersion(flow, RAHUL, 'payment', { paidPaise: 100 }, { amountPaise: 100 }),
-      /Delivered/,
+      nextVersion(
+        await current('repairs', 'r-flow'),
+        RAHUL,
+        'refund',
+        { paidPaise: -100 },
+        { amountPaise: 200, note: 'x' },
+      ),
+      /paidPaise/,
     );
+    const back = nextVersion(
+      await current('repairs', 'r-flow'),
+      RAHUL,
+      'refund',
+      { paidPaise: 0 },
+      { amountPaise: 100, note: 'Paid twice' },
+    );
+    expect((await bulkWrite('counter', 'repairs', back))?.error).toBeUndefined();
+    flow = await current('repairs', 'r-flow');
     await refusedWith(nextVersion(flow, RAHUL, 'reopen', { status: 'inprogress' }), /with a note/);
     expect(
       (

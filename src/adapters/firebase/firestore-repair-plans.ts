@@ -8,7 +8,8 @@ import {
 } from 'firebase/firestore';
 import { historyEntry } from '../../domain/shop/history';
 import { SHOP_MESSAGES } from '../../domain/shop/messages';
-import type { ShopRepair } from '../../domain/shop/repair-record';
+import { type PaymentPlan, planPayment } from '../../domain/shop/payments';
+import { type ShopRepair, storedDues } from '../../domain/shop/repair-record';
 import {
   DELIVERY_CODE_PATTERN,
   isFinalStatus,
@@ -18,8 +19,8 @@ import {
 import { DELIVERY_TRIES } from '../../domain/stored/documents';
 import type { Clock } from '../../ports/clock';
 import { isPortError, PortError } from '../../ports/errors';
-import type { ShopRepairPatch, ShopStatusChange } from '../../ports/shop-repairs';
-import { checkShopRepairUpdate } from '../local/local-rules';
+import type { NewShopPayment, ShopRepairPatch, ShopStatusChange } from '../../ports/shop-repairs';
+import { checkShopRepairUpdate, paymentRefusal } from '../local/local-rules';
 import { applyShopPatch } from '../local/shop-rules';
 import { toPortError } from './firebase-errors';
 import { transactionGet } from './firestore-reads';
@@ -97,6 +98,7 @@ export function planStatus(
     history: [...storedHistory(raw), plan.value.entry],
     timeline: [...timeline, { status: plan.value.status, at: plan.value.entry.at }],
   };
+  Object.assign(next, storedDues(next));
   checkShopRepairUpdate(
     repair,
     { ...asRead(id, next, now), deliveryCode: repair.deliveryCode },
@@ -167,6 +169,35 @@ export function planEdit(
     ...storedHistory(raw),
     historyEntry('edit', repair.status, { uid: access.uid, name }, now, `Changed: ${changed.join(', ')}`),
   ];
+  Object.assign(next, storedDues(next));
   checkShopRepairUpdate(repair, asRead(id, next, now), access, 'edit');
   return { repair, next };
+}
+
+/**
+ * The next state of a payment or refund (payments.ts planPayment), planned against `raw` in the
+ * transaction that also creates its payments document: paidPaise, duePaise and owing moved, one
+ * history entry naming the payment, updatedAt the server's time (firestore.rules isPaymentMove).
+ */
+export function planPaymentWrite(
+  clock: Clock,
+  id: string,
+  raw: Record<string, unknown>,
+  input: NewShopPayment,
+  access: FirestoreShopAccess,
+  name: string,
+): { plan: PaymentPlan; next: Record<string, unknown> } {
+  const repair = shopRepairOf(id, raw);
+  const actor = { uid: access.uid, name, role: access.role };
+  const planned = planPayment(repair, input, actor, access.store.id, clock.now());
+  if (!planned.ok) throw paymentRefusal(planned);
+  const { paidPaise, dues, entry } = planned.value;
+  const next: Record<string, unknown> = {
+    ...raw,
+    paidPaise,
+    ...dues,
+    updatedAt: serverTimestamp(),
+    history: [...storedHistory(raw), entry],
+  };
+  return { plan: planned.value, next };
 }

@@ -45,6 +45,7 @@ export function parsePayment(repairDocId: string, raw: Readonly<Record<string, u
     at: raw.at instanceof Date ? raw.at : new Date(0),
     by: { uid: text(by.uid), name: text(by.name) },
     note: text(raw.note),
+    upiReference: text(raw.upiReference),
   };
 }
 
@@ -62,6 +63,8 @@ function decodeCursor(cursor: string): { at: Timestamp; id: string } {
 const SEARCH_FIELDS = {
   repairId: 'repairId',
   mobile: 'customerMobile',
+  // A range on customerMobile with the store's equality (firestore.indexes.json), never a scan.
+  mobilePrefix: 'customerMobile',
   imeiSerial: 'imeiSerial',
   name: 'customerNameLower',
 } as const;

@@ -3,14 +3,18 @@ import {
   collection,
   type DocumentData,
   type DocumentSnapshot,
+  doc,
   type Firestore,
   orderBy,
   query,
   runTransaction,
+  serverTimestamp,
   writeBatch,
 } from 'firebase/firestore';
 import { storeRefOf } from '../../domain/repairs/repair';
 import { SHOP_MESSAGES } from '../../domain/shop/messages';
+import { isPaymentId } from '../../domain/shop/payments';
+import { storeRepairIdPrefix } from '../../domain/shop/repair-id';
 import type { ShopOnlyRecord, ShopRepair } from '../../domain/shop/repair-record';
 import { DELIVERY_CODE_PATTERN } from '../../domain/shop/status';
 import { isTrackingToken } from '../../domain/shop/tracking';
@@ -18,8 +22,10 @@ import type { Clock } from '../../ports/clock';
 import { isPortError, PortError } from '../../ports/errors';
 import type { Logger } from '../../ports/logger';
 import type {
+  NewShopPayment,
   NewShopRepair,
   PageOfShopRepairs,
+  RecordedPayment,
   ShopPayment,
   ShopRepairPatch,
   ShopRepairQuery,
@@ -32,9 +38,9 @@ import { checkShopLimit, checkShopPatch } from '../local/shop-rules';
 import { firestoreCall, toPortError } from './firebase-errors';
 import { COLLECTIONS, plainData } from './firestore-data';
 import { isOffline, writeOnlineOrQueue } from './firestore-online-or-queue';
-import { getDoc, getDocs } from './firestore-reads';
+import { getDoc, getDocs, transactionGet } from './firestore-reads';
 import { FirestoreRepairIdAllocator } from './firestore-repair-id-allocator';
-import { patchParts, planEdit, planStatus, tryCode } from './firestore-repair-plans';
+import { patchParts, planEdit, planPaymentWrite, planStatus, tryCode } from './firestore-repair-plans';
 import {
   belongsTo,
   encodeCursor,
@@ -46,6 +52,7 @@ import {
 import { ShopRepairWriter, withoutCode } from './firestore-repair-writer';
 import {
   type FirestoreShopAccess,
+  SHOP_COLLECTIONS,
   ShopAccessChecker,
   shopRepairOf,
   shopRepairOfSnapshot,
@@ -161,6 +168,34 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
     });
   }
 
+  /**
+   * A payment or refund: one transaction that reads the repair and repairs/{id}/payments/{paymentId},
+   * then creates the payment (the server's time) and rewrites the repair's paidPaise, duePaise, owing,
+   * history and updatedAt with its tracking view (firestore.rules isPaymentMove check the sums). A
+   * payment id already stored answers that entry and the repair as it is. Online only: offline the
+   * transaction fails with 'unavailable', and the same id may be sent again later.
+   */
+  recordPayment(id: string, input: NewShopPayment): Promise<RecordedPayment> {
+    return firestoreCall(async () => {
+      const { access } = await this.writer.repairState(id);
+      if (!isPaymentId(input.id)) throw new PortError('invalid-argument', SHOP_MESSAGES.paymentIdInvalid);
+      const name = await this.access.actorName(access.uid);
+      const paymentRef = doc(this.writer.payments(id), input.id);
+      const answer = await runTransaction(this.db, async (transaction) => {
+        const raw = await this.writer.current(transaction, id);
+        const stored = plainData(await transactionGet(transaction, paymentRef));
+        if (stored !== undefined)
+          return { payment: parsePayment(id, stored), repair: withoutCode(shopRepairOf(id, raw)) };
+        const { plan, next } = planPaymentWrite(this.clock, id, raw, input, access, name);
+        const write = await this.writer.prepare(transaction, shopRepairOf(id, raw).trackingToken);
+        transaction.set(paymentRef, { ...plan.payment, at: serverTimestamp() });
+        return { payment: { ...plan.payment, repairDocId: id }, repair: write(id, next) };
+      });
+      const [repair] = await this.codesFor(access, [answer.repair]);
+      return { payment: answer.payment, repair: repair ?? answer.repair };
+    });
+  }
+
   page(storeId: string, request: ShopRepairQuery): Promise<PageOfShopRepairs> {
     return firestoreCall(async () => {
       const access = await this.access.requireMember(storeId);
@@ -191,6 +226,18 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
           .flatMap((repair) => shopRepairOfSnapshot(repair) ?? [])
           .filter((repair) => belongsTo(repair, access)),
       );
+    });
+  }
+
+  repairIdPrefix(storeId: string): Promise<string> {
+    return firestoreCall(async () => {
+      const access = await this.access.requireMember(storeId);
+      // Members get the counter (firestore.rules `match /repairCounters`: get).
+      const counter = plainData(await getDoc(doc(this.db, SHOP_COLLECTIONS.repairCounters, storeId)));
+      return storeRepairIdPrefix(counter ?? null, {
+        repairIdPrefix: access.storeData.repairIdPrefix,
+        name: access.store.name,
+      });
     });
   }
 

@@ -1,6 +1,7 @@
 import type { RepairReader } from '../../domain/repairs/access';
 import { appendsOneEntryBy } from '../../domain/shop/history';
 import { INVITATION_REFUSALS, invitationEmail, isInvitableEmail } from '../../domain/shop/membership';
+import type { PaymentReason } from '../../domain/shop/payments';
 import type { ShopRepair } from '../../domain/shop/repair-record';
 import { type RepairWrite, repairBelongsTo, repairWriteProblem } from '../../domain/shop/repair-write-rules';
 import {
@@ -324,4 +325,22 @@ export function checkShopRepairUpdate(
   const code = (presented.deliveryCode ?? '').replace(/\s/g, '');
   if (!DELIVERY_CODE_PATTERN.test(previous.deliveryCode) || code !== previous.deliveryCode)
     deny('delivery needs the customer’s delivery code');
+}
+
+/**
+ * A refused payment plan (payments.ts planPayment) as the port answers it: a staff refund
+ * 'permission-denied', a refund above what was paid 'failed-precondition', bad input
+ * 'invalid-argument'; the domain's message either way.
+ */
+export function paymentRefusal(failure: {
+  readonly reason?: PaymentReason;
+  readonly message?: string;
+}): PortError {
+  const code =
+    failure.reason === 'owner-only'
+      ? 'permission-denied'
+      : failure.reason === 'refund-above-paid'
+        ? 'failed-precondition'
+        : 'invalid-argument';
+  return new PortError(code, failure.message ?? 'This payment is not valid.', { cause: failure });
 }

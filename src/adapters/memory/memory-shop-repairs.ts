@@ -1,12 +1,14 @@
 import { storeRefOf } from '../../domain/repairs/repair';
 import { judgeDeliveryTry, parseDeliveryTries } from '../../domain/shop/delivery-tries';
 import { historyEntry } from '../../domain/shop/history';
-import { nextRepairId } from '../../domain/shop/repair-id';
+import { planPayment } from '../../domain/shop/payments';
+import { nextRepairId, storeRepairIdPrefix } from '../../domain/shop/repair-id';
 import {
   newRepairDraft,
   parseShopRepair,
   type ShopOnlyRecord,
   type ShopRepair,
+  storedDues,
 } from '../../domain/shop/repair-record';
 import { counterSkipProblem } from '../../domain/shop/repair-write-rules';
 import {
@@ -22,8 +24,10 @@ import { isTrackingToken } from '../../domain/shop/tracking';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
 import type {
+  NewShopPayment,
   NewShopRepair,
   PageOfShopRepairs,
+  RecordedPayment,
   ShopPayment,
   ShopRepairPatch,
   ShopRepairQuery,
@@ -35,6 +39,7 @@ import type {
 import {
   deliveryCodeFor,
   enforceRepairWrite,
+  paymentRefusal,
   repairWriteParties,
   requireRepairOfStore,
   requireSignedIn,
@@ -72,6 +77,7 @@ function parsePayment(repairDocId: string, raw: StoredRecord): ShopPayment {
     at: raw.at instanceof Date ? raw.at : new Date(0),
     by: { uid: String(by.uid ?? ''), name: String(by.name ?? '') },
     note: String(raw.note ?? ''),
+    upiReference: typeof raw.upiReference === 'string' ? raw.upiReference : '',
   };
 }
 
@@ -221,6 +227,38 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
     return (this.db.payments.get(id) ?? []).map((raw) => parsePayment(id, this.db.read(raw)));
   }
 
+  /**
+   * A payment or refund (payments.ts planPayment), judged by the write rule with its payment entry
+   * and written with it in one JavaScript turn (no await between reading the repair and writing both),
+   * so concurrent calls each see the last one's paid. An id the repair already has answers that entry.
+   */
+  async recordPayment(id: string, input: NewShopPayment): Promise<RecordedPayment> {
+    await this.db.roundTrip();
+    const access = await this.access(id);
+    const { raw, repair } = this.current(id);
+    const stored = (this.db.payments.get(id) ?? []).find((payment) => payment.id === input.id);
+    if (stored !== undefined)
+      return { payment: parsePayment(id, this.db.read(stored)), repair: this.handOut(id, access.role) };
+    const now = this.clock.now();
+    const actor = { uid: access.uid, name: this.actorName(access.uid), role: access.role };
+    const plan = planPayment(repair, input, actor, access.store.id, now);
+    if (!plan.ok) throw paymentRefusal(plan);
+    const { payment, entry, paidPaise, dues } = plan.value;
+    const record: StoredRecord = { ...payment };
+    const next: StoredRecord = { ...raw, paidPaise, ...dues, updatedAt: now, history: withEntry(raw, entry) };
+    enforceRepairWrite({
+      repairDocId: id,
+      before: raw,
+      after: next,
+      ...repairWriteParties(access, actor.name),
+      now,
+      payment: record,
+    });
+    this.db.repairs.set(id, next);
+    this.db.payments.set(id, [...(this.db.payments.get(id) ?? []), record]);
+    return { payment: parsePayment(id, record), repair: this.handOut(id, access.role) };
+  }
+
   async page(storeId: string, query: ShopRepairQuery): Promise<PageOfShopRepairs> {
     await this.db.roundTrip();
     const access = await requireStoreMember(this.db, storeId, this.lookup);
@@ -252,8 +290,23 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
     const keys =
       search.field === 'repairId' || search.field === 'mobile'
         ? this.indexes.newestFirst(search.field, [storeId, text], { limit: search.limit })
-        : this.indexes.prefixed(search.field, storeId, text, search.limit);
+        : this.indexes.prefixed(
+            search.field === 'mobilePrefix' ? 'mobile' : search.field,
+            storeId,
+            text,
+            search.limit,
+          );
     return keys.map((key) => this.handOut(idOfKey(key), access.role));
+  }
+
+  async repairIdPrefix(storeId: string): Promise<string> {
+    await this.db.roundTrip();
+    const access = await requireStoreMember(this.db, storeId, this.lookup);
+    const storeRaw = this.db.stores.get(storeId) ?? {};
+    return storeRepairIdPrefix(this.db.repairCounters.get(storeId), {
+      repairIdPrefix: storeRaw.repairIdPrefix,
+      name: access.store.name,
+    });
   }
 
   async countByStatus(storeId: string): Promise<ShopStatusCounts> {
@@ -292,7 +345,12 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
       if (!judged.ok) throw new PortError('resource-exhausted', judged.message, { cause: judged });
       this.db.deliveryTries.set(id, { ...judged.next });
     }
-    const plan = planStatusChange({ status: repair.status, deliveryCode: code }, change, actor, now);
+    const plan = planStatusChange(
+      { status: repair.status, deliveryCode: code, duePaise: repair.duePaise },
+      change,
+      actor,
+      now,
+    );
     if (!plan.ok)
       throw new PortError(
         plan.reason === 'owner-only' ? 'permission-denied' : 'failed-precondition',
@@ -306,6 +364,7 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
       history: withEntry(raw, plan.value.entry),
       timeline: withTimelineStep(raw, plan.value.entry),
     };
+    Object.assign(next, storedDues(next));
     enforceRepairWrite({
       repairDocId: id,
       before: raw,
@@ -333,6 +392,7 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
       raw,
       historyEntry('edit', repair.status, by, now, `Changed: ${changed.join(', ')}`),
     );
+    Object.assign(next, storedDues(next));
     enforceRepairWrite({
       repairDocId: id,
       before: raw,

@@ -44,6 +44,9 @@ export const COLLECTIONS = [
   'shopDelivery',
   // Photos of repairs: one document per photo, its image an attachment (pouchdb-shop-photos.ts).
   'photos',
+  // Payments and refunds of repairs (repairs/{id}/payments/{paymentId}): one immutable document per
+  // entry, `{repairDocId}:{paymentId}` (pouchdb-shop-payments.ts).
+  'payments',
 ] as const;
 export type CollectionName = (typeof COLLECTIONS)[number];
 
@@ -139,6 +142,10 @@ export class PouchDatabases {
   /** Never replicated to customers' devices: unlock codes and payments (docs/pouchdb.md). */
   get shopPrivate(): Collection {
     return this.collections.shopPrivate;
+  }
+  /** Payments and refunds, one document each (`{repairDocId}:{paymentId}`); replicates. */
+  get payments(): Collection {
+    return this.collections.payments;
   }
   /** storeProfiles/{storeId}: what the tracking page shows of the shop. */
   get storeProfiles(): Collection {

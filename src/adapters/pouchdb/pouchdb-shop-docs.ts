@@ -50,6 +50,7 @@ export function parsePayment(repairDocId: string, raw: Readonly<Record<string, u
     at: Number.isNaN(at.getTime()) ? new Date(0) : at,
     by: { uid: text(by.uid), name: text(by.name) },
     note: text(raw.note),
+    upiReference: text(raw.upiReference),
   };
 }
 

@@ -1,12 +1,13 @@
 import { judgeDeliveryTry, parseDeliveryTries } from '../../domain/shop/delivery-tries';
 import { historyEntry } from '../../domain/shop/history';
-import { nextRepairId } from '../../domain/shop/repair-id';
+import { nextRepairId, storeRepairIdPrefix } from '../../domain/shop/repair-id';
 import {
   type NewRepairDraft,
   newRepairDraft,
   parseShopRepair,
   type ShopOnlyRecord,
   type ShopRepair,
+  storedDues,
 } from '../../domain/shop/repair-record';
 import { counterSkipProblem } from '../../domain/shop/repair-write-rules';
 import {
@@ -22,8 +23,10 @@ import { isTrackingToken } from '../../domain/shop/tracking';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
 import type {
+  NewShopPayment,
   NewShopRepair,
   PageOfShopRepairs,
+  RecordedPayment,
   ShopPayment,
   ShopRepairPatch,
   ShopRepairQuery,
@@ -49,9 +52,7 @@ import type { PouchDatabases } from './pouchdb-databases';
 import { randomId } from './pouchdb-password';
 import {
   linkDocId,
-  loadPayments,
   loadRepairDoc,
-  paymentDocId,
   paymentRange,
   putLatest,
   repairAccess,
@@ -60,6 +61,13 @@ import {
   unlockDocId,
 } from './pouchdb-shop-docs';
 import { pouchMembershipLookup } from './pouchdb-shop-membership';
+import {
+  KeyedLock,
+  loadPaymentEntries,
+  paymentEntryDocId,
+  paymentEntryRange,
+  recordPaymentEntry,
+} from './pouchdb-shop-payments';
 import type { UserDocs } from './pouchdb-user-docs';
 import { VIEWS } from './pouchdb-views';
 
@@ -109,6 +117,7 @@ const rowBelongs = (row: { value: unknown }, ownerId: string): boolean => {
  */
 export class PouchShopRepairRepository implements ShopRepairRepository {
   private readonly lookup;
+  private readonly paymentLock = new KeyedLock();
 
   constructor(
     private readonly dbs: PouchDatabases,
@@ -252,8 +261,13 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
       await this.dbs.repairs.put({ ...record, deliveryCode: draft.delivery.code, _id: id });
       await this.dbs.shopPrivate.bulkDocs([
         { _id: unlockDocId(id), storeId, ...storedRecord({ ...draft.shopOnly }) },
-        ...(payment === null ? [] : [{ _id: paymentDocId(id, 1), ...(payment as Record<string, unknown>) }]),
       ]);
+      // The advance is a payment entry like the others (it replicates with them).
+      if (payment !== null)
+        await this.dbs.payments.put({
+          _id: paymentEntryDocId(id, `${id}-p1`),
+          ...(payment as Record<string, unknown>),
+        });
       // The creator reads the code once, to print the customer's copy of the job sheet.
       return { ...parseShopRepair(id, record), deliveryCode: draft.delivery.code };
     });
@@ -282,7 +296,25 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
   listPayments(id: string): Promise<ShopPayment[]> {
     return guarded(async () => {
       await repairAccess(this.dbs, this.session, this.lookup, id);
-      return loadPayments(this.dbs, id);
+      return loadPaymentEntries(this.dbs, id);
+    });
+  }
+
+  /**
+   * A payment or refund (pouchdb-shop-payments.ts): its own document in the payments database, then
+   * the repair's paid, dues and history at its revision; one call at a time per repair on this device.
+   */
+  recordPayment(id: string, input: NewShopPayment): Promise<RecordedPayment> {
+    return guarded(async () => {
+      const { access } = await repairAccess(this.dbs, this.session, this.lookup, id);
+      const { name } = await this.actor(access.uid);
+      return this.paymentLock.run(id, async () => {
+        const { payment, repair } = await recordPaymentEntry(this.dbs, this.clock, id, input, {
+          access,
+          name,
+        });
+        return { payment, repair: await this.handOut(id, repair, access.role) };
+      });
     });
   }
 
@@ -362,17 +394,19 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
       const text = search.text;
       if (text.trim() === '') return [];
       const exact = search.field === 'repairId' || search.field === 'mobile';
+      // A mobile prefix is a range of the same view's 'mobile' keys.
+      const field = search.field === 'mobilePrefix' ? 'mobile' : search.field;
       const rows = await this.dbs.repairs.query(
         VIEWS.shopByField,
         exact
           ? {
               descending: true,
-              startkey: [storeId, search.field, text, HIGH],
-              endkey: [storeId, search.field, text],
+              startkey: [storeId, field, text, HIGH],
+              endkey: [storeId, field, text],
             }
           : {
-              startkey: [storeId, search.field, text],
-              endkey: [storeId, search.field, `${text}\uffff`],
+              startkey: [storeId, field, text],
+              endkey: [storeId, field, `${text}\uffff`],
             },
       );
       const ids = rows
@@ -380,6 +414,20 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
         .slice(0, search.limit)
         .map((row) => tailOf(row.key).id);
       return this.docsOf(ids, access.role);
+    });
+  }
+
+  repairIdPrefix(storeId: string): Promise<string> {
+    return guarded(async () => {
+      const access = await requireStoreMember(this.session, storeId, this.lookup);
+      const [storeDoc, counterDoc] = await Promise.all([
+        this.dbs.stores.get(storeId),
+        this.dbs.repairCounters.get(storeId),
+      ]);
+      return storeRepairIdPrefix(counterDoc === null ? null : fieldsOf(counterDoc), {
+        repairIdPrefix: storeDoc?.repairIdPrefix,
+        name: access.store.name,
+      });
     });
   }
 
@@ -470,7 +518,12 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
         if (repair.status !== change.expectedStatus)
           throw new PortError('conflict', 'This repair was changed meanwhile. Please look at it again.');
         const now = this.clock.now();
-        const plan = planStatusChange({ status: repair.status, deliveryCode: code }, change, actor, now);
+        const plan = planStatusChange(
+          { status: repair.status, deliveryCode: code, duePaise: repair.duePaise },
+          change,
+          actor,
+          now,
+        );
         if (!plan.ok)
           throw new PortError(
             plan.reason === 'owner-only' ? 'permission-denied' : 'failed-precondition',
@@ -478,7 +531,7 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
             { cause: plan },
           );
         const before = fieldsOf(current);
-        const next = {
+        const moved = {
           ...before,
           ...storedRecord({
             status: plan.value.status,
@@ -487,6 +540,7 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
             timeline: withTimelineStep(before, plan.value.entry),
           }),
         };
+        const next = { ...moved, ...storedDues(moved) };
         enforceRepairWrite({
           repairDocId: id,
           before,
@@ -516,7 +570,7 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
         const before = fieldsOf(current);
         const { next, changed } = applyShopPatch(before, patch, access.uid);
         const now = this.clock.now();
-        const written = {
+        const edited = {
           ...storedRecord(next),
           ...storedRecord({
             updatedAt: now,
@@ -526,6 +580,7 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
             ),
           }),
         };
+        const written = { ...edited, ...storedDues(edited) };
         enforceRepairWrite({
           repairDocId: id,
           before,
@@ -563,6 +618,8 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
       const payments = await this.dbs.shopPrivate.allDocs(paymentRange(id));
       await putLatest(this.dbs.shopPrivate, unlockDocId(id), null);
       for (const row of payments) await putLatest(this.dbs.shopPrivate, row.id, null);
+      const entries = await this.dbs.payments.allDocs(paymentEntryRange(id));
+      for (const row of entries) await putLatest(this.dbs.payments, row.id, null);
       await putLatest(this.dbs.shopDelivery, triesDocId(id), null);
       if (token !== '') await putLatest(this.dbs.tracking, linkDocId(token), null);
     });

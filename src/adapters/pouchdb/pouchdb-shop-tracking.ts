@@ -12,8 +12,9 @@ import { enforceRepairWrite, repairWriteParties, type ShopAccess, withEntry } fr
 import type { LocalSession } from '../local/local-session';
 import { fieldsOf, guarded, type StoredDoc, storedRecord } from './pouchdb-collection';
 import type { PouchDatabases } from './pouchdb-databases';
-import { linkDocId, loadPayments, putLatest, repairAccess, rewriteRepair } from './pouchdb-shop-docs';
+import { linkDocId, putLatest, repairAccess, rewriteRepair } from './pouchdb-shop-docs';
 import { isDocId, pouchMembershipLookup } from './pouchdb-shop-membership';
+import { loadPaymentEntries } from './pouchdb-shop-payments';
 import type { UserDocs } from './pouchdb-user-docs';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -55,7 +56,7 @@ export class PouchTrackingLinkRepository implements TrackingLinkRepository {
       const profile = isDocId(storeId) ? await this.dbs.storeProfiles.get(storeId) : null;
       // The shop's name, phone and UPI ID: the store's profile (its owner's), never a member's writes.
       const shop = trackingShopOf(profile === null ? null : parseStoreProfile(storeId, profile));
-      const payments = (await loadPayments(this.dbs, id)).map((p) => ({
+      const payments = (await loadPaymentEntries(this.dbs, id)).map((p) => ({
         kind: p.kind,
         amountPaise: p.amountPaise,
       }));

@@ -28,6 +28,13 @@ export interface Repair {
   /** Stored as text by some apps and as a timestamp by others. */
   readonly updatedAt: Date | string | null;
   readonly imageUrls: readonly string[];
+  /**
+   * What the shop console recorded as paid so far, in paise (the repair's running total); absent on
+   * the mobile apps' repairs, which record no payments on the web.
+   */
+  readonly paidPaise?: number;
+  /** The console's status steps (no names, no notes), oldest first; absent on the apps' repairs. */
+  readonly timeline?: readonly { readonly status: string; readonly at: Date }[];
 }
 
 const problemsText = z
@@ -76,11 +83,37 @@ const storedRepair = z.object({
   createdAt: z.unknown().optional().transform(asInstant),
   updatedAt: z.unknown().optional().transform(asUpdatedAt),
   imageUrls: imageList,
+  paidPaise: z
+    .unknown()
+    .optional()
+    .transform((value) =>
+      typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined,
+    ),
+  timeline: z
+    .unknown()
+    .optional()
+    .transform((value) => {
+      if (!Array.isArray(value)) return undefined;
+      return value.flatMap((step: unknown) => {
+        const status = asText((step as { status?: unknown } | null)?.status);
+        const at = asInstant((step as { at?: unknown } | null)?.at);
+        return status.trim() === '' || at === null ? [] : [{ status, at }];
+      });
+    }),
 });
 
 /** Parses a stored repairs document, tolerating the variants the mobile apps write. */
 export function parseRepairRecord(id: string, raw: unknown): Repair {
-  return { id, ...storedRepair.parse(typeof raw === 'object' && raw !== null ? raw : {}) };
+  const { paidPaise, timeline, ...fields } = storedRepair.parse(
+    typeof raw === 'object' && raw !== null ? raw : {},
+  );
+  // The console's fields only where stored: an app's repair reads as it always did.
+  return {
+    id,
+    ...fields,
+    ...(paidPaise !== undefined && { paidPaise }),
+    ...(timeline !== undefined && { timeline }),
+  };
 }
 
 /**

@@ -107,3 +107,28 @@ export function amountDue(
 ): number {
   return repairAmounts(finalPaise, estimatePaise, payments).duePaise;
 }
+
+/** The statuses in which money still due is owed (the dues khata): ready for pickup, or delivered. */
+export const OWING_STATUSES: readonly string[] = ['ready', 'delivered'];
+
+/**
+ * What a repair stores for the dues index (repairs' `duePaise` and `owing`): the amount due by the one
+ * function above, and whether the repair is in the dues khata (status 'ready' or 'delivered', exactly
+ * as stored, and something due). Every shop write that changes the status, the estimate, the final
+ * amount or what was paid writes both; the write rules recompute them.
+ */
+export interface RepairDues {
+  readonly duePaise: number;
+  readonly owing: boolean;
+}
+
+// Twin: firestore.rules isDuesKept (with chargeOf); compared by tests/app/twin-rules.test.ts.
+export function repairDues(
+  status: string,
+  finalPaise: number | null,
+  estimatePaise: number | null,
+  paidPaise: number,
+): RepairDues {
+  const duePaise = amountDue(finalPaise, estimatePaise, [{ kind: 'payment', amountPaise: paidPaise }]);
+  return { duePaise, owing: OWING_STATUSES.includes(status) && duePaise > 0 };
+}

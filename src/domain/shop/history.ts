@@ -41,6 +41,8 @@ export interface HistoryEntry {
   readonly note: string;
   /** Payments and refunds: the amount in paise. Null for every other kind. */
   readonly amountPaise: number | null;
+  /** Payments and refunds: the id of their payment entry (absent on every other kind). */
+  readonly paymentId?: string;
 }
 
 export function historyEntry(
@@ -53,6 +55,19 @@ export function historyEntry(
   amountPaise: number | null = null,
 ): HistoryEntry {
   return { kind, status, from, at, by: { uid: by.uid, name: by.name }, note, amountPaise };
+}
+
+/** A payment's or refund's history entry: its amount and the id of its payment entry. */
+export function paymentHistoryEntry(
+  kind: 'payment' | 'refund',
+  status: string,
+  by: HistoryActor,
+  at: Date,
+  note: string,
+  amountPaise: number,
+  paymentId: string,
+): HistoryEntry {
+  return { ...historyEntry(kind, status, by, at, note, null, amountPaise), paymentId };
 }
 
 /** The kinds of entry that are a step of the customer's timeline (a status change of some kind). */
@@ -91,7 +106,8 @@ function sameEntry(a: HistoryEntry, b: HistoryEntry): boolean {
     a.by.uid === b.by.uid &&
     a.by.name === b.by.name &&
     a.note === b.note &&
-    a.amountPaise === b.amountPaise
+    a.amountPaise === b.amountPaise &&
+    a.paymentId === b.paymentId
   );
 }
 
@@ -157,6 +173,7 @@ export function parseHistory(raw: unknown): HistoryEntry[] {
       by: { uid: asText(by.uid), name: asText(by.name) },
       note: asText(record.note),
       amountPaise: Number.isSafeInteger(amount) ? amount : null,
+      ...(typeof record.paymentId === 'string' ? { paymentId: record.paymentId } : {}),
     });
   }
   return entries;

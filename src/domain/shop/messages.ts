@@ -97,6 +97,21 @@ export const SHOP_MESSAGES = {
   // Ours: what a write of a repair may not do (the backends' rules, repair-write-rules.ts).
   repairFinalFixed: (status: string) =>
     `This repair is ${status}, so it can no longer be changed. Only the shop owner can reopen it.`,
+  // The spec's 'Delivered' dialog with money due ('Amount due: ₹X'), and ours for 'Deliver on Credit'.
+  amountDueOnDelivery: (due: string) =>
+    `Amount due: ${due}. Take the payment first, or deliver on credit with a note.`,
+  creditNoteTooLong: 'The note for delivering on credit is at most 400 characters.',
+  // Ours: 'Take Payment' and 'Refund' (payments.ts checkNewPayment).
+  paymentAmountInvalid: 'The amount must be more than ₹0, in rupees and paise (for example 1500 or 1499.50).',
+  paymentAmountTooLarge: 'Please enter an amount of at most ₹10,00,000.',
+  paymentModeInvalid: "Please choose how it was paid: 'Cash', 'UPI' or 'Card'.",
+  upiReferenceInvalid: 'A UPI reference (UTR) has 12 digits. Please check it in the customer’s UPI app.',
+  upiReferenceOnlyUpi: "A UPI reference is only for a payment made by 'UPI'.",
+  refundReasonRequired: 'Please give the reason for the refund.',
+  paymentNoteTooLong: 'A note is at most 500 characters.',
+  refundAbovePaid: (paid: string) => `A refund cannot be more than what was paid (${paid}).`,
+  refundOwnerOnly: 'Only the shop owner can refund a payment.',
+  paymentIdInvalid: 'This payment could not be saved (its id is not valid). Please try again.',
 } as const;
 
 /** Ours: the photo messages that count (kept apart: SHOP_MESSAGES' functions take status labels). */

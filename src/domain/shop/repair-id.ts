@@ -191,6 +191,19 @@ export function prefixForStore(store: { readonly repairIdPrefix?: unknown; reado
   return typeof own === 'string' && isValidPrefix(own) ? own : prefixFromStoreName(store.name);
 }
 
+/**
+ * The prefix of a store's Repair IDs as every backend answers ShopRepairRepository.repairIdPrefix: the
+ * counter's once it has a valid one (fixed at the first allocation), else its first repair's
+ * (prefixForStore). A search for a bare number ('1005') puts it before the number.
+ */
+export function storeRepairIdPrefix(
+  counter: StoredCounter | null | undefined,
+  store: { readonly repairIdPrefix?: unknown; readonly name: string },
+): string {
+  const own = counter?.prefix;
+  return typeof own === 'string' && isValidPrefix(own) ? own : prefixForStore(store);
+}
+
 /** A store's next Repair ID and the counter state that hands it out, or why there is none. */
 export type NextRepairId =
   | { readonly ok: true; readonly prefix: string; readonly number: number; readonly repairId: string }

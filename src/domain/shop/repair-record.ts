@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseRepairRecord, type Repair } from '../repairs/repair';
 import { asNumber, storedText } from '../shared/text';
-import { paiseToRupees, rupeesToPaise } from './amounts';
+import { paiseToRupees, repairDues, rupeesToPaise } from './amounts';
 import {
   type HistoryActor,
   type HistoryEntry,
@@ -59,6 +59,9 @@ export interface NewRepairRecord {
   readonly estimatePaise: number | null;
   /** Payments minus refunds so far, kept in step with the payments (part 2) for the dues list. */
   readonly paidPaise: number;
+  /** The amount due, and whether the repair is in the dues khata (amounts.ts repairDues). */
+  readonly duePaise: number;
+  readonly owing: boolean;
   readonly promisedDate: string | null;
   readonly trackingToken: string;
   readonly history: readonly HistoryEntry[];
@@ -155,6 +158,7 @@ export function newRepairDraft(card: ValidJobCard, facts: RepairAllocation): New
     conditionNotes: card.conditionNotes,
     estimatePaise: card.estimatePaise,
     paidPaise: card.advancePaise,
+    ...repairDues(INITIAL_STATUS, null, card.estimatePaise, card.advancePaise),
     promisedDate: card.promisedDate,
     trackingToken: facts.trackingToken,
     history: [created],
@@ -194,6 +198,13 @@ export interface ShopRepair extends Repair {
   /** The final amount (the spec's amount, rupees) in paise. */
   readonly finalPaise: number | null;
   readonly paidPaise: number;
+  /**
+   * The amount due (final amount, else estimate, minus paid, never below zero) and whether the repair
+   * is in the dues khata: computed from the amounts on every read (amounts.ts repairDues), the same
+   * values every shop write stores in the repair's `duePaise` and `owing` for the dues index.
+   */
+  readonly duePaise: number;
+  readonly owing: boolean;
   readonly promisedDate: string | null;
   /** '' when the repair has no tracking link (e.g. created in the apps). */
   readonly trackingToken: string;
@@ -247,6 +258,9 @@ const storedShopFields = z.object({
 export function parseShopRepair(id: string, raw: unknown): ShopRepair {
   const repair = parseRepairRecord(id, raw);
   const shop = storedShopFields.parse(typeof raw === 'object' && raw !== null ? raw : {});
+  const estimatePaise = shop.estimatePaise ?? rupeesToPaise(repair.estimatedCost);
+  const finalPaise = rupeesToPaise(repair.amount);
+  const paidPaise = shop.paidPaise ?? 0;
   return {
     ...repair,
     problemList:
@@ -259,12 +273,23 @@ export function parseShopRepair(id: string, raw: unknown): ShopRepair {
     accessories: shop.accessories,
     otherAccessory: shop.otherAccessory,
     conditionNotes: shop.conditionNotes,
-    estimatePaise: shop.estimatePaise ?? rupeesToPaise(repair.estimatedCost),
-    finalPaise: rupeesToPaise(repair.amount),
-    paidPaise: shop.paidPaise ?? 0,
+    estimatePaise,
+    finalPaise,
+    paidPaise,
+    ...repairDues(repair.status, finalPaise, estimatePaise, paidPaise),
     promisedDate: shop.promisedDate === '' ? null : shop.promisedDate,
     trackingToken: shop.trackingToken,
     history: shop.history,
     pendingSync: false,
   };
+}
+
+/**
+ * The dues fields a stored repairs document must carry (`duePaise`, `owing`): what repairDues gives
+ * for its stored status and amounts, read as the shop console reads them. The backends write these on
+ * every shop write; the write rules (repair-write-rules.ts) compare them.
+ */
+export function storedDues(fields: Readonly<Record<string, unknown>>): { duePaise: number; owing: boolean } {
+  const repair = parseShopRepair('', fields);
+  return { duePaise: repair.duePaise, owing: repair.owing };
 }

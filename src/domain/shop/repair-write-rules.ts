@@ -9,11 +9,14 @@ import {
   TIMELINE_STEP,
 } from '../stored/documents';
 import { fieldsChangedBy, type Representation, schemaProblem, zodOf, zodOfField } from '../stored/schema';
+import { formatPaise } from './amounts';
 import { deliveryTryProves, parseDeliveryTries } from './delivery-tries';
 import { SHOP_MESSAGES } from './messages';
 import { parseLocalPhotoUrl } from './photo-urls';
 import { counterNextNumber } from './repair-id';
+import { storedDues } from './repair-record';
 import {
+  CREDIT_ENTRY_PATTERN,
   DELIVERY_CODE_PATTERN,
   INITIAL_STATUS,
   isAllowedMove,
@@ -50,8 +53,13 @@ import {
  *    amount with its payment document in the same write (a refund: the owner), 'tracking' the token;
  *  - the status moves as the workflow allows; 'delivered' with a try of the stored delivery code by the
  *    writer in the last 2 minutes, or an owner's override with a reason;
- *  - a delivered or cancelled repair is fixed except an owner's reopen (and turning its tracking link
- *    off or anew, which changes nothing the customer owes).
+ *  - 'delivered' with money due (the stored duePaise after the move) is a delivery on credit: its
+ *    entry's note starts with CREDIT_NOTE_PREFIX and a note (status.ts CREDIT_ENTRY_PATTERN);
+ *  - a delivered or cancelled repair is fixed except an owner's reopen, turning its tracking link
+ *    off or anew, and payments and refunds (a delivered repair on credit is paid later);
+ *  - every shop write (create or update) stores duePaise and owing as repairDues gives them for the
+ *    status and amounts it stores (amounts.ts; the dues index), and a payment's history entry names
+ *    its payment document (paymentId), whose UPI reference is only a UPI payment's.
  */
 
 /** How a refused write is answered (the ports' error codes). */
@@ -158,7 +166,7 @@ export function changedFields(before: StoredFields, after: StoredFields): string
 
 const FIXED = ['repairId', 'storeId', 'store', 'businessId', 'createdAt', 'createdBy', 'deliveryCode'];
 const EDIT_FIELDS = fieldsChangedBy(REPAIRS, 'member').filter((name) => name !== 'imageUrls');
-const ALWAYS = ['history', 'updatedAt'];
+const ALWAYS = ['history', 'updatedAt', 'duePaise', 'owing'];
 const TIMELINE_KINDS = ['created', 'status', 'override', 'reopen'];
 
 /** What else each kind of history entry may change. */
@@ -192,7 +200,17 @@ export function repairWriteProblem(write: RepairWrite): RepairWriteProblem | nul
   if (writer.uid === '' || writer.role === null || store === null)
     return denied('only members of the store write its repairs');
   if (store.ownerId === writer.uid && writer.role !== 'owner') return denied('the store owner is its owner');
-  return write.before === null ? newRepairProblem(write) : updateProblem(write, write.before);
+  const fault = write.before === null ? newRepairProblem(write) : updateProblem(write, write.before);
+  return fault ?? duesProblem(write.after);
+}
+
+// Twin: firestore.rules isDuesKept (with amounts.ts repairDues); compared by tests/app/twin-rules.test.ts.
+/** The dues fields a shop write stores are the ones its status and amounts give (repairDues). */
+function duesProblem(after: StoredFields): RepairWriteProblem | null {
+  const dues = storedDues(after);
+  if (after.duePaise !== dues.duePaise || after.owing !== dues.owing)
+    return denied(`duePaise and owing are what the amounts give (${dues.duePaise}, ${String(dues.owing)})`);
+  return null;
 }
 
 function entryProblem(write: RepairWrite, entry: unknown, status: unknown): RepairWriteProblem | null {
@@ -245,6 +263,13 @@ function paymentProblem(
   if (!near(payment.at, write.now, write.toleranceMs ?? 0)) return denied("a payment's time is the server's");
   if (entry.paymentId !== undefined && entry.paymentId !== payment.id)
     return denied('the history entry names its payment');
+  const upiReference = payment.upiReference;
+  if (
+    typeof upiReference === 'string' &&
+    upiReference !== '' &&
+    (kind !== 'payment' || payment.mode !== 'upi')
+  )
+    return denied("a UPI reference is only a 'upi' payment's");
   return null;
 }
 
@@ -346,7 +371,8 @@ function updateProblem(write: RepairWrite, before: StoredFields): RepairWritePro
   const kind = text(entry.kind);
 
   const from = text(before.status).trim();
-  if (isFinalStatus(from) && kind !== 'reopen' && kind !== 'tracking')
+  const money = kind === 'payment' || kind === 'refund';
+  if (isFinalStatus(from) && kind !== 'reopen' && kind !== 'tracking' && !money)
     return problem('failed-precondition', SHOP_MESSAGES.repairFinalFixed(statusLabel(from)));
 
   const allowed = CHANGES_BY_KIND[kind];
@@ -370,6 +396,7 @@ function updateProblem(write: RepairWrite, before: StoredFields): RepairWritePro
 
   if (kind === 'payment' || kind === 'refund') {
     if (kind === 'refund' && writer.role !== 'owner') return denied('only the owner refunds');
+    if (typeof entry.paymentId !== 'string') return denied('a payment entry names its payment document');
     const amount = typeof entry.amountPaise === 'number' ? entry.amountPaise : 0;
     const paidBefore = typeof before.paidPaise === 'number' ? before.paidPaise : 0;
     if (after.paidPaise !== paidBefore + (kind === 'payment' ? amount : -amount))
@@ -388,7 +415,8 @@ function updateProblem(write: RepairWrite, before: StoredFields): RepairWritePro
   return null;
 }
 
-// Twin: firestore.rules isAllowedStatusChange (with statusMoves()); compared by tests/app/twin-rules.test.ts.
+// Twin: firestore.rules isAllowedStatusChange (with statusMoves()) and isCreditKept (a delivery on
+// credit); compared by tests/app/twin-rules.test.ts.
 function statusMoveProblem(
   write: RepairWrite,
   before: StoredFields,
@@ -407,6 +435,15 @@ function statusMoveProblem(
   }
   if (entry.kind === 'reopen') return denied('only a delivered or cancelled repair is reopened');
   if (!isAllowedMove(from, to)) return denied(`the move from ${from} to ${to} is not allowed`);
+  if (
+    to === 'delivered' &&
+    storedDues(write.after).duePaise > 0 &&
+    !CREDIT_ENTRY_PATTERN.test(text(entry.note))
+  )
+    return problem(
+      'failed-precondition',
+      SHOP_MESSAGES.amountDueOnDelivery(formatPaise(storedDues(write.after).duePaise)),
+    );
   if (entry.kind === 'override') {
     if (to !== 'delivered') return denied("an override only marks a repair 'Delivered'");
     if (writer.role !== 'owner' || text(entry.note).trim() === '')

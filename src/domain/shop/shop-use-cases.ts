@@ -16,7 +16,7 @@ import { parseRupeesInput, type RepairAmounts, repairAmounts } from './amounts';
 import { emptyJobCard, type JobCardField, type JobCardInput, localDate, validateJobCard } from './job-card';
 import { SHOP_MESSAGES } from './messages';
 import { type PhotoUploadReport, uploadPhotos, uploadReportMessage } from './photos';
-import { parseRepairId } from './repair-id';
+import { FALLBACK_PREFIX, formatRepairId, MAX_REPAIR_NUMBER, parseRepairId } from './repair-id';
 import type { ShopRepair } from './repair-record';
 import { type ShopContact, shopContact } from './settings';
 import { type ShopFailureReason, shopPortFailure } from './shop-failures';
@@ -145,25 +145,116 @@ export function planShopSearch(raw: string): ShopSearchPlan | null {
   return { field: 'name', text: text.replace(/\s+/g, ' ').toLowerCase() };
 }
 
-export interface ShopSearchResult {
-  /** The field searched; null when nothing was typed. */
-  readonly field: ShopSearchField | null;
-  readonly repairs: readonly ShopRepair[];
+/**
+ * One search the board runs in each of the caller's stores: a field and its value, or a bare Repair ID
+ * number ('1005'), which each store reads as its own prefix and the mobile apps' (RPR) before it.
+ */
+export type ShopSearchStep = ShopSearchPlan | { readonly field: 'repairNumber'; readonly number: number };
+
+/** The fewest digits read as the start of a mobile number ('98' would match half the customers). */
+export const MOBILE_PREFIX_MIN_DIGITS = 3;
+
+/**
+ * Every reading of what was typed, the most specific first (planShopSearch's is among them): a Repair
+ * ID; a whole mobile; for other digits, a Repair ID's number (1 to 7 digits), the start of a mobile
+ * (3 to 9 digits starting 6-9) and the start of an IMEI; a serial; else the start of a name. Empty for
+ * blank text.
+ */
+export function planShopSearches(raw: string): readonly ShopSearchStep[] {
+  const plan = planShopSearch(raw);
+  if (plan === null) return [];
+  if (plan.field !== 'imeiSerial' || !/^\d+$/.test(plan.text)) return [plan];
+  const digits = plan.text;
+  const steps: ShopSearchStep[] = [];
+  const number = Number(digits);
+  if (digits.length <= 7 && number >= 1 && number <= MAX_REPAIR_NUMBER)
+    steps.push({ field: 'repairNumber', number });
+  if (/^[6-9]\d*$/.test(digits) && digits.length >= MOBILE_PREFIX_MIN_DIGITS && digits.length < 10)
+    steps.push({ field: 'mobilePrefix', text: digits });
+  steps.push(plan);
+  return steps;
 }
 
-/** Searches a store's repairs by Repair ID, mobile, IMEI/serial prefix or name prefix (planShopSearch). */
+/** A repair a search found, with the store it belongs to (an owner's search covers all of its stores). */
+export type FoundRepair = ShopRepair & { readonly storeId: string; readonly storeName: string };
+
+export interface ShopSearchResult {
+  /** The field of the most specific reading of the text; null when nothing was typed. */
+  readonly field: ShopSearchField | null;
+  /** At most SEARCH_LIMIT, each once: the most specific reading's first, newest first within one. */
+  readonly repairs: readonly FoundRepair[];
+}
+
+/** The prefixes a bare number is tried with in a store: its own, and the mobile apps' (RPR-1001). */
+async function numberPrefixes(ports: Pick<ShopPorts, 'shopRepairs'>, storeId: string): Promise<string[]> {
+  const own = await ports.shopRepairs.repairIdPrefix(storeId);
+  return own === FALLBACK_PREFIX ? [own] : [own, FALLBACK_PREFIX];
+}
+
+/** One step in one store. */
+async function searchStep(
+  ports: Pick<ShopPorts, 'shopRepairs'>,
+  storeId: string,
+  step: ShopSearchStep,
+): Promise<ShopRepair[]> {
+  if (step.field !== 'repairNumber')
+    return ports.shopRepairs.search(storeId, { field: step.field, text: step.text, limit: SEARCH_LIMIT });
+  const prefixes = await numberPrefixes(ports, storeId);
+  const found = await Promise.all(
+    prefixes.map((prefix) =>
+      ports.shopRepairs.search(storeId, {
+        field: 'repairId',
+        text: formatRepairId(prefix, step.number),
+        limit: SEARCH_LIMIT,
+      }),
+    ),
+  );
+  return found.flat();
+}
+
+const newestFirst = (a: ShopRepair, b: ShopRepair) =>
+  (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0);
+
+/**
+ * Searches the repairs of every store in `stores` (the caller's: an owner's search covers all of its
+ * stores, staff search theirs) by each reading of the text (planShopSearches), and merges what they
+ * find: each repair once, named with its store, the most specific reading's first, at most
+ * SEARCH_LIMIT. Every backend answers each store's search from an index and checks membership.
+ */
 export async function searchRepairs(
   ports: Pick<ShopPorts, 'shopRepairs' | 'logger'>,
-  storeId: string,
+  stores: readonly Pick<ShopMembership, 'storeId' | 'storeName'>[],
   text: string,
 ): Promise<Outcome<ShopSearchResult, never, ShopFailureReason>> {
-  const plan = planShopSearch(text);
-  if (plan === null) return done({ field: null, repairs: [] });
+  const steps = planShopSearches(text);
+  const head = steps[0];
+  const field = head === undefined ? null : head.field === 'repairNumber' ? 'repairId' : head.field;
+  if (steps.length === 0 || stores.length === 0) return done({ field, repairs: [] });
   try {
-    const repairs = await ports.shopRepairs.search(storeId, { ...plan, limit: SEARCH_LIMIT });
-    return done({ field: plan.field, repairs });
+    const perStep = await Promise.all(
+      steps.map(async (step) => {
+        const perStore = await Promise.all(
+          stores.map(async (store) =>
+            (await searchStep(ports, store.storeId, step)).map(
+              (repair): FoundRepair => ({ ...repair, storeId: store.storeId, storeName: store.storeName }),
+            ),
+          ),
+        );
+        return perStore.flat().sort(newestFirst);
+      }),
+    );
+    const seen = new Set<string>();
+    const repairs: FoundRepair[] = [];
+    for (const repair of perStep.flat()) {
+      if (seen.has(repair.id)) continue;
+      seen.add(repair.id);
+      repairs.push(repair);
+      if (repairs.length === SEARCH_LIMIT) break;
+    }
+    return done({ field, repairs });
   } catch (error) {
-    return shopPortFailure(ports, `Searching store ${storeId}`, error, SHOP_MESSAGES.loadFailed);
+    const where = stores.map((store) => store.storeId).join(', ');
+    return shopPortFailure(ports, `Searching stores ${where}`, error, SHOP_MESSAGES.loadFailed);
   }
 }
 
@@ -336,7 +427,7 @@ export interface RepairDossier {
 }
 
 /** Reads a repair and the viewer's membership of its store; failures as outcomes. */
-async function repairAndRole(
+export async function repairAndRole(
   ports: Pick<ShopPorts, 'shopMembers' | 'shopRepairs'>,
   id: string,
 ): Promise<Outcome<{ repair: ShopRepair; store: ShopMembership }, never, ShopFailureReason>> {
@@ -416,7 +507,7 @@ export async function changeRepairStatus(
     const stored =
       repair.deliveryCode !== '' ? repair.deliveryCode : DELIVERY_CODE_PATTERN.test(typed) ? typed : '0000';
     const plan = planStatusChange(
-      { status: repair.status, deliveryCode: stored },
+      { status: repair.status, deliveryCode: stored, duePaise: repair.duePaise },
       change,
       actor,
       ports.clock.now(),

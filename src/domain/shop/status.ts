@@ -1,5 +1,6 @@
 import type { Failure, Outcome } from '../shared/validation';
 import { done } from '../shared/validation';
+import { formatPaise } from './amounts';
 import { type HistoryActor, type HistoryEntry, historyEntry, MAX_NOTE_LENGTH } from './history';
 import { SHOP_MESSAGES } from './messages';
 
@@ -127,7 +128,17 @@ export interface StatusChangeCurrent {
   readonly status: string;
   /** The stored 4-digit delivery code ('' when a record has none). */
   readonly deliveryCode: string;
+  /** The amount due (ShopRepair.duePaise): 'delivered' with money due needs a credit note. */
+  readonly duePaise: number;
 }
+
+/** How a delivery on credit starts its history entry's note (the rules look for it). */
+export const CREDIT_NOTE_PREFIX = 'Delivered on credit: ';
+/** The longest credit note (the entry's whole note stays within MAX_NOTE_LENGTH). */
+export const MAX_CREDIT_NOTE_LENGTH = 400;
+// Twin: firestore.rules isCreditKept; compared by tests/app/twin-rules.test.ts.
+/** A history entry's note that says a delivery on credit (the prefix, then a note). */
+export const CREDIT_ENTRY_PATTERN = /^Delivered on credit: \S/;
 
 export interface StatusChangeRequest {
   /** The wanted status (a value of REPAIR_STATUSES; anything else is refused). */
@@ -138,10 +149,15 @@ export interface StatusChangeRequest {
   readonly deliveryCode?: string;
   /** An owner delivering without the code: the reason, kept in the history. */
   readonly override?: { readonly reason: string };
+  /**
+   * 'Deliver on Credit': a 'delivered' move while money is due needs this note (kept in the history);
+   * the repair then stays in the dues list until it is paid.
+   */
+  readonly creditNote?: string;
 }
 
 /** The form fields a failure points at. */
-export type StatusChangeField = 'to' | 'note' | 'deliveryCode' | 'reason';
+export type StatusChangeField = 'to' | 'note' | 'deliveryCode' | 'reason' | 'creditNote';
 
 /** The failures the repair page tells apart. */
 export type StatusChangeReason =
@@ -157,7 +173,9 @@ export type StatusChangeReason =
   /** Too many delivery code tries: the backend refuses tries for a while (delivery-tries.ts). */
   | 'tries-paused'
   | 'no-code-stored'
-  | 'reason-required';
+  | 'reason-required'
+  /** 'Delivered' with money due and no credit note ('Amount due: ₹X'). */
+  | 'credit-note-required';
 
 export interface StatusChangePlan {
   readonly status: RepairStatus;
@@ -185,6 +203,9 @@ function refuse(
  *   an override with a reason (history kind 'override', the reason as its note).
  * - 'delivered' and 'cancelled' are final: only an owner reopens them, to 'inprogress' or 'received',
  *   with a note (history kind 'reopen').
+ * - 'delivered' with money due (current.duePaise > 0) needs a credit note ('Deliver on Credit'):
+ *   refused with 'credit-note-required' and 'Amount due: ₹X' otherwise; the entry's note then starts
+ *   with CREDIT_NOTE_PREFIX and the credit note. A credit note on any other move is refused.
  * - A note is at most MAX_NOTE_LENGTH characters.
  *
  * `now` stamps the history entry (the use case passes its clock's time).
@@ -203,6 +224,9 @@ export function planStatusChange(
   if (note.length > MAX_NOTE_LENGTH) return refuse('note-too-long', SHOP_MESSAGES.noteTooLong, 'note');
   if (request.override !== undefined && to !== 'delivered')
     return refuse('forbidden-move', SHOP_MESSAGES.overrideNotForThisMove, 'reason');
+  const credit = (request.creditNote ?? '').trim();
+  if (credit !== '' && to !== 'delivered')
+    return refuse('forbidden-move', SHOP_MESSAGES.statusChangeRefused, 'creditNote');
 
   if (isFinalStatus(from)) {
     if (actor.role !== 'owner') return refuse('owner-only', SHOP_MESSAGES.finalStatus(statusLabel(from)));
@@ -218,6 +242,28 @@ export function planStatusChange(
   if (to !== 'delivered')
     return done({ status: to, entry: historyEntry('status', to, actor, now, note, from) });
 
+  // 'Deliver on Credit' (judged once the code or the override is): money due needs the note, which
+  // starts the entry's note.
+  const due = Math.max(0, current.duePaise);
+  const onCredit = (kind: 'status' | 'override', text: string): StatusChangeOutcome => {
+    if (due > 0 && credit === '')
+      return refuse(
+        'credit-note-required',
+        SHOP_MESSAGES.amountDueOnDelivery(formatPaise(due)),
+        'creditNote',
+      );
+    if (credit.length > MAX_CREDIT_NOTE_LENGTH)
+      return refuse('note-too-long', SHOP_MESSAGES.creditNoteTooLong, 'creditNote');
+    const written =
+      due > 0
+        ? text === ''
+          ? `${CREDIT_NOTE_PREFIX}${credit}`
+          : `${CREDIT_NOTE_PREFIX}${credit} — ${text}`
+        : text;
+    if (written.length > MAX_NOTE_LENGTH) return refuse('note-too-long', SHOP_MESSAGES.noteTooLong, 'note');
+    return done({ status: to, entry: historyEntry(kind, to, actor, now, written, from) });
+  };
+
   if (request.override !== undefined) {
     if (actor.role !== 'owner') return refuse('owner-only', SHOP_MESSAGES.overrideOwnerOnly);
     const reason = request.override.reason.trim();
@@ -225,7 +271,7 @@ export function planStatusChange(
     if (reason.length > MAX_NOTE_LENGTH) return refuse('note-too-long', SHOP_MESSAGES.noteTooLong, 'reason');
     const text = note === '' ? reason : `${reason} — ${note}`;
     if (text.length > MAX_NOTE_LENGTH) return refuse('note-too-long', SHOP_MESSAGES.noteTooLong, 'note');
-    return done({ status: to, entry: historyEntry('override', to, actor, now, text, from) });
+    return onCredit('override', text);
   }
 
   const stored = current.deliveryCode.trim();
@@ -235,5 +281,5 @@ export function planStatusChange(
   if (!DELIVERY_CODE_PATTERN.test(typed))
     return refuse('wrong-code', SHOP_MESSAGES.deliveryCodeFormat, 'deliveryCode');
   if (typed !== stored) return refuse('wrong-code', SHOP_MESSAGES.deliveryCodeWrong, 'deliveryCode');
-  return done({ status: to, entry: historyEntry('status', to, actor, now, note, from) });
+  return onCredit('status', note);
 }

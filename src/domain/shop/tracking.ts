@@ -1,4 +1,5 @@
-import { type PaymentLike, repairAmounts } from './amounts';
+import type { Repair } from '../repairs/repair';
+import { type PaymentLike, repairAmounts, rupeesToPaise } from './amounts';
 import type { HistoryEntry } from './history';
 import type { ShopRepair } from './repair-record';
 import { statusLabel } from './status';
@@ -152,5 +153,66 @@ export function trackingView(
     paidPaise: amounts.paidPaise,
     duePaise: amounts.duePaise,
     payLink: trackingPayLink(shop, { repairId: repair.repairId, duePaise: amounts.duePaise }),
+  };
+}
+
+/** The progress and money of a repair, as the tracking page and the signed-in customer's tracker show them. */
+export interface RepairProgress {
+  /** The final amount, else the estimate; null when the shop has given neither. */
+  readonly totalPaise: number | null;
+  readonly paidPaise: number;
+  readonly duePaise: number;
+  /** Something was to pay, and nothing is due any more ('Paid in full'). */
+  readonly paidInFull: boolean;
+  /** Status changes, oldest first, without notes or names. */
+  readonly timeline: readonly TimelineStep[];
+}
+
+/** The tracking page's progress and money, from its customer-safe view. */
+export function trackingProgress(view: TrackingView): RepairProgress {
+  const totalPaise = view.finalPaise ?? view.estimatePaise;
+  return {
+    totalPaise,
+    paidPaise: view.paidPaise,
+    duePaise: view.duePaise,
+    paidInFull: totalPaise !== null && totalPaise > 0 && view.duePaise === 0,
+    timeline: view.timeline,
+  };
+}
+
+/**
+ * The same progress and money for a repair the signed-in customer reads (RepairRepository): the total
+ * from the fields the console keeps in step (amount: the final, estimatedCost: the estimate, in
+ * rupees), paid from its running total, the timeline from its stored steps (a repair without any shows
+ * its current status alone, as the tracking page does).
+ */
+export function customerProgress(
+  repair: Pick<
+    Repair,
+    'amount' | 'estimatedCost' | 'paidPaise' | 'timeline' | 'status' | 'createdAt' | 'updatedAt'
+  >,
+): RepairProgress {
+  const paid = repair.paidPaise ?? 0;
+  const amounts = repairAmounts(
+    rupeesToPaise(repair.amount),
+    rupeesToPaise(repair.estimatedCost),
+    paid > 0 ? [{ kind: 'payment', amountPaise: paid }] : [],
+  );
+  const steps = (repair.timeline ?? []).map((step) => ({
+    status: step.status,
+    label: statusLabel(step.status),
+    at: step.at,
+  }));
+  const at = repair.updatedAt instanceof Date ? repair.updatedAt : repair.createdAt;
+  const timeline =
+    steps.length > 0 || at === null
+      ? steps
+      : [{ status: repair.status, label: statusLabel(repair.status), at }];
+  return {
+    totalPaise: amounts.chargePaise,
+    paidPaise: amounts.paidPaise,
+    duePaise: amounts.duePaise,
+    paidInFull: amounts.chargePaise !== null && amounts.chargePaise > 0 && amounts.duePaise === 0,
+    timeline,
   };
 }

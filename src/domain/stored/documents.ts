@@ -343,6 +343,18 @@ export const REPAIRS = documentSchema({
       .optional()
       .changedBy('payments')
       .about('payments less refunds; moves only with a payment or refund entry of the same amount'),
+    duePaise: int(0, MAX_AMOUNT_PAISE)
+      .optional()
+      .changedBy('dues')
+      .about(
+        'the amount due for the dues index: max(0, (final amount, else estimate) − paidPaise), written by every shop write (shop/amounts.ts repairDues)',
+      ),
+    owing: bool()
+      .optional()
+      .changedBy('dues')
+      .about(
+        "in the dues khata: status 'ready' or 'delivered' and duePaise above zero, written by every shop write",
+      ),
     promisedDate: text(10, { pattern: PATTERNS.calendarDate, example: '2026-11-30' })
       .nullable()
       .optional()
@@ -443,6 +455,9 @@ export const PAYMENTS = documentSchema({
     at: timestamp({ serverTime: true }).about('when it was recorded'),
     by: actor().about('who took it'),
     note: text(MAX_NOTE_LENGTH).about('a note, or a refund’s reason'),
+    upiReference: text(12, { pattern: '([0-9]{12})?', example: '412345678901' })
+      .optional()
+      .about("a UPI payment's 12-digit UTR, or nothing (only on a 'upi' payment)"),
     storeId: uid().about("the repair's store"),
     seq: int(0, 10_000).optional().about('its place among the repair’s payments'),
   },

@@ -28,6 +28,7 @@ import { z } from 'zod';
  *  - server: set by every write to the server's time;
  *  - workflow: only as the status workflow allows (status, the timeline);
  *  - payments: only in the write that adds a payment or refund entry of the same amount;
+ *  - dues: derived, in every write, from the status and amounts it stores (shop/amounts.ts repairDues);
  *  - history: only grows, one entry per write, in the writer's name;
  *  - tracking: only with a 'tracking' history entry (a new or revoked link);
  *  - repair: a copy of its repair, checked against it in the same write (the tracking view).
@@ -42,6 +43,7 @@ export const CHANGERS = [
   'server',
   'workflow',
   'payments',
+  'dues',
   'history',
   'tracking',
   'repair',

@@ -118,6 +118,8 @@ describe("the shop's workflow on what a device pushes", () => {
     createdAt: at,
     updatedAt: at,
     paidPaise: 0,
+    duePaise: 0,
+    owing: false,
     history: [
       { kind: 'created', status: 'received', from: null, at, by: RAHUL, note: '', amountPaise: null },
     ],
@@ -156,7 +158,16 @@ describe("the shop's workflow on what a device pushes", () => {
       paidPaise: 500,
       history: [
         ...created.history,
-        { kind: 'payment', status: 'received', from: null, at, by: RAHUL, note: '', amountPaise: 500 },
+        {
+          kind: 'payment',
+          status: 'received',
+          from: null,
+          at,
+          by: RAHUL,
+          note: '',
+          amountPaise: 500,
+          paymentId: 'pay-1',
+        },
       ],
     };
     expect(await judge(paid, created)).toBeNull();

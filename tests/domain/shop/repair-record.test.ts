@@ -72,6 +72,9 @@ describe('a new repair from a job card', () => {
       conditionNotes: 'Dent on the frame',
       estimatePaise: 280_000,
       paidPaise: 50_000,
+      // The dues index's fields: the estimate less the advance; not owing while only received.
+      duePaise: 230_000,
+      owing: false,
       promisedDate: '2026-03-12',
       trackingToken: 'AbCdEfGhIjKlMnOpQrStUv',
       history: [historyEntry('created', 'received', owner, now)],

@@ -4,7 +4,7 @@ import { type JobCardInput, validateJobCard } from '../../../src/domain/shop/job
 import { SHOP_MESSAGES } from '../../../src/domain/shop/messages';
 import { localPhotoUrl } from '../../../src/domain/shop/photo-urls';
 import { MAX_REPAIR_NUMBER } from '../../../src/domain/shop/repair-id';
-import { newRepairDraft } from '../../../src/domain/shop/repair-record';
+import { newRepairDraft, storedDues } from '../../../src/domain/shop/repair-record';
 import {
   changedFields,
   counterSkipProblem,
@@ -89,15 +89,17 @@ function update(
   const { writer = staff, before = stored, entry = {}, ...rest } = options;
   const status = (fields.status ?? before.status) as string;
   const added = { ...historyEntry(kind, status, writer, later, '', null, null), ...entry };
+  const after = {
+    ...before,
+    ...fields,
+    updatedAt: later,
+    history: [...(before.history as unknown[]), added],
+  };
   return {
     repairDocId: ID,
     before,
-    after: {
-      ...before,
-      ...fields,
-      updatedAt: later,
-      history: [...(before.history as unknown[]), added],
-    },
+    // The dues fields as every backend writes them (repairDues), unless the case sets them.
+    after: { ...after, ...storedDues(after), ...pick(fields, ['duePaise', 'owing']) },
     writer,
     store,
     now: later,
@@ -120,7 +122,11 @@ function move(
   );
 }
 
-const at = (status: string): StoredFields => ({ ...stored, status });
+const at = (status: string): StoredFields => ({ ...stored, status, ...storedDues({ ...stored, status }) });
+
+function pick(fields: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(names.filter((name) => name in fields).map((name) => [name, fields[name]]));
+}
 const toJson = (value: unknown) => JSON.parse(JSON.stringify(value));
 
 describe('a new repair', () => {
@@ -132,6 +138,7 @@ describe('a new repair', () => {
           { writer: owner, payment: null },
           {
             paidPaise: 0,
+            duePaise: 280_000,
             createdBy: { uid: 'owner-1', name: 'Rahul Sharma' },
             customerMobileBy: 'owner-1',
             history: [historyEntry('created', 'received', owner, now)],
@@ -483,7 +490,7 @@ describe('money on a repair', () => {
     const refund = (writer: RepairWriter) =>
       update({ paidPaise: 0 }, 'refund', {
         writer,
-        entry: { amountPaise: 50_000 },
+        entry: { amountPaise: 50_000, paymentId: 'pay-2' } as never,
         payment: payment(50_000, 'refund', writer),
       });
     expect(repairWriteProblem(refund(owner))).toBeNull();
@@ -496,7 +503,7 @@ describe('money on a repair', () => {
     );
   });
 
-  it('fixes a delivered or cancelled repair: no money, estimate or final amount after the fact', () => {
+  it('fixes a delivered or cancelled repair: no estimate or final amount after the fact; money still moves', () => {
     for (const status of ['delivered', 'cancelled']) {
       const label = status === 'delivered' ? 'Delivered' : 'Cancelled';
       expect(
@@ -508,15 +515,16 @@ describe('money on a repair', () => {
       expect(
         repairWriteProblem(update({ amount: 1 }, 'edit', { before: at(status), writer: owner }))?.code,
       ).toBe('failed-precondition');
+      // Issue 17: a repair delivered on credit is paid later, and a cancelled one's advance refunded.
       expect(
         repairWriteProblem(
           update({ paidPaise: 150_000 }, 'payment', {
             before: at(status),
-            entry: { amountPaise: 100_000 },
+            entry: { amountPaise: 100_000, paymentId: 'pay-2' } as never,
             payment: payment(100_000),
           }),
-        )?.code,
-      ).toBe('failed-precondition');
+        ),
+      ).toBeNull();
       expect(
         repairWriteProblem(update({ imageUrls: [localPhotoUrl(ID, 'p1')] }, 'photo', { before: at(status) }))
           ?.code,
@@ -541,7 +549,8 @@ describe('status changes', () => {
   });
 
   it("deliver with a try of the stored code by the writer in the last 2 minutes, or the owner's override", () => {
-    const ready = at('ready');
+    // Paid in full (nothing due: no credit note; deliveries on credit are the next case's).
+    const ready = { ...at('ready'), paidPaise: 280_000, duePaise: 0, owing: false };
     const tries = { tries: 1, firstAt: later, at: later, code: '4821', by: 'staff-1' };
     const delivered = move('delivered', 'status', {
       before: ready,

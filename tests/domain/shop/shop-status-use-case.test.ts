@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SHOP_MESSAGES } from '../../../src/domain/shop/messages';
+import { newPaymentId } from '../../../src/domain/shop/payments';
 import type { ShopRepair } from '../../../src/domain/shop/repair-record';
 import { PortError } from '../../../src/ports/errors';
 import { signInAs, type World } from '../world';
@@ -24,7 +25,11 @@ describe('changeStatus', () => {
       value: { status: 'inprogress' },
     });
     expect((await move('ready', 'inprogress')).ok).toBe(true);
-    const delivered = await move('delivered', 'ready', { deliveryCode: repair.deliveryCode });
+    // ₹2,300 is still due: delivered on credit, with its note (issue 17).
+    const delivered = await move('delivered', 'ready', {
+      deliveryCode: repair.deliveryCode,
+      creditNote: 'Pays Friday',
+    });
     expect(delivered).toMatchObject({ ok: true, value: { status: 'delivered' } });
     if (!delivered.ok) return;
     expect(delivered.value.history.map((entry) => [entry.kind, entry.status, entry.by.uid])).toEqual([
@@ -54,7 +59,9 @@ describe('changeStatus', () => {
       fieldErrors: { deliveryCode: SHOP_MESSAGES.deliveryCodeRequired },
     });
     const wrong = repair.deliveryCode === '0000' ? '1111' : '0000';
-    expect(await move('delivered', 'ready', { deliveryCode: wrong })).toMatchObject({
+    expect(
+      await move('delivered', 'ready', { deliveryCode: wrong, creditNote: 'Pays Friday' }),
+    ).toMatchObject({
       ok: false,
       reason: 'wrong-code',
       fieldErrors: { deliveryCode: SHOP_MESSAGES.deliveryCodeWrong },
@@ -71,6 +78,14 @@ describe('changeStatus', () => {
       message: SHOP_MESSAGES.overrideOwnerOnly,
     });
     await signInAs(world, 'owner');
+    // Paid in full first (nothing due, so no credit note: the override's reason is the whole note).
+    await world.ports.shopRepairs.recordPayment(repair.id, {
+      id: newPaymentId(),
+      kind: 'payment',
+      amountPaise: repair.duePaise,
+      mode: 'cash',
+      note: '',
+    });
     const delivered = await move('delivered', 'ready', override);
     expect(delivered.ok && delivered.value.history.at(-1)).toMatchObject({
       kind: 'override',

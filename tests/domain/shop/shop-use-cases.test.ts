@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SHOP_MESSAGES } from '../../../src/domain/shop/messages';
-import { BOARD_PAGE_SIZE, planShopSearch } from '../../../src/domain/shop/shop-use-cases';
+import {
+  BOARD_PAGE_SIZE,
+  planShopSearch,
+  planShopSearches,
+  SEARCH_LIMIT,
+} from '../../../src/domain/shop/shop-use-cases';
 import { generateDeliveryCode, generateTrackingToken } from '../../../src/domain/shop/tracking';
 import { PortError } from '../../../src/ports/errors';
 import { NOW, signInAs, type World } from '../world';
@@ -211,6 +216,9 @@ describe('storeBoard', () => {
   });
 });
 
+const BANDRA = { storeId: 'store-1', storeName: 'Sharma Mobile Care - Bandra' };
+const ANDHERI = { storeId: 'store-3', storeName: 'Sharma Mobile Care - Andheri' };
+
 describe('search', () => {
   it('reads the field from what was typed', () => {
     expect(planShopSearch('smcb 1001')).toEqual({ field: 'repairId', text: 'SMCB-1001' });
@@ -232,7 +240,7 @@ describe('search', () => {
       imeiSerial: 'R58M12ABC',
     });
     const found = async (text: string) => {
-      const result = await world.useCases.shop.search('store-1', text);
+      const result = await world.useCases.shop.search([BANDRA], text);
       if (!result.ok) throw new Error(result.message);
       return [result.value.field, result.value.repairs.map((r) => r.id)];
     };
@@ -244,9 +252,102 @@ describe('search', () => {
     expect(await found('')).toEqual([null, []]);
   });
 
+  it('reads every meaning of a bare number: a Repair ID number, the start of a mobile, an IMEI', () => {
+    expect(planShopSearches('1005')).toEqual([
+      { field: 'repairNumber', number: 1005 },
+      { field: 'imeiSerial', text: '1005' },
+    ]);
+    expect(planShopSearches('98765')).toEqual([
+      { field: 'repairNumber', number: 98765 },
+      { field: 'mobilePrefix', text: '98765' },
+      { field: 'imeiSerial', text: '98765' },
+    ]);
+    // Too long for a Repair ID's number (7 digits at most), too short for a mobile's start (3 digits).
+    expect(planShopSearches('98765432')).toEqual([
+      { field: 'mobilePrefix', text: '98765432' },
+      { field: 'imeiSerial', text: '98765432' },
+    ]);
+    expect(planShopSearches('98')).toEqual([
+      { field: 'repairNumber', number: 98 },
+      { field: 'imeiSerial', text: '98' },
+    ]);
+    expect(planShopSearches('0')).toEqual([{ field: 'imeiSerial', text: '0' }]);
+    // One reading only where the text says which it is.
+    expect(planShopSearches('RPR-1001')).toEqual([{ field: 'repairId', text: 'RPR-1001' }]);
+    expect(planShopSearches('98765 43210')).toEqual([{ field: 'mobile', text: '9876543210' }]);
+    expect(planShopSearches('Asha')).toEqual([{ field: 'name', text: 'asha' }]);
+    expect(planShopSearches('r58m12abc')).toEqual([{ field: 'imeiSerial', text: 'R58M12ABC' }]);
+    expect(planShopSearches('  ')).toEqual([]);
+  });
+
+  it("searches all of an owner's stores and names each result's store", async () => {
+    await world.seeder.store({ id: ANDHERI.storeId, ownerId: cast.owner, name: ANDHERI.storeName });
+    await signInAs(world, 'owner');
+    const bandra = await createThroughUseCase(world, {
+      customerName: 'Asha Customer',
+      customerMobile: '9876543210',
+    });
+    const andheri = await createThroughUseCase(
+      world,
+      { customerName: 'Asha Rao', customerMobile: '9876500000' },
+      ANDHERI.storeId,
+    );
+    await signInAs(world, 'rival');
+    const elsewhere = await createThroughUseCase(world, { customerName: 'Asha Other' }, 'store-2');
+    await signInAs(world, 'owner');
+    const found = async (text: string) => {
+      const result = await world.useCases.shop.search([ANDHERI, BANDRA], text);
+      if (!result.ok) throw new Error(result.message);
+      return result.value.repairs.map((repair) => [repair.repairId, repair.storeName]);
+    };
+    // A whole Repair ID of the other store, the start of a mobile, a name's start: both stores.
+    expect(await found(bandra.repairId)).toEqual([[bandra.repairId, BANDRA.storeName]]);
+    expect((await found('98765')).sort()).toEqual(
+      [
+        [bandra.repairId, BANDRA.storeName],
+        [andheri.repairId, ANDHERI.storeName],
+      ].sort(),
+    );
+    expect((await found('asha')).map(([, store]) => store).sort()).toEqual(
+      [ANDHERI.storeName, BANDRA.storeName].sort(),
+    );
+    expect(elsewhere.repairId).not.toBe('');
+    // A Repair ID's number: each store's own prefix before it (both stores' first repair is 1001).
+    expect((await found('1001')).sort()).toEqual(
+      [
+        [bandra.repairId, BANDRA.storeName],
+        [andheri.repairId, ANDHERI.storeName],
+      ].sort(),
+    );
+    expect(bandra.repairId).toMatch(/-1001$/);
+    expect(andheri.repairId).toMatch(/-1001$/);
+  });
+
+  it("finds the mobile apps' Repair IDs (RPR-…) by their number, each repair once, at most SEARCH_LIMIT", async () => {
+    for (let n = 0; n < SEARCH_LIMIT + 3; n += 1)
+      await world.seeder.repair({
+        id: `app-${n}`,
+        repairId: `RPR-${1100 + n}`,
+        storeId: 'store-1',
+        customerMobile: `98765${String(n).padStart(5, '0')}`,
+        customerName: 'App Customer',
+        customerNameLower: 'app customer',
+        status: 'received',
+        createdAt: new Date(NOW.getTime() - n * 60_000),
+      });
+    await signInAs(world, 'staff');
+    const byNumber = await world.useCases.shop.search([BANDRA], '1105');
+    expect(byNumber.ok && byNumber.value.repairs.map((repair) => repair.id)).toEqual(['app-5']);
+    const byMobile = await world.useCases.shop.search([BANDRA, BANDRA], '98765');
+    if (!byMobile.ok) throw new Error(byMobile.message);
+    const ids = byMobile.value.repairs.map((repair) => repair.id);
+    expect(ids).toHaveLength(SEARCH_LIMIT);
+    expect(new Set(ids).size).toBe(SEARCH_LIMIT);
+  });
+
   it('refuses a store the account does not work in', async () => {
     await signInAs(world, 'customer');
-    expect(await world.useCases.shop.search('store-1', 'Cara')).toMatchObject({
+    expect(await world.useCases.shop.search([BANDRA], 'Cara')).toMatchObject({
       ok: false,
       reason: 'not-permitted',
     });

@@ -37,8 +37,14 @@ const SPEC_MOVES = new Set([
 
 const PAIRS = REPAIR_STATUSES.flatMap((from) => REPAIR_STATUSES.map((to) => [from, to] as const));
 
-function plan(from: string, request: StatusChangeRequest, actor: ShopActor = staff, deliveryCode = CODE) {
-  return planStatusChange({ status: from, deliveryCode }, request, actor, now);
+function plan(
+  from: string,
+  request: StatusChangeRequest,
+  actor: ShopActor = staff,
+  deliveryCode = CODE,
+  duePaise = 0,
+) {
+  return planStatusChange({ status: from, deliveryCode, duePaise }, request, actor, now);
 }
 
 describe('the statuses', () => {

@@ -133,13 +133,15 @@ describe('the delivery dialog, with the code judged by the backend', () => {
     await move('ready', 'inprogress');
     const wrong = repair.deliveryCode === '0000' ? '1111' : '0000';
     for (let i = 0; i < 5; i++)
-      expect(await move('delivered', 'ready', { deliveryCode: wrong })).toEqual({
+      expect(await move('delivered', 'ready', { deliveryCode: wrong, creditNote: 'Pays Friday' })).toEqual({
         ok: false,
         reason: 'wrong-code',
         message: SHOP_MESSAGES.deliveryCodeWrong,
         fieldErrors: { deliveryCode: SHOP_MESSAGES.deliveryCodeWrong },
       });
-    expect(await move('delivered', 'ready', { deliveryCode: repair.deliveryCode })).toEqual({
+    expect(
+      await move('delivered', 'ready', { deliveryCode: repair.deliveryCode, creditNote: 'Pays Friday' }),
+    ).toEqual({
       ok: false,
       reason: 'tries-paused',
       message: SHOP_MESSAGES.deliveryPaused,
@@ -147,7 +149,10 @@ describe('the delivery dialog, with the code judged by the backend', () => {
     });
     await signInAs(world, 'owner');
     expect(
-      await move('delivered', 'ready', { override: { reason: 'Customer known to us; ID checked' } }),
+      await move('delivered', 'ready', {
+        override: { reason: 'Customer known to us; ID checked' },
+        creditNote: 'Pays Friday',
+      }),
     ).toMatchObject({ ok: true, value: { status: 'delivered' } });
   });
 });

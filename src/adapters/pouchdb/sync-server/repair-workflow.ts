@@ -1,4 +1,6 @@
+import { asAppendedMerge } from '../../../domain/shop/payment-merge';
 import { counterBefore, parseStoredRepairId } from '../../../domain/shop/repair-id';
+import { storedDues } from '../../../domain/shop/repair-record';
 import {
   repairWriteProblem as judgeRepairWrite,
   type RepairWrite,
@@ -32,6 +34,10 @@ import { fieldsOfDoc } from './synced-documents';
  *  - **A payment or refund entry** stands for its payments document (which stays on the device): the
  *    rule then checks that paidPaise moves by exactly the entry's amount, in the writer's name, a refund
  *    by the owner.
+ *  - **Payments taken on two devices** (docs/adapters.md, "Payments on PouchDB"): a device that had
+ *    both revisions of a repair pushes their merge (payment-merge.ts), whose history is the server's
+ *    with the other device's payment entries interleaved by time. It is judged as the server's history
+ *    with those entries appended, one write each (asAppendedMerge), and stored as merged.
  *  - **A delivery by code** by the owner: the code was checked on the device (the owner reads it and
  *    may deliver without it by an override anyway), so the try the rule asks for is the stored code's.
  */
@@ -108,14 +114,21 @@ const FIELDS_BY_KIND: Readonly<Record<string, readonly string[]>> = {
  * change taken at their pushed values; the last step is the pushed document itself, so nothing else
  * may have changed. A history that does not continue the server's is judged as one write (refused).
  */
-function stepsOf(before: StoredFields | null, after: StoredFields): Step[] {
+function stepsOf(before: StoredFields | null, pushedDoc: StoredFields): Step[] {
   const stored = Array.isArray(before?.history) ? (before.history as unknown[]) : [];
+  const continuing = (doc: StoredFields) => {
+    const list = Array.isArray(doc.history) ? (doc.history as unknown[]) : null;
+    return (
+      list !== null &&
+      list.length > stored.length &&
+      JSON.stringify(list.slice(0, stored.length)) === JSON.stringify(stored)
+    );
+  };
+  // Payments merged from two devices: the server's history with the others appended.
+  const after =
+    !continuing(pushedDoc) && before !== null ? (asAppendedMerge(before, pushedDoc) ?? pushedDoc) : pushedDoc;
   const pushed = Array.isArray(after.history) ? (after.history as unknown[]) : null;
-  const continues =
-    pushed !== null &&
-    pushed.length > stored.length &&
-    JSON.stringify(pushed.slice(0, stored.length)) === JSON.stringify(stored);
-  if (!continues) return [{ before, after, entry: null }];
+  if (!continuing(after)) return [{ before, after, entry: null }];
   const entries = (pushed as StoredFields[]).slice(stored.length);
   const timeline = Array.isArray(after.timeline) ? (after.timeline as unknown[]) : null;
   let steps = Array.isArray(before?.timeline) ? (before.timeline as unknown[]).length : 0;
@@ -150,7 +163,8 @@ function stepsOf(before: StoredFields | null, after: StoredFields): Step[] {
         if (field in after) base[field] = after[field];
         else delete base[field];
       }
-      next = base;
+      // The dues fields as that write stored them (the last step is the pushed document's own).
+      next = { ...base, ...storedDues(base) };
     }
     out.push({ before: state, after: next, entry });
     state = next;

@@ -8,6 +8,7 @@ import type { UseCases } from '../../../domain/use-cases';
 import { outcomeValue } from '../../queries/outcome-value';
 
 type Shop = UseCases['shop'];
+type SearchedStore = { readonly storeId: string; readonly storeName: string };
 
 /**
  * While a shown repair is not yet synced (pendingSync: a change made offline on Firebase), its screen
@@ -44,7 +45,9 @@ export const shopKeys = {
       params.to ?? '',
       params.trail?.at(-1) ?? '',
     ] as const,
-  search: (storeId: string, text: string) => [...shopKeys.all, 'search', storeId, text.trim()] as const,
+  /** A search of the account's stores (their ids, in order, are part of the key). */
+  search: (storeIds: readonly string[], text: string) =>
+    [...shopKeys.all, 'search', storeIds.join(','), text.trim()] as const,
   staff: (storeId: string) => [...shopKeys.all, 'staff', storeId] as const,
   /** 'Set Up Your Shop': whether the account may open a store, and its stores' prefixes. */
   setup: (uid: string) => [...shopKeys.all, 'setup', uid] as const,
@@ -88,11 +91,17 @@ export const shopQueries = {
       refetchInterval: whilePending((board) => board?.page.items ?? []),
     }),
 
-  /** A search of a store's repairs. */
-  search: (shop: Shop, storeId: string, text: string) =>
+  /**
+   * A search of the repairs of every store the account works in (an owner's covers all of its stores),
+   * each result named with its store.
+   */
+  search: (shop: Shop, stores: readonly SearchedStore[], text: string) =>
     queryOptions({
-      queryKey: shopKeys.search(storeId, text),
-      queryFn: async () => outcomeValue(await shop.search(storeId, text)),
+      queryKey: shopKeys.search(
+        stores.map((store) => store.storeId),
+        text,
+      ),
+      queryFn: async () => outcomeValue(await shop.search(stores, text)),
       refetchInterval: whilePending((found) => found.repairs),
     }),
 

@@ -15,7 +15,7 @@ import { shopQueries } from './queries';
  * cache (ensureQueryData); a failed read is thrown to the audience's error component (message + Retry).
  */
 
-type Store = { readonly storeId: string; readonly role: string };
+type Store = { readonly storeId: string; readonly storeName: string; readonly role: string };
 
 /** A store id from the URL: an id of a sane length, or nothing (the first store). */
 const storeSearch = (search: Record<string, unknown>): { store?: string } =>
@@ -48,7 +48,7 @@ const shopOf = async (context: RouterContext) => (await context.services.load())
 
 /**
  * /shop, the board: the chosen store's counts and page of repairs (null for a backwards range) and, with
- * `?q=`, its search. A filter change keeps the board on screen until these are read (the router shows
+ * `?q=`, the search of all the account's stores. A filter change keeps the board on screen until these are read (the router shows
  * the new search once its loader is done); the account's invitations are asked for on the way (a panel
  * that shows nothing when they cannot be read).
  */
@@ -71,7 +71,7 @@ export const boardRoute = createRoute({
       context.queryClient.ensureQueryData(shopQueries.board(shop, store.storeId, deps)),
       deps.q === undefined
         ? undefined
-        : context.queryClient.ensureQueryData(shopQueries.search(shop, store.storeId, deps.q)),
+        : context.queryClient.ensureQueryData(shopQueries.search(shop, context.stores, deps.q)),
     ]);
   },
   component: screenComponent(SCREENS['/shop'], 'ShopBoardPage'),

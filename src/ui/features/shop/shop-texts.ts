@@ -69,3 +69,40 @@ export const STAFF_LABELS = {
   invitedBy: (storeName: string) =>
     `${storeName} invites you to work in their store as staff: you will create and update its repairs and take payments.`,
 } as const;
+
+/** The repair page's 'Payments' section and its dialogs, word for word from the spec ("Payments"). */
+export const PAYMENT_TEXTS = {
+  section: 'Payments',
+  total: 'Total',
+  paid: 'Paid',
+  due: 'Due',
+  takePayment: 'Take Payment',
+  refund: 'Refund',
+  amount: 'Amount (₹)',
+  mode: 'Mode',
+  modes: { cash: 'Cash', upi: 'UPI', card: 'Card' },
+  upiReference: 'UPI Reference',
+  upiReferenceHint:
+    "Optional: the 12-digit UTR the customer's UPI app shows. Nothing confirms a UPI payment to the shop, so check it arrived.",
+  note: 'Note',
+  noteOptional: 'Note (optional)',
+  reason: 'Reason',
+  savePayment: 'Save Payment',
+  saveRefund: 'Save Refund',
+  cancel: 'Cancel',
+  // Ours: where the spec is silent.
+  noPayments: 'No payments yet.',
+  refundEntry: 'Refund',
+  takenBy: (name: string) => `by ${name}`,
+  upiReferenceShown: (utr: string) => `UPI Ref ${utr}`,
+  noTotal: 'No estimate or final amount yet.',
+  dueNow: (repairId: string, due: string) => `${repairId}: ${due} due.`,
+  refundLimit: (paid: string) => `Paid so far: ${paid}. A refund cannot be more than that.`,
+  // The delivery move with money due.
+  amountDue: (amount: string) => `Amount due: ${amount}`,
+  deliverOnCredit: 'Deliver on Credit',
+  creditNote: 'Credit Note',
+  creditNoteHint:
+    'Why the customer takes the device before paying, e.g. "Pays on Friday". Kept in the history.',
+  dueChoice: 'Take the payment first, or deliver on credit: the repair then stays in Dues until paid.',
+} as const;

@@ -1,7 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { REPAIR_MESSAGES } from '../../../domain/repairs/messages';
-import { displayAmount, displayStatus, displayUpdatedAt, type Repair } from '../../../domain/repairs/repair';
+import { displayStatus, displayUpdatedAt, type Repair } from '../../../domain/repairs/repair';
+import { formatPaise } from '../../../domain/shop/amounts';
+import { customerProgress } from '../../../domain/shop/tracking';
 import { useService } from '../../app-services';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
@@ -9,8 +11,13 @@ import { Card } from '../../components/card';
 import { PanelBoundary } from '../../components/panel-boundary';
 import { trackerQueries } from './queries';
 import { RepairPhotos } from './repair-photos';
+import { PaymentSummary, StatusTimeline } from './repair-progress';
 
-/* One repair the customer found, as its card: status, business, product, amount, delivery code, photos. */
+/*
+ * One repair of the customer, as its card: status, business, product, amount, delivery code, photos,
+ * and, as on the tracking link, its money ('Total', 'Paid', 'Due', 'Paid in full') and its status
+ * history (repair-progress.tsx, shared with the tracking page).
+ */
 
 const STATUS_TONES: Record<string, 'green' | 'blue' | 'yellow'> = {
   delivered: 'green',
@@ -18,13 +25,23 @@ const STATUS_TONES: Record<string, 'green' | 'blue' | 'yellow'> = {
   sent_to_service_center: 'yellow',
 };
 
-export function RepairDetails({ repair, onTrackMore }: { repair: Repair; onTrackMore: () => void }) {
+export function RepairDetails({
+  repair,
+  onTrackMore,
+  focusOnShow = true,
+}: {
+  repair: Repair;
+  onTrackMore: () => void;
+  /** Take the focus to the card when it appears (the answer to a search); not for a listed repair. */
+  focusOnShow?: boolean;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const progress = customerProgress(repair);
 
   // Take keyboard and screen reader users to the answer.
   useEffect(() => {
-    heading.current?.focus();
-  }, []);
+    if (focusOnShow) heading.current?.focus();
+  }, [focusOnShow]);
 
   const product = [repair.productName, repair.productType].filter((part) => part.trim() !== '');
 
@@ -57,7 +74,9 @@ export function RepairDetails({ repair, onTrackMore }: { repair: Repair; onTrack
         <Detail label="Product">{product.length > 0 ? product.join(' · ') : '-'}</Detail>
         <Detail label="Problems">{repair.problems.trim() || '-'}</Detail>
         <Detail label="Amount">
-          <span className="text-lg font-semibold text-slate-900">{displayAmount(repair)}</span>
+          <span className="text-lg font-semibold text-slate-900">
+            {progress.totalPaise === null ? '-' : formatPaise(progress.totalPaise)}
+          </span>
         </Detail>
         <Detail label="Delivery code">
           {repair.deliveryCode.trim() ? (
@@ -75,6 +94,16 @@ export function RepairDetails({ repair, onTrackMore }: { repair: Repair; onTrack
         </Detail>
         <Detail label="Last updated">{displayUpdatedAt(repair)}</Detail>
       </dl>
+      <div className="grid gap-6 border-t border-slate-100 px-5 py-5 sm:grid-cols-2 sm:px-6">
+        <section aria-label="Payment">
+          <h3 className="mb-3 text-sm font-semibold text-slate-900">Payment</h3>
+          <PaymentSummary progress={progress} />
+        </section>
+        <section aria-label="Progress">
+          <h3 className="mb-3 text-sm font-semibold text-slate-900">Progress</h3>
+          <StatusTimeline timeline={progress.timeline} />
+        </section>
+      </div>
       {repair.imageUrls.length > 0 && (
         <div className="border-t border-slate-100 px-5 py-5 sm:px-6">
           <h3 className="mb-3 text-sm font-semibold text-slate-900">Photos</h3>

@@ -1,20 +1,20 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { formatCalendarDate, formatDateTime } from '../../../domain/shared/time';
+import { formatCalendarDate } from '../../../domain/shared/time';
 import { formatPaise } from '../../../domain/shop/amounts';
 import { trackingPayLink } from '../../../domain/shop/store-profile';
-import type { TrackingView } from '../../../domain/shop/tracking';
+import { type TrackingView, trackingProgress } from '../../../domain/shop/tracking';
 import { useService, useSettings } from '../../app-services';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { trackerQueries } from './queries';
+import { PaymentSummary, StatusTimeline } from './repair-progress';
 
 const trackingRoute = getRouteApi('/t/$token');
 
-/** Said once nothing is due on a repair with a total. */
-export const PAID_IN_FULL = 'Paid in full';
+export { PAID_IN_FULL } from './repair-progress';
 
 /**
  * The offline demo keeps its data in the browser that made it: a link opened in another browser (or
@@ -89,8 +89,7 @@ function RepairStatus({ view }: { view: TrackingView }) {
   // The Pay button: the one UPI link builder, fed with the store's own profile and the amount due.
   const payLink = trackingPayLink(view.shop, view);
   // The total is the final amount, else the estimate; the domain worked out paid and due from it.
-  const totalPaise = view.finalPaise ?? view.estimatePaise;
-  const paidInFull = totalPaise !== null && totalPaise > 0 && view.duePaise === 0;
+  const progress = trackingProgress(view);
   return (
     <div className="space-y-5">
       <header className="flex items-start justify-between gap-3">
@@ -116,20 +115,7 @@ function RepairStatus({ view }: { view: TrackingView }) {
         {view.promisedDate && (
           <p className="mt-1 text-sm text-slate-600">Promised for {formatCalendarDate(view.promisedDate)}</p>
         )}
-        {view.timeline.length > 0 && (
-          <ol aria-label="Status history" className="mt-4 space-y-3 border-l-2 border-slate-200 pl-4">
-            {view.timeline.map((step) => (
-              <li key={`${step.status}-${step.at.getTime()}`} className="relative">
-                <span
-                  aria-hidden="true"
-                  className="absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full bg-brand-600 ring-2 ring-white"
-                />
-                <p className="font-medium text-slate-900">{step.label}</p>
-                <p className="text-xs text-slate-500">{formatDateTime(step.at)}</p>
-              </li>
-            ))}
-          </ol>
-        )}
+        <StatusTimeline timeline={progress.timeline} className="mt-4" />
       </Card>
 
       <Card className="p-5">
@@ -146,21 +132,9 @@ function RepairStatus({ view }: { view: TrackingView }) {
 
       <Card className="p-5">
         <h2 className="text-lg font-semibold">Payment</h2>
-        <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-x-3 gap-y-2 text-sm">
-          <dt className="text-slate-600">Total</dt>
-          <dd className="tabular-nums text-slate-900">
-            {totalPaise !== null ? formatPaise(totalPaise) : '-'}
-          </dd>
-          <dt className="text-slate-600">Paid</dt>
-          <dd className="tabular-nums text-slate-900">{formatPaise(view.paidPaise)}</dd>
-          <dt className="font-semibold text-slate-900">Due</dt>
-          <dd className="font-semibold tabular-nums text-slate-900">{formatPaise(view.duePaise)}</dd>
-        </dl>
-        {paidInFull && (
-          <p className="mt-4 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200">
-            {PAID_IN_FULL}
-          </p>
-        )}
+        <div className="mt-3">
+          <PaymentSummary progress={progress} />
+        </div>
         {/* UPI only while something is due: a customer who paid at the counter is never asked again. */}
         {payLink && (
           <a

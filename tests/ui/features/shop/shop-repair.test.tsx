@@ -15,7 +15,10 @@ async function openNewRepair(): Promise<RenderedApp> {
 }
 
 /** Creates a repair through the use case, and answers its document id and delivery code. */
-async function createRepair(app: RenderedApp): Promise<{ id: string; repairId: string; code: string }> {
+async function createRepair(
+  app: RenderedApp,
+  advancePaid = '',
+): Promise<{ id: string; repairId: string; code: string }> {
   const created = await app.services.useCases.shop.createRepair('store-sharma-1', {
     ...emptyJobCard(),
     customerName: 'Ravi Kumar',
@@ -24,6 +27,7 @@ async function createRepair(app: RenderedApp): Promise<{ id: string; repairId: s
     brandModel: 'Samsung Galaxy A14',
     problems: ['Screen broken'],
     estimate: '2000',
+    advancePaid,
   });
   if (!created.ok) throw new Error('create failed');
   return {
@@ -168,7 +172,8 @@ describe('/shop/repairs/$id', () => {
 
   it("asks for the delivery code for 'Delivered', and the owner may override with a reason", async () => {
     const app = await renderApp({ path: '/terms', signedInAs: OWNER });
-    const { id, repairId, code } = await createRepair(app);
+    // Paid in full at the counter: nothing due, so no 'Deliver on Credit' (issue 17) in this dialog.
+    const { id, repairId, code } = await createRepair(app, '2000');
     for (const to of ['inprogress', 'ready'])
       await app.services.useCases.shop.changeStatus(id, {
         to,
@@ -196,7 +201,8 @@ describe('/shop/repairs/$id', () => {
 
   it('delivers with the right code', async () => {
     const app = await renderApp({ path: '/terms', signedInAs: OWNER });
-    const { id, repairId, code } = await createRepair(app);
+    // Paid in full at the counter: nothing due, so no 'Deliver on Credit' (issue 17).
+    const { id, repairId, code } = await createRepair(app, '2000');
     await app.services.useCases.shop.changeStatus(id, { to: 'inprogress', expectedStatus: 'received' });
     await app.services.useCases.shop.changeStatus(id, { to: 'ready', expectedStatus: 'inprogress' });
     await openRepair(app, id, repairId);

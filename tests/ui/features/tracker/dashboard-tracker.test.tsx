@@ -53,7 +53,19 @@ describe('/dashboard as a customer (repair tracker)', () => {
     expect(detail('Product')).toBe('Galaxy S21 · Mobile');
     expect(detail('Problems')).toBe('Cracked screen');
     expect(detail('Status')).toBe('In Progress');
-    expect(detail('Amount')).toBe('₹2500');
+    // Amounts as the tracking link writes them (issue 17): '₹2,500'.
+    expect(detail('Amount')).toBe('₹2,500');
+    // The same money and timeline as the public tracking link: ₹500 advance paid, ₹2,000 due.
+    const payment = within(screen.getByRole('region', { name: 'Payment' }));
+    expect(payment.getByText('Total').nextElementSibling?.textContent).toBe('₹2,500');
+    expect(payment.getByText('Paid').nextElementSibling?.textContent).toBe('₹500');
+    expect(payment.getByText('Due').nextElementSibling?.textContent).toBe('₹2,000');
+    expect(payment.queryByText('Paid in full')).toBeNull();
+    const history = within(screen.getByRole('list', { name: 'Status history' }));
+    expect(history.getAllByRole('listitem').map((step) => step.querySelector('p')?.textContent)).toEqual([
+      'Received',
+      'In Progress',
+    ]);
     expect(detail('Delivery code')).toContain('4821');
     const {
       readable: [stored],

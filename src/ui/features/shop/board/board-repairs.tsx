@@ -2,10 +2,19 @@ import { Link } from '@tanstack/react-router';
 import type { ShopRepair } from '../../../../domain/shop/repair-record';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
-import { formatDay, PendingSyncBadge, StatusBadge } from '../shop-ui';
+import { formatDay, PendingSyncBadge, StatusBadge, StoreName } from '../shop-ui';
 
-/** The board's repairs: cards on a phone (one thumb reaches everything). */
-export function RepairCards({ repairs }: { repairs: readonly ShopRepair[] }) {
+/** A repair of the board; a search across stores adds the store it belongs to. */
+type BoardRepair = ShopRepair & { readonly storeName?: string };
+
+/** The board's repairs: cards on a phone (one thumb reaches everything); `showStore` names each one's store. */
+export function RepairCards({
+  repairs,
+  showStore = false,
+}: {
+  repairs: readonly BoardRepair[];
+  showStore?: boolean;
+}) {
   return (
     <ul className="space-y-3">
       {repairs.map((repair) => (
@@ -26,6 +35,11 @@ export function RepairCards({ repairs }: { repairs: readonly ShopRepair[] }) {
             <p className="text-sm text-slate-600">
               {repair.productName || repair.productType} · {formatDay(repair.createdAt)}
             </p>
+            {showStore && repair.storeName !== undefined && (
+              <p className="mt-1 text-sm font-medium text-slate-700">
+                <StoreName name={repair.storeName} />
+              </p>
+            )}
           </Link>
         </li>
       ))}
@@ -33,14 +47,21 @@ export function RepairCards({ repairs }: { repairs: readonly ShopRepair[] }) {
   );
 }
 
-/** The board's repairs: a table on a wider screen. */
-export function RepairTable({ repairs }: { repairs: readonly ShopRepair[] }) {
+/** The board's repairs: a table on a wider screen; `showStore` adds a 'Store' column. */
+export function RepairTable({
+  repairs,
+  showStore = false,
+}: {
+  repairs: readonly BoardRepair[];
+  showStore?: boolean;
+}) {
   return (
     <Card className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <thead className="bg-slate-50 text-slate-600">
           <tr>
             <th className="px-4 py-3 font-semibold">Repair ID</th>
+            {showStore && <th className="px-4 py-3 font-semibold">Store</th>}
             <th className="px-4 py-3 font-semibold">Customer</th>
             <th className="px-4 py-3 font-semibold">Mobile</th>
             <th className="px-4 py-3 font-semibold">Device</th>
@@ -60,6 +81,11 @@ export function RepairTable({ repairs }: { repairs: readonly ShopRepair[] }) {
                   {repair.repairId}
                 </Link>
               </td>
+              {showStore && (
+                <td className="px-4 py-3">
+                  <StoreName name={repair.storeName ?? ''} />
+                </td>
+              )}
               <td className="px-4 py-3">{repair.customerName}</td>
               <td className="px-4 py-3">{repair.customerMobile}</td>
               <td className="px-4 py-3">{repair.productName || repair.productType}</td>

@@ -8,7 +8,6 @@ import {
   withoutBlanks,
 } from '../../../../domain/shop/board-search';
 import { SHOP_MESSAGES } from '../../../../domain/shop/messages';
-import type { ShopRepair } from '../../../../domain/shop/repair-record';
 import { BOARD_PAGE_SIZE } from '../../../../domain/shop/shop-use-cases';
 import { REPAIR_STATUSES, STATUS_LABELS } from '../../../../domain/shop/status';
 import { useService } from '../../../app-services';
@@ -27,7 +26,8 @@ import { SHOP_TEXTS } from '../shop-texts';
 import { NoStores, StoreName } from '../shop-ui';
 import { StaffInvitations } from '../staff/staff-invitations';
 import { ChipRow, StatusChip } from './board-chips';
-import { BoardPager, RepairCards, RepairTable } from './board-repairs';
+import { BoardPager } from './board-repairs';
+import { RepairList, SearchResults } from './board-search-results';
 import { rememberStore } from './remembered-store';
 
 /**
@@ -195,7 +195,7 @@ function Board({ stores, uid }: { stores: readonly Store[]; uid: string }) {
       >
         {search.q !== undefined ? (
           <SearchResults
-            storeId={shown.storeId}
+            stores={stores}
             text={search.q}
             wide={wide}
             onClear={() => update({ q: undefined })}
@@ -230,38 +230,4 @@ function Board({ stores, uid }: { stores: readonly Store[]; uid: string }) {
       <p className="sr-only">{BOARD_PAGE_SIZE} repairs per page.</p>
     </div>
   );
-}
-
-/** The repairs of a search (`?q=`), with how many were found and 'Clear search'. */
-function SearchResults({
-  storeId,
-  text,
-  wide,
-  onClear,
-}: {
-  storeId: string;
-  text: string;
-  wide: boolean;
-  onClear: () => void;
-}) {
-  const shop = useService('shop');
-  const { data: found } = useSuspenseQuery(shopQueries.search(shop, storeId, text));
-  return (
-    <>
-      <p className="mb-3 text-sm text-slate-600">
-        {`${found.repairs.length} found for “${text}”`}{' '}
-        <button type="button" className="font-semibold text-brand-700 hover:underline" onClick={onClear}>
-          Clear search
-        </button>
-      </p>
-      <RepairList repairs={found.repairs} wide={wide} />
-    </>
-  );
-}
-
-/** Repairs as a table on a wide screen, as cards on a phone; or that none match. */
-function RepairList({ repairs, wide }: { repairs: readonly ShopRepair[]; wide: boolean }) {
-  if (repairs.length === 0)
-    return <Card className="px-6 py-10 text-center text-slate-600">No repairs match.</Card>;
-  return wide ? <RepairTable repairs={repairs} /> : <RepairCards repairs={repairs} />;
 }

@@ -1,4 +1,5 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PaymentFormInput } from '../../../../domain/shop/payments-use-cases';
 import type { RepairEditInput } from '../../../../domain/shop/shop-use-cases';
 import type { UseCases } from '../../../../domain/use-cases';
 import { useService } from '../../../app-services';
@@ -24,6 +25,23 @@ export function useChangeStatus(repairDocId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: StatusChange) => shop.changeStatus(repairDocId, change),
+    onSuccess: async (result) => {
+      if (result.ok) await refreshShop(queryClient);
+    },
+  });
+}
+
+/**
+ * 'Save Payment' and 'Save Refund' (the entry's id comes with the input, made once per dialog). A
+ * payment changes the repair, its payments, the board's counts and pages, searches and the dues list:
+ * all of them are shop reads, so the shop's key refreshes them before the promise resolves (a delivery
+ * that follows sees the due it left).
+ */
+export function useRecordPayment(repairDocId: string) {
+  const shop = useService('shop');
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PaymentFormInput) => shop.recordPayment(repairDocId, input),
     onSuccess: async (result) => {
       if (result.ok) await refreshShop(queryClient);
     },

@@ -58,7 +58,8 @@ export function RepairDetails({ data }: { data: RepairDossier }) {
 }
 
 function ReadOnlyDetails({ data }: { data: RepairDossier }) {
-  const { repair, amounts } = data;
+  // Paid and Due are the 'Payments' section's (payments-section.tsx), said once on the page.
+  const { repair } = data;
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 px-5 py-4 sm:grid-cols-2 sm:px-6">
       <Field label={JOB_CARD_LABELS.customerName}>{repair.customerName}</Field>
@@ -84,8 +85,6 @@ function ReadOnlyDetails({ data }: { data: RepairDossier }) {
       <Field label={REPAIR_EDIT_TEXTS.finalAmount}>
         {repair.finalPaise === null ? '' : formatPaise(repair.finalPaise)}
       </Field>
-      <Field label="Paid">{formatPaise(amounts.paidPaise)}</Field>
-      <Field label="Due">{formatPaise(amounts.duePaise)}</Field>
       <Field label={JOB_CARD_LABELS.promisedDate}>
         {repair.promisedDate ? formatCalendarDate(repair.promisedDate) : ''}
       </Field>

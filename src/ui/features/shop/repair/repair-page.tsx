@@ -13,6 +13,7 @@ import { PendingSyncBadge, StatusBadge } from '../shop-ui';
 import { CustomerMessageCard } from './customer-messages';
 import { DeleteRepair } from './delete-repair';
 import { RepairHistory } from './history';
+import { PaymentsSection } from './payments-section';
 import { RepairDetails } from './repair-details';
 import { StatusCard } from './status-moves';
 import { TrackingLinkPanel } from './tracking-link-panel';
@@ -20,7 +21,7 @@ import { TrackingLinkPanel } from './tracking-link-panel';
 /*
  * /shop/repairs/$id: the repair page. The route's loader has read the repair's dossier (a refused or
  * unknown repair shows the route's error, with the catalogue's message and Retry); this file lays out
- * its cards, each in its own file: status moves, the message to the customer, the tracking link, the
+ * its cards, each in its own file: status moves, payments, the message to the customer, the tracking link, the
  * details (and their edit form), photos, history, and the owner's delete.
  */
 
@@ -64,6 +65,7 @@ function RepairView({ data }: { data: RepairDossier }) {
       </div>
 
       <StatusCard data={data} />
+      <PaymentsSection data={data} />
       <CustomerMessageCard data={data} />
       <TrackingLinkPanel
         key={repair.id}

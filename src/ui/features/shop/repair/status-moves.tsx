@@ -1,18 +1,29 @@
 import { type FormEvent, useState } from 'react';
 import type { Outcome } from '../../../../domain/shared/validation';
+import { formatPaise } from '../../../../domain/shop/amounts';
 import type { RepairDossier } from '../../../../domain/shop/shop-use-cases';
-import { isRepairStatus, type NextStep, REPAIR_STATUSES, statusLabel } from '../../../../domain/shop/status';
+import {
+  isRepairStatus,
+  MAX_CREDIT_NOTE_LENGTH,
+  type NextStep,
+  REPAIR_STATUSES,
+  statusLabel,
+} from '../../../../domain/shop/status';
 import { Button } from '../../../components/button';
 import { Card, CardHeader } from '../../../components/card';
 import { Dialog } from '../../../components/dialog';
 import { Checkbox, TextField } from '../../../components/fields';
 import { OutcomeAlert } from '../../../components/outcome-alert';
+import { PAYMENT_TEXTS } from '../shop-texts';
 import { useChangeStatus } from './mutations';
+import { PaymentDialog } from './payment-dialog';
 
 /*
  * The repair page's 'Status' card: the allowed next statuses as buttons (forward moves filled, moves
  * back to an earlier status and an owner's reopen outlined, behind a back arrow), and the dialog that
- * confirms a move, asking for the delivery code (or an owner's override reason) and a note.
+ * confirms a move, asking for the delivery code (or an owner's override reason) and a note. 'Delivered'
+ * with money due says 'Amount due: ₹X' and offers 'Take Payment' first (the payment's dialog, then this
+ * one again with the due it left) or 'Deliver on Credit' with its required note (sent as creditNote).
  */
 
 /**
@@ -78,15 +89,27 @@ function StatusDialog({ data, step, onClose }: { data: RepairDossier; step: Next
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
   const [outcome, setOutcome] = useState<Outcome<unknown, string, string> | null>(null);
+  // 'Take Payment' from the delivery: this dialog steps aside (keeping what was typed) for the payment's.
+  const [paying, setPaying] = useState(false);
+  const [paid, setPaid] = useState<Outcome<unknown, string, string> | null>(null);
   const fieldError = (field: string) =>
     outcome && !outcome.ok ? (outcome.fieldErrors as Record<string, string> | undefined)?.[field] : undefined;
+  // 'Delivered' with money due: the note becomes the required note of 'Deliver on Credit'. The due is
+  // the page's (from the payments) or the repair's stored one, whichever says more; and a refusal that
+  // asks for the credit note (the backend saw money due) shows the field.
+  const due = Math.max(data.amounts.duePaise, data.repair.duePaise);
+  const onCredit =
+    step.status === 'delivered' &&
+    step.kind === 'status' &&
+    (due > 0 || fieldError('creditNote') !== undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const result = await change.mutateAsync({
       to: step.status,
       expectedStatus: data.repair.status,
-      ...(note.trim() && { note }),
+      ...(!onCredit && note.trim() && { note }),
+      ...(onCredit && { creditNote: note }),
       ...(step.needsDeliveryCode && !override && { deliveryCode: code }),
       ...(step.needsDeliveryCode && override && { override: { reason } }),
     });
@@ -98,6 +121,20 @@ function StatusDialog({ data, step, onClose }: { data: RepairDossier; step: Next
     onClose();
   };
 
+  if (paying)
+    return (
+      <PaymentDialog
+        data={data}
+        kind="payment"
+        onClose={() => setPaying(false)}
+        onSaved={(saved) => {
+          setPaid(saved);
+          setOutcome(null);
+          setPaying(false);
+        }}
+      />
+    );
+
   const ownerMayOverride = step.needsDeliveryCode && data.role === 'owner';
   const firstFieldError =
     outcome && !outcome.ok && outcome.fieldErrors ? Object.values(outcome.fieldErrors)[0] : undefined;
@@ -106,6 +143,18 @@ function StatusDialog({ data, step, onClose }: { data: RepairDossier; step: Next
       <form onSubmit={submit} noValidate className="space-y-4">
         {outcome && !outcome.ok && outcome.message && outcome.message !== firstFieldError && (
           <OutcomeAlert outcome={outcome} />
+        )}
+        {paid && !onCredit && <OutcomeAlert outcome={paid} />}
+        {onCredit && (
+          <div className="rounded-xl bg-amber-50 p-4 ring-1 ring-inset ring-amber-200">
+            <p className="text-base font-semibold text-amber-900">
+              {PAYMENT_TEXTS.amountDue(formatPaise(due))}
+            </p>
+            <p className="mt-1 text-sm text-amber-900">{PAYMENT_TEXTS.dueChoice}</p>
+            <Button size="sm" className="mt-3" onClick={() => setPaying(true)}>
+              {PAYMENT_TEXTS.takePayment}
+            </Button>
+          </div>
         )}
         {step.needsDeliveryCode && !override && (
           <TextField
@@ -135,17 +184,20 @@ function StatusDialog({ data, step, onClose }: { data: RepairDossier; step: Next
           />
         )}
         <TextField
-          label={step.needsNote ? 'Note' : 'Note (optional)'}
+          label={onCredit ? PAYMENT_TEXTS.creditNote : step.needsNote ? 'Note' : 'Note (optional)'}
+          required={onCredit || step.needsNote}
+          maxLength={onCredit ? MAX_CREDIT_NOTE_LENGTH : undefined}
+          hint={onCredit ? PAYMENT_TEXTS.creditNoteHint : undefined}
           value={note}
-          error={fieldError('note') ?? fieldError('to')}
+          error={onCredit ? fieldError('creditNote') : (fieldError('note') ?? fieldError('to'))}
           onChange={(event) => setNote(event.target.value)}
         />
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
           <Button type="submit" busy={change.isPending}>
-            Mark as {step.label}
+            {onCredit ? PAYMENT_TEXTS.deliverOnCredit : `Mark as ${step.label}`}
           </Button>
         </div>
       </form>
