@@ -31,6 +31,11 @@ export interface RawQueryResult {
 export interface RawAccess {
   /** Every document of a collection (its design documents, if any, excluded). */
   readAll(collection: 'users' | 'stores' | 'repairs'): Promise<readonly RawDocument[]>;
+  /**
+   * `repairs where storeId == id`: a store's repairs, read whole (the dues khata's baseline). `read` is
+   * the documents returned, on every backend (as if each had that index: the baseline at its best).
+   */
+  repairsOfStore(storeId: string): Promise<RawQueryResult>;
   /** `repairs where repairId == id`. */
   repairsByRepairId(repairId: string): Promise<RawQueryResult>;
   /** users/{uid}, or null. */

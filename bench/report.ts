@@ -54,6 +54,8 @@ export interface GoalResult {
 const LOCAL_BACKENDS = ['memory', 'pouchdb-memory', 'pouchdb-leveldb'] as const;
 const GOAL_REPAIRS = 100_000;
 const FIRESTORE_GOAL_REPAIRS = 10_000;
+/** The dues khata's goal: one store of 10k repairs (bench/shop-dues.ts). */
+const DUES_GOAL_REPAIRS = 10_000;
 
 const percent = (share: number) => `${(share * 100).toFixed(share < 0.001 ? 3 : 2)}%`;
 
@@ -114,6 +116,17 @@ export function evaluateGoals(all: readonly Measurement[]): GoalResult[] {
       ? `${firestore.docsRead.toLocaleString('en-US')} of ${firestore.baselineDocsRead.toLocaleString('en-US')} (${percent(billed)})`
       : 'not measured',
   });
+  for (const backend of BACKENDS) {
+    const at = find(all, 'shop-dues', backend, DUES_GOAL_REPAIRS);
+    const share = at ? at.docsRead / Math.max(1, at.baselineDocsRead) : 0;
+    results.push({
+      goal: `shop-dues, ${backend}, 10k repairs in one store (1% owing): documents read ≤ 1% of the baseline's`,
+      pass: at ? share <= 0.01 : null,
+      detail: at
+        ? `${at.docsRead.toLocaleString('en-US')} of ${at.baselineDocsRead.toLocaleString('en-US')} (${percent(share)})`
+        : 'not measured',
+    });
+  }
   for (const backend of LOCAL_BACKENDS) {
     const small = find(all, 'repair-lookup', backend, 1000);
     const large = find(all, 'repair-lookup', backend, GOAL_REPAIRS);

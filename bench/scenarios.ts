@@ -1,4 +1,4 @@
-import { DEMO_UIDS } from '../src/demo/demo-data';
+import { DEMO_PASSWORD, DEMO_UIDS } from '../src/demo/demo-data';
 import { benchmarkSize, generateSyntheticData } from '../src/demo/synthetic-data';
 import {
   type BaselineDashboard,
@@ -7,6 +7,7 @@ import {
   computeDashboard,
   readEverything,
 } from './baseline';
+import { baselineDues, DUES_MAX_REPAIRS, DUES_OWNER, DUES_STORE, duesData } from './shop-dues';
 import type { BackendName, Session, Subject } from './subjects';
 
 /** The scenarios of the benchmark, as named in its JSON. */
@@ -16,6 +17,7 @@ export const SCENARIOS = [
   'admin-search',
   'repair-lookup',
   'recharge',
+  'shop-dues',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
@@ -327,6 +329,9 @@ export async function measureBackend(
     throughput = { sequential: 50 / (sequential.ms / 1000), burst: 20 / (burst.ms / 1000) };
   }
 
+  // shop-dues (last: on the local backends the store's owner takes over the one client's session).
+  const dues = repairs <= DUES_MAX_REPAIRS ? await measureDues(subject, repairs, options, problems) : null;
+
   const measurement = (scenario: Measurement['scenario'], ours: Sample[], theirs: Sample[]): Measurement => ({
     scenario,
     backend: subject.backend,
@@ -346,6 +351,7 @@ export async function measureBackend(
       measurement('admin-search', searches, baselines.search),
       measurement('repair-lookup', lookups, baselineLookups),
       measurement('recharge', recharges, baselineRecharges),
+      ...(dues === null ? [] : [measurement('shop-dues', dues.ours, dues.theirs)]),
     ],
     indexRows: {
       'admin-dashboard': rowsOf(views),
@@ -353,6 +359,7 @@ export async function measureBackend(
       'admin-search': rowsOf(searches),
       'repair-lookup': rowsOf(lookups),
       recharge: rowsOf(recharges),
+      ...(dues === null ? {} : { 'shop-dues': rowsOf(dues.ours) }),
     },
     data: { users: data.users.length, stores: data.stores.length, repairs: data.repairs.length },
     loadMs: load.ms,
@@ -360,6 +367,48 @@ export async function measureBackend(
     throughput,
     mismatches: problems,
   };
+}
+
+/**
+ * shop-dues: a store of `repairs` repairs, one in a hundred owing, is loaded; its owner opens the dues
+ * khata (the first page of the indexed query, as /shop/dues does), then the baseline reads all the
+ * store's repairs and picks the owing ones. The two must show the same repairs.
+ */
+async function measureDues(
+  subject: Subject,
+  repairs: number,
+  options: MeasureOptions,
+  problems: string[],
+): Promise<{ readonly ours: Sample[]; readonly theirs: Sample[] }> {
+  const log = options.log ?? (() => undefined);
+  log(`  shop-dues: loading one store of ${repairs.toLocaleString('en-US')} repairs, 1% owing…`);
+  await subject.seeder.load(duesData(options.now, repairs));
+  await subject.warm();
+  const owner = await subject.signedIn(DUES_OWNER.email, DEMO_PASSWORD);
+  const ours: Sample[] = [];
+  const theirs: Sample[] = [];
+  try {
+    let shown: string[] = [];
+    for (let run = 0; run < options.runs; run += 1) {
+      const page = await sample(subject, async () =>
+        outcomeValue(await owner.useCases.shop.duesPage(DUES_STORE), 'dues page'),
+      );
+      shown = page.result.items.map((repair) => repair.id);
+      ours.push(page);
+    }
+    for (let run = 0; run < options.baselineRuns; run += 1) {
+      const read = await timed(() => subject.raw.repairsOfStore(DUES_STORE));
+      const computed = await timed(async () => baselineDues(read.result.documents));
+      theirs.push({ ms: read.ms + computed.ms, docs: read.result.read, rows: 0 });
+      if (run === 0 && computed.result.join(' ') !== shown.join(' '))
+        problems.push(
+          `shop-dues: ours [${shown.slice(0, 5).join(' ')}…] (${shown.length}), baseline [${computed.result.slice(0, 5).join(' ')}…] (${computed.result.length})`,
+        );
+    }
+  } finally {
+    await owner.close();
+  }
+  return { ours, theirs };
 }
 
 /** Milliseconds to the microsecond. */

@@ -59,7 +59,34 @@ export interface Subject {
    * the local backends have one client, whose caches follow the data.
    */
   session(fresh: boolean): Promise<Session>;
+  /**
+   * Another account signed in (the dues khata's store owner): on Firestore a new client of its own; on
+   * the local backends their one client, whose session it takes over (run it after the admin's scenarios).
+   */
+  signedIn(email: string, password: string): Promise<Member>;
   close(): Promise<void>;
+}
+
+/** An account other than the super admin, signed in. */
+export interface Member {
+  readonly ports: Ports;
+  readonly useCases: UseCases;
+  close(): Promise<void>;
+}
+
+/** `ports` signed in as `email`, with their use cases. */
+async function memberOn(
+  ports: Ports,
+  email: string,
+  password: string,
+  close: () => Promise<void>,
+): Promise<Member> {
+  await ports.auth.signIn(email, password);
+  return {
+    ports,
+    useCases: createUseCases(ports, { resetPasswordUrl: RESET_URL, random: cryptoRandomBytes }),
+    close,
+  };
 }
 
 const RESET_URL = 'http://localhost/reset-password';
@@ -104,6 +131,10 @@ export function memorySubject(now: Date): Subject {
       const documents = entries(db.repairs).filter((document) => document.data.repairId === repairId);
       return { documents, read: db.repairs.size };
     },
+    repairsOfStore: async (storeId) => {
+      const documents = entries(db.repairs).filter((document) => document.data.storeId === storeId);
+      return { documents, read: documents.length };
+    },
     getUser: async (uid) => db.users.get(uid) ?? null,
     setWalletBalance: async (uid, balance) => {
       db.users.set(uid, { ...db.users.get(uid), walletBalance: balance });
@@ -119,6 +150,7 @@ export function memorySubject(now: Date): Subject {
     reads: () => ({ docs: db.documentsRead, rows: 0 }),
     warm: async () => undefined,
     session: sharedSession(backend.ports),
+    signedIn: (email, password) => memberOn(backend.ports, email, password, async () => undefined),
     close: async () => undefined,
   };
 }
@@ -158,6 +190,11 @@ export async function pouchSubject(
       const all = await allOf(dbs.repairs);
       return { documents: all.filter((document) => document.data.repairId === repairId), read: all.length };
     },
+    repairsOfStore: async (storeId) => {
+      const all = await allOf(dbs.repairs);
+      const documents = all.filter((document) => document.data.storeId === storeId);
+      return { documents, read: documents.length };
+    },
     getUser: (uid) => dbs.users.get(uid),
     setWalletBalance: async (uid, balance) => {
       for (;;) {
@@ -177,6 +214,7 @@ export async function pouchSubject(
     reads: () => ({ docs: backend.stats.docsRead, rows: backend.stats.indexRowsRead }),
     warm: () => dbs.warmIndexes(),
     session: sharedSession(backend.ports),
+    signedIn: (email, password) => memberOn(backend.ports, email, password, async () => undefined),
     close: async () => {
       await backend.destroy().catch(() => undefined);
       if (dir) rmSync(dir, { recursive: true, force: true });
@@ -201,7 +239,7 @@ export async function firestoreSubject(endpoints: EmulatorEndpoints, projectId: 
     firestorePort: endpoints.firestorePort,
   });
   const open = new Set<Session>();
-  const newSession = async (): Promise<Session & { readonly firestore: Firestore }> => {
+  const openApp = () => {
     firebaseApps += 1;
     const backend = createFirebaseBackend({
       firebase: { apiKey: 'demo-api-key', authDomain: `${projectId}.firebaseapp.com`, projectId },
@@ -213,6 +251,10 @@ export async function firestoreSubject(endpoints: EmulatorEndpoints, projectId: 
       appName: `bench-${firebaseApps}`,
     });
     meterReads(backend.firestore, meter);
+    return backend;
+  };
+  const newSession = async (): Promise<Session & { readonly firestore: Firestore }> => {
+    const backend = openApp();
     const signedIn = await signInAdmin(backend.ports);
     const session = {
       ...signedIn,
@@ -245,6 +287,12 @@ export async function firestoreSubject(endpoints: EmulatorEndpoints, projectId: 
       );
       return { documents: documentsOf(snapshot), read: Math.max(1, snapshot.size) };
     },
+    repairsOfStore: async (storeId) => {
+      const snapshot = await getDocs(
+        query(collection(await client(), 'repairs'), where('storeId', '==', storeId)),
+      );
+      return { documents: documentsOf(snapshot), read: Math.max(1, snapshot.size) };
+    },
     getUser: async (uid) => (await getDoc(doc(await client(), 'users', uid))).data() ?? null,
     setWalletBalance: async (uid, balance) => {
       await updateDoc(doc(privileged, 'users', uid), { walletBalance: balance });
@@ -260,6 +308,13 @@ export async function firestoreSubject(endpoints: EmulatorEndpoints, projectId: 
     reads: () => ({ docs: meter.reads, rows: 0 }),
     warm: async () => undefined,
     session: (fresh) => (fresh ? newSession() : mainSession()),
+    signedIn: async (email, password) => {
+      const backend = openApp();
+      return memberOn(backend.ports, email, password, async () => {
+        await backend.ports.auth.signOut().catch(() => undefined);
+        await backend.dispose();
+      });
+    },
     close: async () => {
       for (const each of [...open]) await each.close();
       await seeder.dispose();

@@ -1,4 +1,4 @@
-import { rupeesToPaise } from '../domain/shop/amounts';
+import { repairAmounts, rupeesToPaise } from '../domain/shop/amounts';
 import {
   type HistoryActor,
   type HistoryEntry,
@@ -17,8 +17,10 @@ import type { SeedPayment, SeedRepairRecord, SeedShopData, SeedTrackingLink } fr
  * (an address without an account, so no demo account sees an invitation card); each of its repairs with the
  * console's fields (problem list, lower-case name for search, history from 'received' to its status,
  * paid so far); payments (RPR-1001's ₹500 cash advance, so ₹2,000 is due; delivered repairs paid in
- * full; a part advance on the repair that is ready); and a tracking link for RPR-1001 and every repair
- * still open. Deterministic for a given `now`.
+ * full, but for the two delivered on credit; a part advance on the repair that is ready); the dues
+ * khata's stored fields on each (duePaise, and owing: 'ready' or 'delivered' with money due, so the
+ * first store's khata lists three customers); and a tracking link for RPR-1001, the repairs delivered on
+ * credit and every repair still open. Deterministic for a given `now`.
  */
 
 export interface SharmaShopFacts {
@@ -43,6 +45,20 @@ const PATHS: Readonly<Record<string, readonly string[]>> = {
   delivered: ['inprogress', 'ready', 'delivered'],
   cancelled: ['cancelled'],
 };
+
+/**
+ * Repairs of the first store handed over on 'Deliver on Credit' (../shared/demo-data.md): one with
+ * half paid at delivery, one with nothing paid. With the ready repair's part advance, the first store's
+ * dues khata lists three customers.
+ */
+const DELIVERED_ON_CREDIT: Readonly<Record<string, 'half' | 'none'>> = {
+  'RPR-1011': 'half',
+  'RPR-1012': 'none',
+};
+const CREDIT_NOTE = 'Delivered on credit: the customer pays at the end of the month';
+
+/** Statuses whose repairs owe in the khata when money is due. */
+const OWING_STATUSES = new Set(['ready', 'delivered']);
 
 /** Statuses after which a repair no longer needs its customer to follow it. */
 const CLOSED = new Set(['delivered', 'cancelled']);
@@ -78,12 +94,18 @@ export function sharmaShopData(
     // The staff member works the first store's counter; the owner takes the other store's repairs.
     const receivedBy = storeId === facts.staffStore && index % 2 === 0 ? facts.staff : facts.owner;
     const steps = PATHS[status] ?? [];
+    const credit = status === 'delivered' ? DELIVERED_ON_CREDIT[String(repair.repairId)] : undefined;
     // Each move a few hours after the one before, never after now.
     const at = (step: number) => new Date(Math.min(now.getTime(), createdAt.getTime() + step * 5 * HOUR));
     const history: HistoryEntry[] = [historyEntry('created', 'received', receivedBy, createdAt)];
     steps.forEach((next, step) => {
       const from = step === 0 ? 'received' : (steps[step - 1] ?? 'received');
-      const note = next === 'cancelled' ? 'Customer declined the estimate' : '';
+      const note =
+        next === 'cancelled'
+          ? 'Customer declined the estimate'
+          : next === 'delivered' && credit !== undefined
+            ? CREDIT_NOTE
+            : '';
       history.push(historyEntry('status', next, facts.owner, at(step + 1), note, from));
     });
     const isFirst = repair.repairId === 'RPR-1001';
@@ -102,7 +124,16 @@ export function sharmaShopData(
         by: receivedBy,
         note: ADVANCE_NOTE,
       });
-    else if (status === 'delivered' && billPaise > 0)
+    else if (status === 'delivered' && billPaise > 0 && credit === 'half')
+      repairPayments.push({
+        kind: 'payment',
+        amountPaise: Math.round(billPaise / 200) * 100,
+        mode: 'cash',
+        at: at(steps.length),
+        by: facts.owner,
+        note: 'Part paid at delivery',
+      });
+    else if (status === 'delivered' && billPaise > 0 && credit === undefined)
       repairPayments.push({
         kind: 'payment',
         amountPaise: billPaise,
@@ -123,7 +154,9 @@ export function sharmaShopData(
     for (const [seq, payment] of repairPayments.entries())
       payments.push({ ...payment, seq, id: `${id}-p${seq + 1}`, repairDocId: id, storeId });
     const paidPaise = repairPayments.reduce((sum, payment) => sum + payment.amountPaise, 0);
-    const trackingToken = isFirst || !CLOSED.has(status) ? generateTrackingToken(randomBytes) : '';
+    const duePaise = repairAmounts(finalPaise, estimatePaise, repairPayments).duePaise;
+    const trackingToken =
+      isFirst || !CLOSED.has(status) || credit !== undefined ? generateTrackingToken(randomBytes) : '';
     if (trackingToken !== '') trackingLinks.push({ token: trackingToken, repairDocId: id, storeId });
     if (isFirst) shopOnly.push({ repairDocId: id, storeId, unlockCode: '2580' });
     const problems = typeof repair.problems === 'string' ? repair.problems : '';
@@ -135,6 +168,8 @@ export function sharmaShopData(
       customerNameLower: customerName.toLowerCase(),
       ...(estimatePaise === null ? {} : { estimatePaise }),
       paidPaise,
+      duePaise,
+      owing: OWING_STATUSES.has(status) && duePaise > 0,
       trackingToken,
       history,
       // The customer's status steps, as the console keeps them beside its history (no names, no notes).

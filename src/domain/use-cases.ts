@@ -6,6 +6,7 @@ import type { AdminFilter } from './admin/report';
 import { loadStoreLinks } from './config/store-links';
 import { loadBusinessInfo, lookUpRepair } from './repairs/look-up-repair';
 import type { Repair } from './repairs/repair';
+import { loadDuesPage, loadDuesShop } from './shop/dues-use-cases';
 import type { JobCardInput } from './shop/job-card';
 import { type PaymentFormInput, recordRepairPayment } from './shop/payments-use-cases';
 import { addRepairPhotos, openPhoto, removeRepairPhoto } from './shop/photos';
@@ -170,6 +171,9 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
         addRepairPhotos(ports, repairDocId, current, images),
       removePhoto: (repairDocId: string, url: string) => removeRepairPhoto(ports, repairDocId, url),
       openPhoto: (url: string) => openPhoto(ports, url),
+      /** The dues khata: the store and its contact, and its owing repairs a page at a time, oldest first. */
+      duesShop: (storeId: string) => loadDuesShop(ports, storeId),
+      duesPage: (storeId: string, cursor: string | null = null) => loadDuesPage(ports, storeId, cursor),
       /** The store's public profile (the tracking page's shop), for its owner's settings form. */
       storeProfile: (storeId: string) => storeProfile(ports, storeId),
       saveStoreProfile: (storeId: string, input: StoreProfileInput) =>

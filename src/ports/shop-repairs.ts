@@ -213,6 +213,12 @@ export interface ShopRepairRepository {
    */
   recordPayment(repairDocId: string, payment: NewShopPayment): Promise<RecordedPayment>;
   /**
+   * The store's repairs with money due (status 'ready' or 'delivered' and the amount due above zero:
+   * the dues khata), oldest first, from an index of the store's owing repairs (never a scan of its
+   * repairs). Members of the store. The khata shows no delivery code: its repairs carry none ('').
+   */
+  dues(storeId: string, query: DuesQuery): Promise<PageOfShopRepairs>;
+  /**
    * A store's repairs, newest first (createdAt descending, then document id descending), filtered by
    * one status and/or a creation range. Members of the store. 'invalid-argument' for a bad limit or a
    * cursor this query did not make.

@@ -9,7 +9,9 @@ import {
   type ReportPeriod,
 } from '../../src/domain/admin/report';
 import { REPAIR_MESSAGES } from '../../src/domain/repairs/messages';
-import { displayAmount, type Repair } from '../../src/domain/repairs/repair';
+import { displayAmount, type Repair, storeRefOf } from '../../src/domain/repairs/repair';
+import { dueOf, groupDues } from '../../src/domain/shop/dues';
+import { parseShopRepair } from '../../src/domain/shop/repair-record';
 import { DEFAULT_JOB_SHEET_TERMS } from '../../src/domain/shop/settings';
 import { REPAIR_STATUSES } from '../../src/domain/shop/status';
 import { mobileOf, type UserProfile } from '../../src/domain/users/user';
@@ -504,6 +506,26 @@ describe.each(MOMENTS)('the demo data set loaded at %s', (_, now) => {
       expect([...statuses].sort()).toEqual([...REPAIR_STATUSES].sort());
       expect(owing.size).toBeGreaterThanOrEqual(3);
       expect(owing.has('9876543210')).toBe(true);
+    });
+
+    it("shows three customers in the first store's dues khata, oldest first, with owing and duePaise as stored", async () => {
+      await signIn('staff@demo.test');
+      const page = value(await world.useCases.shop.duesPage('store-sharma-1'));
+      expect(page.next).toBeNull();
+      expect(page.items.map((repair) => repair.repairId)).toEqual(['RPR-1012', 'RPR-1011', 'RPR-1005']);
+      const khata = groupDues(page.items);
+      expect(khata.customers).toHaveLength(3);
+      expect(khata.totalPaise).toBeGreaterThan(0);
+      for (const record of data.repairs) {
+        const repair = parseShopRepair(record.id, record);
+        if (!SHARMA_STORES.includes(storeRefOf(repair))) continue;
+        const due = dueOf(repair);
+        expect(record.duePaise).toBe(due);
+        expect(record.owing).toBe((repair.status === 'ready' || repair.status === 'delivered') && due > 0);
+      }
+      const credit = page.items.find((repair) => repair.repairId === 'RPR-1012');
+      expect(credit?.trackingToken).not.toBe('');
+      expect(credit?.history.at(-1)?.note).toMatch(/credit/i);
     });
 
     it("lets staff work the first store's repairs but not the second's", async () => {

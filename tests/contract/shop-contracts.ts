@@ -1,5 +1,6 @@
 import type { HarnessFactory } from './harness';
 import { repairIdAllocationContract } from './repair-id-allocation.contract';
+import { shopDuesContract } from './shop-dues.contract';
 import { shopMembershipContract } from './shop-membership.contract';
 import { shopPaymentsContract } from './shop-payments.contract';
 import { shopRepairsContract } from './shop-repairs.contract';
@@ -16,6 +17,7 @@ export function shopContracts(makeHarness: HarnessFactory): void {
   shopMembershipContract(makeHarness);
   shopRepairsContract(makeHarness);
   shopPaymentsContract(makeHarness);
+  shopDuesContract(makeHarness);
   shopTrackingContract(makeHarness);
   repairIdAllocationContract(makeHarness);
   storeProfilesContract(makeHarness);

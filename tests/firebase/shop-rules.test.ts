@@ -5,12 +5,17 @@ import {
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
 import {
+  and,
   collection,
   deleteDoc,
   doc,
+  documentId,
   type Firestore,
   getDoc,
   getDocs,
+  limit,
+  or,
+  orderBy,
   query,
   serverTimestamp,
   setDoc,
@@ -308,6 +313,28 @@ describe('shop repairs: delete, reads, shop-only records and payments', () => {
     await assertFails(getDocs(query(collection(as(RIVAL), 'repairs'), where('store', '==', 'store-1'))));
     // The customer still reads their own repair (the tracker), not its shop-only parts.
     await assertSucceeds(getDoc(doc(as(CUSTOMER), 'repairs', 'r1')));
+  });
+
+  it("lets the store's members run the dues khata's query (owing == true, oldest first), and nobody else", async () => {
+    // As firestore-repair-queries.ts duesQuery asks it: the store's repairs as the board lists them.
+    const dues = (uid: string | null) =>
+      getDocs(
+        query(
+          collection(as(uid), 'repairs'),
+          and(
+            or(
+              where('storeId', '==', 'store-1'),
+              and(where('store', '==', 'store-1'), where('businessId', '==', OWNER)),
+            ),
+            where('owing', '==', true),
+          ),
+          orderBy('createdAt', 'asc'),
+          orderBy(documentId(), 'asc'),
+          limit(51),
+        ),
+      );
+    for (const uid of [OWNER, STAFF]) await assertSucceeds(dues(uid));
+    for (const uid of [RIVAL, CUSTOMER, null]) await assertFails(dues(uid));
   });
 
   it('records a payment only with the repair’s paidPaise and entry, in the writer’s own name, and never edits one', async () => {

@@ -19,7 +19,13 @@ import type { ShopRepair } from '../../domain/shop/repair-record';
 import { repairBelongsTo } from '../../domain/shop/repair-write-rules';
 import { REPAIR_STATUSES, type RepairStatus } from '../../domain/shop/status';
 import { PortError } from '../../ports/errors';
-import type { ShopPayment, ShopRepairQuery, ShopSearch, ShopStatusCounts } from '../../ports/shop-repairs';
+import type {
+  DuesQuery,
+  ShopPayment,
+  ShopRepairQuery,
+  ShopSearch,
+  ShopStatusCounts,
+} from '../../ports/shop-repairs';
 import { isOffline } from './firestore-online-or-queue';
 import { getCountFromServer } from './firestore-reads';
 import { type FirestoreShopAccess, shopRepairOf } from './firestore-shop-data';
@@ -106,6 +112,26 @@ export function pageQuery(
   }
   constraints.push(limit(request.limit + 1));
   return query(repairs, and(...filters), ...constraints);
+}
+
+/**
+ * One page of the dues khata, oldest first: the store's repairs (ofStore: by storeId, or the apps'
+ * older records by `store` with businessId its owner, as the board and firestore.rules list them) whose
+ * stored `owing` is true, on the composite indexes (storeId | store, owing, createdAt, __name__). One
+ * more than asked, to know whether a next page exists.
+ */
+export function duesQuery(
+  repairs: CollectionReference<DocumentData>,
+  access: FirestoreShopAccess,
+  request: DuesQuery,
+) {
+  const constraints: QueryNonFilterConstraint[] = [orderBy('createdAt', 'asc'), orderBy(documentId(), 'asc')];
+  if (request.cursor) {
+    const cursor = decodeCursor(request.cursor);
+    constraints.push(startAfter(cursor.at, cursor.id));
+  }
+  constraints.push(limit(request.limit + 1));
+  return query(repairs, and(ofStore(access), where('owing', '==', true)), ...constraints);
 }
 
 /** A search of the store's repairs: exact for a Repair ID or a mobile, a prefix for the others. */

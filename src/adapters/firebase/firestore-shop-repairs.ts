@@ -22,6 +22,7 @@ import type { Clock } from '../../ports/clock';
 import { isPortError, PortError } from '../../ports/errors';
 import type { Logger } from '../../ports/logger';
 import type {
+  DuesQuery,
   NewShopPayment,
   NewShopRepair,
   PageOfShopRepairs,
@@ -34,7 +35,7 @@ import type {
   ShopStatusChange,
   ShopStatusCounts,
 } from '../../ports/shop-repairs';
-import { checkShopLimit, checkShopPatch } from '../local/shop-rules';
+import { checkDuesLimit, checkShopLimit, checkShopPatch } from '../local/shop-rules';
 import { firestoreCall, toPortError } from './firebase-errors';
 import { COLLECTIONS, plainData } from './firestore-data';
 import { isOffline, writeOnlineOrQueue } from './firestore-online-or-queue';
@@ -43,6 +44,7 @@ import { FirestoreRepairIdAllocator } from './firestore-repair-id-allocator';
 import { patchParts, planEdit, planPaymentWrite, planStatus, tryCode } from './firestore-repair-plans';
 import {
   belongsTo,
+  duesQuery,
   encodeCursor,
   pageQuery,
   parsePayment,
@@ -209,6 +211,23 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
           access,
           considered.filter((repair) => belongsTo(repair, access)),
         ),
+        next: all.length > request.limit && last !== undefined ? encodeCursor(last) : null,
+      };
+    });
+  }
+
+  /** The dues khata: one page of the store's owing repairs, oldest first (duesQuery), without codes. */
+  dues(storeId: string, request: DuesQuery): Promise<PageOfShopRepairs> {
+    return firestoreCall(async () => {
+      const access = await this.access.requireMember(storeId);
+      checkDuesLimit(request.limit);
+      const snapshot = await getDocs(duesQuery(this.repairs(), access, request));
+      const all = snapshot.docs.flatMap((repair) => shopRepairOfSnapshot(repair) ?? []);
+      const items = all.slice(0, request.limit);
+      const last = items[items.length - 1];
+      return {
+        // The khata never shows a delivery code: none is read (the owner's would cost a read a repair).
+        items: items.filter((repair) => belongsTo(repair, access)).map(withoutCode),
         next: all.length > request.limit && last !== undefined ? encodeCursor(last) : null,
       };
     });

@@ -1,7 +1,7 @@
 import { paiseToRupees } from '../../domain/shop/amounts';
 import { checkImeiSerial, DEVICE_TYPES, JOB_CARD_LIMITS } from '../../domain/shop/job-card';
 import { PortError } from '../../ports/errors';
-import { MAX_SHOP_PAGE_SIZE, type ShopRepairPatch } from '../../ports/shop-repairs';
+import { MAX_DUES_PAGE_SIZE, MAX_SHOP_PAGE_SIZE, type ShopRepairPatch } from '../../ports/shop-repairs';
 
 /**
  * The shop console's local rules on what a member sends (memory and PouchDB): a page size, an edit's
@@ -11,6 +11,12 @@ import { MAX_SHOP_PAGE_SIZE, type ShopRepairPatch } from '../../ports/shop-repai
 export function checkShopLimit(limit: number): void {
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_SHOP_PAGE_SIZE)
     throw new PortError('invalid-argument', `A page holds 1 to ${MAX_SHOP_PAGE_SIZE} repairs.`);
+}
+
+/** A page of the dues khata holds 1 to MAX_DUES_PAGE_SIZE repairs ('invalid-argument' otherwise). */
+export function checkDuesLimit(limit: number): void {
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_DUES_PAGE_SIZE)
+    throw new PortError('invalid-argument', `A page of dues holds 1 to ${MAX_DUES_PAGE_SIZE} repairs.`);
 }
 
 const MAX_PAISE = 100_000_000;

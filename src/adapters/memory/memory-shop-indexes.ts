@@ -21,7 +21,7 @@ export function timeKey(ms: number | null): string {
 
 const clean = (text: string) => text.replaceAll(SEP, '').replaceAll(TOP, '');
 
-export type ShopIndexName = 'store' | 'status' | 'repairId' | 'mobile' | 'imeiSerial' | 'name';
+export type ShopIndexName = 'store' | 'status' | 'repairId' | 'mobile' | 'imeiSerial' | 'name' | 'owing';
 
 /**
  * The keys one repair puts in each index ('' when it is not in that index). A repair naming its store
@@ -36,7 +36,7 @@ function keysOf(
   const repair = parseShopRepair(id, raw);
   const ref = storeRefOf(repair);
   const store = clean(ref);
-  const empty = { store: '', status: '', repairId: '', mobile: '', imeiSerial: '', name: '' };
+  const empty = { store: '', status: '', repairId: '', mobile: '', imeiSerial: '', name: '', owing: '' };
   if (store === '' || !repairBelongsTo(raw, ref, ownerOf(ref))) return empty;
   const time = timeKey(repair.createdAt?.getTime() ?? null);
   const text = (value: unknown) => (typeof value === 'string' ? clean(value) : '');
@@ -50,6 +50,8 @@ function keysOf(
     mobile: keyed(text(raw.customerMobile)),
     imeiSerial: keyed(text(raw.imeiSerial)),
     name: keyed(text(raw.customerNameLower)),
+    // The dues khata: only the repairs whose stored `owing` is true (kept by every shop write).
+    owing: raw.owing === true ? `${store}${SEP}${tail}` : '',
   };
 }
 
@@ -175,6 +177,22 @@ export class ShopIndexes {
     const out: string[] = [];
     for (let i = end - 1; i >= start && out.length < options.limit; i--) out.push(list[i] as string);
     return out;
+  }
+
+  /**
+   * Keys under `prefix`, oldest first (time then id, ascending), strictly after `after` (a time␀id
+   * tail) when given, at most `limit`.
+   */
+  oldestFirst(
+    index: ShopIndexName,
+    prefix: readonly string[],
+    options: { after?: string; limit: number },
+  ): string[] {
+    const head = prefix.map(clean).join(SEP) + SEP;
+    // Just above the cursor's own key: the next key of the index is the first after it.
+    const low = options.after === undefined ? head : `${head}${options.after}${SEP}`;
+    const { list, start, end } = this.range(index, low, head + TOP);
+    return list.slice(start, Math.min(end, start + options.limit));
   }
 
   /** Keys whose value (after the store) starts with `valuePrefix`, in key order, at most `limit`. */

@@ -24,6 +24,7 @@ import { isTrackingToken } from '../../domain/shop/tracking';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
 import type {
+  DuesQuery,
   NewShopPayment,
   NewShopRepair,
   PageOfShopRepairs,
@@ -49,7 +50,7 @@ import {
   withEntry,
   withTimelineStep,
 } from '../local/local-rules';
-import { applyShopPatch, checkShopLimit, checkShopPatch } from '../local/shop-rules';
+import { applyShopPatch, checkDuesLimit, checkShopLimit, checkShopPatch } from '../local/shop-rules';
 import type { MemoryDatabase, StoredRecord } from './memory-database';
 import { idOfKey, type ShopIndexName, shopIndexesOf, tailOfKey, timeKey } from './memory-shop-indexes';
 import { memoryMembershipLookup } from './memory-shop-membership';
@@ -277,6 +278,23 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
     const last = items[items.length - 1];
     return {
       items: items.map((key) => this.handOut(idOfKey(key), access.role)),
+      next: keys.length > query.limit && last !== undefined ? encodeCursor(last) : null,
+    };
+  }
+
+  async dues(storeId: string, query: DuesQuery): Promise<PageOfShopRepairs> {
+    await this.db.roundTrip();
+    const access = await requireStoreMember(this.db, storeId, this.lookup);
+    checkDuesLimit(query.limit);
+    const keys = this.indexes.oldestFirst('owing', [storeId], {
+      ...(query.cursor ? { after: decodeCursor(query.cursor) } : {}),
+      limit: query.limit + 1,
+    });
+    const items = keys.slice(0, query.limit);
+    const last = items[items.length - 1];
+    return {
+      // The khata never shows a delivery code (ports/shop-repairs.ts dues).
+      items: items.map((key) => ({ ...this.handOut(idOfKey(key), access.role), deliveryCode: '' })),
       next: keys.length > query.limit && last !== undefined ? encodeCursor(last) : null,
     };
   }

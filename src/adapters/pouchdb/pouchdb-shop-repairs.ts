@@ -23,6 +23,7 @@ import { isTrackingToken } from '../../domain/shop/tracking';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
 import type {
+  DuesQuery,
   NewShopPayment,
   NewShopRepair,
   PageOfShopRepairs,
@@ -46,7 +47,7 @@ import {
   withTimelineStep,
 } from '../local/local-rules';
 import type { LocalSession } from '../local/local-session';
-import { applyShopPatch, checkShopLimit, checkShopPatch } from '../local/shop-rules';
+import { applyShopPatch, checkDuesLimit, checkShopLimit, checkShopPatch } from '../local/shop-rules';
 import { backoff, fieldsOf, guarded, MAX_WRITE_ATTEMPTS, storedRecord } from './pouchdb-collection';
 import type { PouchDatabases } from './pouchdb-databases';
 import { randomId } from './pouchdb-password';
@@ -381,6 +382,46 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
         items: await this.docsOf(
           items.map((tail) => tail.id),
           access.role,
+        ),
+        next,
+      };
+    });
+  }
+
+  /**
+   * The dues khata: the shop/owing view (only owing repairs are in it) read oldest first from just
+   * after the cursor, then only the documents handed out.
+   */
+  dues(storeId: string, query: DuesQuery): Promise<PageOfShopRepairs> {
+    return guarded(async () => {
+      const access = await requireStoreMember(this.session, storeId, this.lookup);
+      checkDuesLimit(query.limit);
+      const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+      // The cursor's own key is included by startkey, then dropped.
+      const asked = query.limit + 1 + (cursor === null ? 0 : 1);
+      const rows = await this.dbs.repairs.query(VIEWS.shopOwing, {
+        startkey: cursor === null ? [storeId] : [storeId, cursor.time, cursor.id],
+        endkey: [storeId, HIGH],
+        limit: asked,
+      });
+      const seen = rows
+        .map((row) => ({ row, tail: tailOf(row.key) }))
+        .filter(({ tail }) => !(cursor !== null && tail.id === cursor.id && tail.time === cursor.time));
+      const tails = seen.filter(({ row }) => rowBelongs(row, access.store.ownerId)).map(({ tail }) => tail);
+      const items = tails.slice(0, query.limit);
+      const last = items[items.length - 1];
+      const lastSeen = seen[seen.length - 1]?.tail;
+      const next =
+        tails.length > query.limit && last !== undefined
+          ? encodeCursor(last.time, last.id)
+          : rows.length === asked && lastSeen !== undefined
+            ? encodeCursor(lastSeen.time, lastSeen.id)
+            : null;
+      return {
+        // The khata never shows a delivery code (ports/shop-repairs.ts dues): read as staff read them.
+        items: await this.docsOf(
+          items.map((tail) => tail.id),
+          'staff',
         ),
         next,
       };

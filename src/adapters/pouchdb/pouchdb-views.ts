@@ -152,6 +152,17 @@ export const SHOP_REPAIRS_DESIGN = design('shop', {
     reduce: '_count',
   },
   /**
+   * Key: [store, createdAt ms, doc id] of the repairs with money due (stored `owing` true: status
+   * 'ready' or 'delivered' and duePaise above zero, kept by every shop write): the dues khata, oldest
+   * first when read ascending. Only owing repairs are in it, so a page reads no other row.
+   */
+  owing: {
+    map: (doc, emit) => {
+      const store = shopStoreOf(doc);
+      if (store !== '' && doc.owing === true) emit([store, millis(doc.createdAt), doc._id], shopClaimOf(doc));
+    },
+  },
+  /**
    * Key: [store, businessId, status] of the repairs naming their store only by the apps' `store`;
    * reduce: count. The counts of byStatus less those of other businesses are the store's own.
    */
@@ -257,6 +268,7 @@ export const VIEWS = {
   shopByStatus: 'shop/byStatus',
   shopByField: 'shop/byField',
   shopByClaim: 'shop/byClaim',
+  shopOwing: 'shop/owing',
   membersByUid: 'members/byUid',
   membersByStore: 'members/byStore',
   invitationsByEmail: 'invitations/byEmail',

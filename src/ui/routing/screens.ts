@@ -14,6 +14,7 @@ export const SCREENS = {
   '/shop/repairs/new': () => import('../features/shop/job-card/new-repair-page'),
   '/shop/setup': () => import('../features/shop/settings/setup-page'),
   '/shop/settings': () => import('../features/shop/settings/settings-page'),
+  '/shop/dues': () => import('../features/shop/dues/dues-page'),
   '/shop/repairs/$id': () => import('../features/shop/repair/repair-page'),
   '/shop/repairs/$id/print': () => import('../features/shop/job-sheet/job-sheet-page'),
   '/terms': () => import('../features/public/legal/terms-page'),

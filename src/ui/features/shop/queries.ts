@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import {
   type BoardSearchParams,
   boardFilterOf,
@@ -53,6 +53,9 @@ export const shopKeys = {
   setup: (uid: string) => [...shopKeys.all, 'setup', uid] as const,
   /** The owner's settings of one store. */
   settings: (storeId: string) => [...shopKeys.all, 'settings', storeId] as const,
+  /** The dues khata: the store's contact, and its owing repairs page by page. */
+  duesShop: (storeId: string) => [...shopKeys.all, 'dues-shop', storeId] as const,
+  dues: (storeId: string) => [...shopKeys.all, 'dues', storeId] as const,
   myInvitations: (uid: string) => [...shopKeys.all, 'my-invitations', uid] as const,
   repair: (id: string) => [...shopKeys.all, 'repair', id] as const,
   /** The names a store's earlier repairs give for a mobile number (the job card's suggestion). */
@@ -124,6 +127,22 @@ export const shopQueries = {
     queryOptions({
       queryKey: shopKeys.settings(storeId),
       queryFn: async () => outcomeValue(await shop.settingsScreen(storeId)),
+    }),
+
+  /** The dues khata's store and the shop's contact (name, phone, UPI ID, 'Payment Reminder'). */
+  duesShop: (shop: Shop, storeId: string) =>
+    queryOptions({
+      queryKey: shopKeys.duesShop(storeId),
+      queryFn: async () => outcomeValue(await shop.duesShop(storeId)),
+    }),
+
+  /** The store's owing repairs, oldest first, a page at a time ('Load more' asks for the next). */
+  dues: (shop: Shop, storeId: string) =>
+    infiniteQueryOptions({
+      queryKey: shopKeys.dues(storeId),
+      queryFn: async ({ pageParam }) => outcomeValue(await shop.duesPage(storeId, pageParam)),
+      initialPageParam: null as string | null,
+      getNextPageParam: (page) => page.next,
     }),
 
   /** The signed-in account's pending invitations (none until its address is verified). */

@@ -149,9 +149,36 @@ export const staffRoute = createRoute({
   },
 });
 
+/**
+ * /shop/dues: the dues khata of the chosen store (`?store=`, else the one last chosen, else the first), for its members (owners
+ * and staff): the shop's contact and the first page of its owing repairs.
+ */
+export const duesRoute = createRoute({
+  getParentRoute: () => shopMemberLayout,
+  path: '/shop/dues',
+  validateSearch: storeSearch,
+  // As the board: without ?store=, the store this account last chose on this browser.
+  beforeLoad: ({ context, search }) => {
+    const remembered = rememberedChoice(context.stores, search, context.uid);
+    if (remembered !== undefined)
+      throw redirect({ to: '/shop/dues', search: { store: remembered }, replace: true });
+  },
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    const store = chosenStore(context.stores, deps.store);
+    if (store === undefined) return;
+    const shop = await shopOf(context);
+    await Promise.all([
+      context.queryClient.ensureQueryData(shopQueries.duesShop(shop, store.storeId)),
+      context.queryClient.ensureInfiniteQueryData(shopQueries.dues(shop, store.storeId)),
+    ]);
+  },
+  component: screenComponent(SCREENS['/shop/dues'], 'DuesPage'),
+});
+
 /** This feature's routes, by the audience router.tsx hangs them under. */
 export const shopRoutes = {
   signedIn: [setupRoute],
-  shopMember: [boardRoute, newRepairRoute, repairRoute, jobSheetRoute],
+  shopMember: [boardRoute, newRepairRoute, repairRoute, jobSheetRoute, duesRoute],
   owner: [settingsRoute, staffRoute],
 } as const;

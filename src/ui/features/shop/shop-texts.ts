@@ -106,3 +106,26 @@ export const PAYMENT_TEXTS = {
     'Why the customer takes the device before paying, e.g. "Pays on Friday". Kept in the history.',
   dueChoice: 'Take the payment first, or deliver on credit: the repair then stays in Dues until paid.',
 } as const;
+
+/** The dues khata (/shop/dues): the spec's words ('Dues', the total line, the two buttons), and ours. */
+export const DUES_TEXTS = {
+  heading: 'Dues',
+  total: (amount: string, customers: number) =>
+    `Total due: ${amount} from ${customers} ${customers === 1 ? 'customer' : 'customers'}`,
+  sendReminder: 'Send Reminder',
+  showUpiQr: 'Show UPI QR',
+  loadMore: 'Load more',
+  customers: 'Customers who owe',
+  since: 'Oldest',
+  none: 'No money is due. A repair ready or delivered with money still to pay shows here.',
+  moreToLoad: 'Older dues come first; more dues are still to load below.',
+  noMobile: 'No WhatsApp: this mobile number is not an Indian mobile.',
+  addUpiId: 'Add your UPI ID in Settings to show a UPI QR code for the amount due.',
+  settings: 'Settings',
+  qrTitle: (name: string) => `Pay ${name}`,
+  qrHelp: 'Ask the customer to scan this code with any UPI app. The amount is filled in.',
+  qrFor: (repairIds: string) => `For ${repairIds}`,
+  upiIdIs: (upiId: string) => `To UPI ID ${upiId}`,
+  openLink: 'Open in a UPI app',
+  linkNote: 'Some UPI apps refuse a tapped link to a personal UPI ID; scanning the code always works.',
+} as const;

@@ -11,7 +11,6 @@ import { SHOP_MESSAGES } from '../../../../domain/shop/messages';
 import { BOARD_PAGE_SIZE } from '../../../../domain/shop/shop-use-cases';
 import { REPAIR_STATUSES, STATUS_LABELS } from '../../../../domain/shop/status';
 import { useService } from '../../../app-services';
-import { ButtonLink } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { cx } from '../../../components/cx';
 import { SelectField, TextField } from '../../../components/fields';
@@ -21,10 +20,9 @@ import { useMediaQuery } from '../../../hooks/use-media-query';
 import { AppPage } from '../../../layout/app-page';
 import { shopQueries } from '../queries';
 import { boardRoute, chosenStore } from '../routes';
-import { SETTINGS_TEXTS } from '../settings/settings-texts';
-import { SHOP_TEXTS } from '../shop-texts';
 import { NoStores, StoreName } from '../shop-ui';
 import { StaffInvitations } from '../staff/staff-invitations';
+import { BoardActions } from './board-actions';
 import { ChipRow, StatusChip } from './board-chips';
 import { BoardPager } from './board-repairs';
 import { RepairList, SearchResults } from './board-search-results';
@@ -100,27 +98,7 @@ function Board({ stores, uid }: { stores: readonly Store[]; uid: string }) {
             <StoreName name={store.storeName} />
           </h1>
         </div>
-        <div className="grid grid-cols-1 gap-2 sm:flex sm:items-center">
-          {store.role === 'owner' && (
-            <ButtonLink
-              to="/shop/settings"
-              search={{ store: store.storeId }}
-              variant="secondary"
-              size="lg"
-              className="w-full sm:w-auto"
-            >
-              {SETTINGS_TEXTS.title}
-            </ButtonLink>
-          )}
-          <ButtonLink
-            to="/shop/repairs/new"
-            search={{ store: store.storeId }}
-            size="lg"
-            className="w-full sm:w-auto"
-          >
-            <span aria-hidden="true">+</span> {SHOP_TEXTS.newRepair}
-          </ButtonLink>
-        </div>
+        <BoardActions store={store} />
       </div>
 
       {stores.length > 1 && (
