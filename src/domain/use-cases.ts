@@ -4,7 +4,7 @@ import type { ShopStatusChange } from '../ports/shop-repairs';
 import { listBusinessPerformance, loadAdminTotals } from './admin/business-performance';
 import type { AdminFilter } from './admin/report';
 import { loadStoreLinks } from './config/store-links';
-import { loadBusinessInfo, lookUpRepair } from './repairs/look-up-repair';
+import { listMyRepairs, loadBusinessInfo, lookUpRepair } from './repairs/look-up-repair';
 import type { Repair } from './repairs/repair';
 import { loadDuesPage, loadDuesShop } from './shop/dues-use-cases';
 import type { JobCardInput } from './shop/job-card';
@@ -106,6 +106,8 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
     },
     repairs: {
       lookUp: (viewer: UserProfile | null, repairId: string) => lookUpRepair(ports, viewer, repairId),
+      /** The signed-in customer's own repairs, newest first. */
+      mine: (viewer: UserProfile | null) => listMyRepairs(ports, viewer),
       businessInfo: (repair: Repair) => loadBusinessInfo(ports, repair),
     },
     support: {

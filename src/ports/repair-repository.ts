@@ -20,6 +20,9 @@ export interface RepairLookupResult {
   readonly readable: readonly Repair[];
 }
 
+/** The most repairs a customer's list shows. */
+export const MAX_MY_REPAIRS = 50;
+
 /** The most repairs one look-up considers. */
 export const MAX_REPAIRS_PER_ID = 20;
 
@@ -33,6 +36,15 @@ export const MAX_REPAIRS_PER_ID = 20;
 export interface RepairRepository {
   /** Repairs whose repairId equals `repairId` exactly. Signed-in accounts only. */
   findByRepairId(repairId: string): Promise<RepairLookupResult>;
+  /**
+   * The signed-in customer's own repairs: those whose customerMobile is the account's verified phone
+   * number (the same number written as 10 digits, with +91, 0 or spaces) and that the read rule lets
+   * it read as their customer (never one whose number it wrote itself: customerMobileBy). Newest
+   * first, at most MAX_MY_REPAIRS. [] for an account without a verified number. Answered from an
+   * index on customerMobile (Firestore: an equality query the rules prove), never a scan. Signed-in
+   * accounts only.
+   */
+  findMine(): Promise<Repair[]>;
   /**
    * For each key, the number of repairs created in `range` that count under it (countKeyOf: the store
    * the repair names, else its businessId). Every requested key appears, with 0 if none.

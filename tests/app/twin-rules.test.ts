@@ -636,7 +636,7 @@ describe('the dues fields (firestore.rules isDuesKept, chargeOf; amounts.ts repa
     );
     expect(rulesFunction('isDuesKept')).toMatch(/due > 0 \? due : 0/);
     expect(rulesFunction('isShopChange')).toContain('isDuesKept(after)');
-    expect(rulesFunction('isShopCreate')).toContain('isDuesKept(data)');
+    expect(rulesFunction('isNewRepairDues')).toContain('isDuesKept(d)');
   });
 
   const ready = { ...storedAt('ready'), estimatePaise: 2000, paidPaise: 500, duePaise: 1500, owing: true };

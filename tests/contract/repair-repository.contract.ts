@@ -257,6 +257,63 @@ export function repairRepositoryContract(makeHarness: HarnessFactory): void {
       });
     });
 
+    describe('findMine', () => {
+      it("lists the customer's own repairs, newest first, whatever form the number was stored in, and nobody else's", async () => {
+        const at = (day: number) => new Date(Date.UTC(2026, 9, day, 10));
+        await h.seeder.repair({
+          id: 'm1',
+          repairId: 'RPR-1',
+          storeId: 'store-1',
+          customerMobile: '9876543210',
+          createdAt: at(1),
+        });
+        await h.seeder.repair({
+          id: 'm2',
+          repairId: 'RPR-2',
+          storeId: 'store-2',
+          customerMobile: '98765 43210',
+          createdAt: at(3),
+        });
+        await h.seeder.repair({
+          id: 'm3',
+          repairId: 'RPR-3',
+          businessId: 'closed-business',
+          customerMobile: '+919876543210',
+          createdAt: at(2),
+        });
+        // Another customer's, and one whose number this very account wrote (never its own).
+        await h.seeder.repair({
+          id: 'o1',
+          repairId: 'RPR-4',
+          storeId: 'store-1',
+          customerMobile: '9000000001',
+          createdAt: at(4),
+        });
+        await h.seeder.repair({
+          id: 'o2',
+          repairId: 'RPR-5',
+          storeId: 'store-1',
+          customerMobile: '9876543210',
+          customerMobileBy: 'uid-customer',
+          createdAt: at(5),
+        });
+        await signInAs(h, 'customer');
+        const ids = async () => (await h.ports.repairs.findMine()).map((repair) => repair.id);
+        expect(await ids()).toEqual(['m2', 'm3', 'm1']);
+        const [first] = await h.ports.repairs.findMine();
+        expect(first).toMatchObject({ repairId: 'RPR-2', customerMobile: '98765 43210' });
+        // Claude typed Cara's number into his profile: no verified number, no repairs.
+        await signInAs(h, 'claimant');
+        expect(await ids()).toEqual([]);
+        for (const key of ['owner', 'rival', 'admin', 'distributor'] as const) {
+          await signInAs(h, key);
+          expect({ key, mine: await ids() }).toEqual({ key, mine: [] });
+        }
+        await h.ports.auth.signOut();
+        await expect(h.ports.repairs.findMine()).rejects.toMatchObject({ code: 'unauthenticated' });
+      });
+    });
+
     describe('countCreated', () => {
       beforeEach(async () => {
         const at = (day: number, hour = 12) => new Date(2026, 10, day, hour);

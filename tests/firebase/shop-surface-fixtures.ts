@@ -8,6 +8,7 @@ import {
   type WriteBatch,
   writeBatch,
 } from 'firebase/firestore';
+import { storedDues } from '../../src/domain/shop/repair-record';
 import { TRACKING_VIEW_FIELDS } from '../../src/domain/stored/documents';
 
 /**
@@ -218,7 +219,15 @@ export function shopWrite(
   const next: Data = { ...before, ...changes, history };
   if (TIMELINE_KINDS.has(String(added.kind)) && next.status !== before.status)
     next.timeline = [...((before.timeline as Data[]) ?? []), { status: next.status, at: added.at }];
-  const update: Data = { ...changes, history, updatedAt: serverTimestamp() };
+  // The dues fields as the adapter stores them with a change of the status or an amount (issue 17),
+  // unless the case sets them.
+  const moves = ['status', 'amount', 'estimatePaise', 'estimatedCost', 'paidPaise'].some((key) => key in changes);
+  const update: Data = {
+    ...(moves ? storedDues(next) : {}),
+    ...changes,
+    history,
+    updatedAt: serverTimestamp(),
+  };
   if (next.timeline !== before.timeline) update.timeline = next.timeline;
   const batch = writeBatch(db);
   batch.update(doc(db, 'repairs', id), update);
@@ -297,7 +306,9 @@ export function createShopRepair(
     paidPaise: options.advance ?? 0,
     ...options.overrides,
   });
-  const repair = options.transform ? options.transform(written) : written;
+  // The dues fields as the adapter stores them (issue 17), unless the case sets them.
+  const withDues = { ...storedDues(written), ...written };
+  const repair = options.transform ? options.transform(withDues) : withDues;
   const batch = writeBatch(db);
   batch.set(
     doc(db, 'repairCounters', 'store-1'),

@@ -23,6 +23,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readRules } from '../../scripts/firebase-emulator-rest';
 import { MAX_AMOUNT_PAISE } from '../../src/domain/shop/amounts';
 import { MAX_REPAIR_NUMBER } from '../../src/domain/shop/repair-id';
+import { CREDIT_NOTE_PREFIX } from '../../src/domain/shop/status';
 import {
   PAYMENTS,
   REPAIR_COUNTERS,
@@ -362,8 +363,14 @@ describe('finding 8: the delivery code, removed staff, photos', () => {
       timeline: [...(before.timeline as Data[]), { status: 'ready', at: Timestamp.now() }],
     });
   });
+  // r1's ₹1,500 estimate is unpaid: delivered on credit, the note first (issue 17).
   const deliver = async (uid: string) =>
-    shopWrite(as(uid), await r1(), { status: 'delivered' }, entry('status', 'delivered', uid, 'ready'));
+    shopWrite(
+      as(uid),
+      await r1(),
+      { status: 'delivered' },
+      entry('status', 'delivered', uid, 'ready', `${CREDIT_NOTE_PREFIX}Pays Friday`),
+    );
   const tries = (uid: string) => doc(as(uid), 'repairs', 'r1', 'shop', 'tries');
 
   it('attack 15.8.1: staff read the delivery code, or deliver without the customer’s code', async () => {

@@ -43,13 +43,21 @@ const PATCH_FIELDS_PER_WRITE = 6;
  * a large edit in one commit would exceed the rules' budget.
  */
 export function patchParts(patch: ShopRepairPatch): ShopRepairPatch[] {
-  const entries = Object.entries(patch).filter(([, value]) => value !== undefined);
-  if (entries.length <= PATCH_FIELDS_PER_WRITE) return [patch];
+  const all = Object.entries(patch).filter(([, value]) => value !== undefined);
+  // The amounts go in a part of their own: that write also stores the dues fields, which the rules
+  // recompute (isDuesKept).
+  const money = all.filter(([name]) => (MONEY_PATCH_FIELDS as readonly string[]).includes(name));
+  const entries = all.filter(([name]) => !(MONEY_PATCH_FIELDS as readonly string[]).includes(name));
+  if (money.length === 0 && entries.length <= PATCH_FIELDS_PER_WRITE) return [patch];
   const parts: ShopRepairPatch[] = [];
   for (let i = 0; i < entries.length; i += PATCH_FIELDS_PER_WRITE)
     parts.push(Object.fromEntries(entries.slice(i, i + PATCH_FIELDS_PER_WRITE)) as ShopRepairPatch);
+  if (money.length > 0) parts.push(Object.fromEntries(money) as ShopRepairPatch);
   return parts;
 }
+
+/** The patch fields the dues derive from. */
+const MONEY_PATCH_FIELDS = ['estimatePaise', 'finalPaise'] as const;
 
 /** The stored history list as it is (Timestamps untouched), so that a rewrite keeps it equal. */
 function storedHistory(raw: Readonly<Record<string, unknown>>): unknown[] {
@@ -169,7 +177,8 @@ export function planEdit(
     ...storedHistory(raw),
     historyEntry('edit', repair.status, { uid: access.uid, name }, now, `Changed: ${changed.join(', ')}`),
   ];
-  Object.assign(next, storedDues(next));
+  // The dues fields move with the amounts only (an edit of other fields leaves them: the rules' budget).
+  if (MONEY_PATCH_FIELDS.some((field) => patch[field] !== undefined)) Object.assign(next, storedDues(next));
   checkShopRepairUpdate(repair, asRead(id, next, now), access, 'edit');
   return { repair, next };
 }

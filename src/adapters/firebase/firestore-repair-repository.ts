@@ -1,10 +1,11 @@
 import type { Auth } from 'firebase/auth';
-import { collection, doc, type Firestore, limit, query, Timestamp, where } from 'firebase/firestore';
+import { collection, doc, type Firestore, limit, orderBy, query, Timestamp, where } from 'firebase/firestore';
 import { countKeyOf, parseRepairRecord, type Repair } from '../../domain/repairs/repair';
 import { storedFormsOf } from '../../domain/shared/phone';
-import { isPortError } from '../../ports/errors';
+import { isPortError, PortError } from '../../ports/errors';
 import {
   type DateRange,
+  MAX_MY_REPAIRS,
   MAX_REPAIRS_PER_ID,
   type RepairLookupResult,
   type RepairRepository,
@@ -53,6 +54,34 @@ export class FirestoreRepairRepository implements RepairRepository {
         total: Math.max(ids.length, readable.size),
         readable: [...readable.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
       };
+    });
+  }
+
+  /**
+   * The signed-in customer's repairs: one query on customerMobile in the stored forms of the verified
+   * number (the rules prove each answer is theirs: isVerifiedCustomer), newest first; one whose number
+   * this account wrote itself is never its own (customerMobileBy).
+   */
+  findMine(): Promise<Repair[]> {
+    return firestoreCall(async () => {
+      const user = this.auth.currentUser;
+      if (user === null) throw new PortError('unauthenticated', 'Sign in first.');
+      const phone = user.phoneNumber;
+      const uid = user.uid;
+      if (!phone) return [];
+      const snapshot = await getDocs(
+        query(
+          this.repairs(),
+          where('customerMobile', 'in', storedFormsOf(phone)),
+          orderBy('createdAt', 'desc'),
+          limit(MAX_MY_REPAIRS),
+        ),
+      );
+      return Promise.all(
+        snapshot.docs
+          .filter((document) => document.data().customerMobileBy !== uid)
+          .map((document) => this.withCode(parseRepairRecord(document.id, plainData(document)))),
+      );
     });
   }
 

@@ -36,6 +36,7 @@ import type {
   ShopStatusCounts,
 } from '../../ports/shop-repairs';
 import { checkDuesLimit, checkShopLimit, checkShopPatch } from '../local/shop-rules';
+import { KeyedLock } from '../shared/keyed-lock';
 import { firestoreCall, toPortError } from './firebase-errors';
 import { COLLECTIONS, plainData } from './firestore-data';
 import { isOffline, writeOnlineOrQueue } from './firestore-online-or-queue';
@@ -60,6 +61,9 @@ import {
   shopRepairOfSnapshot,
 } from './firestore-shop-data';
 
+/** How often a payment's transaction is tried when other clients write the repair at the same time. */
+const PAYMENT_ATTEMPTS = 25;
+
 /** A delivery with the customer's code is checked by the server. */
 const DELIVERY_NEEDS_NETWORK =
   'A delivery with the customer’s code needs the network. Please connect and try again.';
@@ -77,6 +81,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  */
 export class FirestoreShopRepairRepository implements ShopRepairRepository {
   private readonly access: ShopAccessChecker;
+  /** This client's payments on one repair, one at a time (other clients: the transaction retries). */
+  private readonly paymentLock = new KeyedLock();
   private readonly writer: ShopRepairWriter;
   private readonly allocator: FirestoreRepairIdAllocator;
 
@@ -183,15 +189,35 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
       if (!isPaymentId(input.id)) throw new PortError('invalid-argument', SHOP_MESSAGES.paymentIdInvalid);
       const name = await this.access.actorName(access.uid);
       const paymentRef = doc(this.writer.payments(id), input.id);
-      const answer = await runTransaction(this.db, async (transaction) => {
-        const raw = await this.writer.current(transaction, id);
-        const stored = plainData(await transactionGet(transaction, paymentRef));
-        if (stored !== undefined)
-          return { payment: parsePayment(id, stored), repair: withoutCode(shopRepairOf(id, raw)) };
-        const { plan, next } = planPaymentWrite(this.clock, id, raw, input, access, name);
-        const write = await this.writer.prepare(transaction, shopRepairOf(id, raw).trackingToken);
-        transaction.set(paymentRef, { ...plan.payment, at: serverTimestamp() });
-        return { payment: { ...plan.payment, repairDocId: id }, repair: write(id, next) };
+      const answer = await this.paymentLock.run(id, async () => {
+        for (let attempt = 1; ; attempt += 1) {
+          const seen = { history: -1 };
+          try {
+            return await runTransaction(
+              this.db,
+              async (transaction) => {
+                const raw = await this.writer.current(transaction, id);
+                seen.history = Array.isArray(raw.history) ? raw.history.length : 0;
+                const stored = plainData(await transactionGet(transaction, paymentRef));
+                if (stored !== undefined)
+                  return { payment: parsePayment(id, stored), repair: withoutCode(shopRepairOf(id, raw)) };
+                const { plan, next } = planPaymentWrite(this.clock, id, raw, input, access, name);
+                const write = await this.writer.prepare(transaction, shopRepairOf(id, raw).trackingToken);
+                transaction.set(paymentRef, { ...plan.payment, at: serverTimestamp() });
+                return { payment: { ...plan.payment, repairDocId: id }, repair: write(id, next) };
+              },
+              { maxAttempts: PAYMENT_ATTEMPTS },
+            );
+          } catch (error) {
+            // Another client's payment committed between this one's reads and its commit: the rules
+            // judge the commit against the new state first (its history grew, or this id is taken),
+            // so a refusal then is a lost race, tried again; any other refusal stands.
+            if (attempt >= PAYMENT_ATTEMPTS || !isPortError(toPortError(error), 'permission-denied')) throw error;
+            const now = plainData(await getDoc(this.writer.repairRef(id)));
+            const grown = Array.isArray(now?.history) ? now.history.length : 0;
+            if (grown === seen.history && !(await getDoc(paymentRef)).exists()) throw error;
+          }
+        }
       });
       const [repair] = await this.codesFor(access, [answer.repair]);
       return { payment: answer.payment, repair: repair ?? answer.repair };

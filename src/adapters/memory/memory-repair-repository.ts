@@ -1,9 +1,16 @@
-import { canReadDeliveryCode, canReadRepair } from '../../domain/repairs/access';
-import { countKeyOf, parseRepairRecord, storeRefOf } from '../../domain/repairs/repair';
+import {
+  canReadDeliveryCode,
+  canReadRepair,
+  isCustomerOf,
+  type RepairReader,
+} from '../../domain/repairs/access';
+import { countKeyOf, parseRepairRecord, type Repair, storeRefOf } from '../../domain/repairs/repair';
+import { normalisePhone } from '../../domain/shared/phone';
 import { parseStoreRecord } from '../../domain/stores/store';
 import { ROLES } from '../../domain/users/user';
 import {
   type DateRange,
+  MAX_MY_REPAIRS,
   MAX_REPAIRS_PER_ID,
   type RepairLookupResult,
   type RepairRepository,
@@ -19,6 +26,8 @@ interface Entry {
   /** Its count key (store, else business) and creation instant, when it has both. */
   readonly key: string;
   readonly created: number | undefined;
+  /** The customer's number as its 10 digits (normalisePhone); '' when it has none. */
+  readonly mobile: string;
 }
 
 interface RepairIndexes {
@@ -28,6 +37,8 @@ interface RepairIndexes {
   readonly byRepairId: Map<string, string[]>;
   /** count key (store, else business) → creation instants (ms), sorted. */
   readonly createdByKey: Map<string, number[]>;
+  /** the customer's number, normalised → document ids, sorted. */
+  readonly byMobile: Map<string, string[]>;
   /** document id → what it put in the two maps, to take it out again when it changes. */
   readonly entries: Map<string, Entry>;
 }
@@ -65,6 +76,7 @@ function entryOf(id: string, raw: unknown): Entry {
     repairId: typeof stored === 'string' ? stored : null,
     key: countKeyOf(repair),
     created: repair.createdAt?.getTime(),
+    mobile: normalisePhone(repair.customerMobile),
   };
 }
 
@@ -74,11 +86,17 @@ function buildIndexes(repairs: MemoryDatabase['repairs']): RepairIndexes {
     version: repairs.version,
     byRepairId: new Map(),
     createdByKey: new Map(),
+    byMobile: new Map(),
     entries: new Map(),
   };
   for (const [id, raw] of repairs) {
     const entry = entryOf(id, raw);
     indexes.entries.set(id, entry);
+    if (entry.mobile !== '') {
+      const ids = indexes.byMobile.get(entry.mobile);
+      if (ids) ids.push(id);
+      else indexes.byMobile.set(entry.mobile, [id]);
+    }
     if (entry.repairId !== null) {
       const ids = indexes.byRepairId.get(entry.repairId);
       if (ids) ids.push(id);
@@ -90,6 +108,7 @@ function buildIndexes(repairs: MemoryDatabase['repairs']): RepairIndexes {
     else indexes.createdByKey.set(entry.key, [entry.created]);
   }
   for (const ids of indexes.byRepairId.values()) ids.sort();
+  for (const ids of indexes.byMobile.values()) ids.sort();
   for (const times of indexes.createdByKey.values()) times.sort((a, b) => a - b);
   return indexes;
 }
@@ -97,6 +116,7 @@ function buildIndexes(repairs: MemoryDatabase['repairs']): RepairIndexes {
 function addEntry(indexes: RepairIndexes, id: string, entry: Entry): void {
   indexes.entries.set(id, entry);
   if (entry.repairId !== null) insertSorted(indexes.byRepairId, entry.repairId, id);
+  if (entry.mobile !== '') insertSorted(indexes.byMobile, entry.mobile, id);
   if (entry.key !== '' && entry.created !== undefined)
     insertSorted(indexes.createdByKey, entry.key, entry.created);
 }
@@ -106,6 +126,7 @@ function removeEntry(indexes: RepairIndexes, id: string): void {
   if (entry === undefined) return;
   indexes.entries.delete(id);
   if (entry.repairId !== null) removeSorted(indexes.byRepairId, entry.repairId, id);
+  if (entry.mobile !== '') removeSorted(indexes.byMobile, entry.mobile, id);
   if (entry.key !== '' && entry.created !== undefined)
     removeSorted(indexes.createdByKey, entry.key, entry.created);
 }
@@ -145,23 +166,38 @@ export class MemoryRepairRepository implements RepairRepository {
     const reader = await repairReaderOf(this.db, async (uid) => this.db.profile(uid));
     // Every repair of the id is judged: a shop registering many under someone's Repair ID hides nothing.
     const ids = this.currentIndexes().byRepairId.get(repairId) ?? [];
-    const readable = ids.flatMap((id) => {
-      const raw = this.db.repairs.get(id);
-      const parsed = parseRepairRecord(id, raw);
-      const kept = this.db.repairDelivery.get(id)?.code;
-      // The shop console keeps its delivery code apart; the apps' is on the repair.
-      const repair = { ...parsed, deliveryCode: typeof kept === 'string' ? kept : parsed.deliveryCode };
-      const writtenBy = raw?.customerMobileBy;
-      const rule = { ...repair, ...(typeof writtenBy === 'string' ? { customerMobileBy: writtenBy } : {}) };
-      const ref = storeRefOf(repair);
-      const storeRaw = ref === '' || reader.role === ROLES.superAdmin ? undefined : this.db.stores.get(ref);
-      const store = storeRaw === undefined ? null : parseStoreRecord(ref, storeRaw);
-      const staff = store !== null && this.db.storeMembers.has(memberKey(ref, reader.uid));
-      if (!canReadRepair(reader, rule, store, staff)) return [];
-      const code = canReadDeliveryCode(reader, rule, store, staff) ? repair.deliveryCode : '';
-      return [this.db.read({ ...repair, deliveryCode: code })];
-    });
+    const readable = ids.flatMap((id) => this.readableBy(reader, id));
     return { total: Math.min(ids.length, MAX_REPAIRS_PER_ID), readable };
+  }
+
+  async findMine(): Promise<Repair[]> {
+    await this.db.roundTrip();
+    const reader = await repairReaderOf(this.db, async (uid) => this.db.profile(uid));
+    if (reader.verifiedPhone === null) return [];
+    const ids = this.currentIndexes().byMobile.get(normalisePhone(reader.verifiedPhone)) ?? [];
+    return ids
+      .flatMap((id) => this.readableBy(reader, id))
+      .filter((repair) => isCustomerOf(reader.verifiedPhone, repair))
+      .sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))
+      .slice(0, MAX_MY_REPAIRS);
+  }
+
+  /** The repair as `reader` may read it (its delivery code only where allowed), or nothing. */
+  private readableBy(reader: RepairReader, id: string): Repair[] {
+    const raw = this.db.repairs.get(id);
+    const parsed = parseRepairRecord(id, raw);
+    const kept = this.db.repairDelivery.get(id)?.code;
+    // The shop console keeps its delivery code apart; the apps' is on the repair.
+    const repair = { ...parsed, deliveryCode: typeof kept === 'string' ? kept : parsed.deliveryCode };
+    const writtenBy = raw?.customerMobileBy;
+    const rule = { ...repair, ...(typeof writtenBy === 'string' ? { customerMobileBy: writtenBy } : {}) };
+    const ref = storeRefOf(repair);
+    const storeRaw = ref === '' || reader.role === ROLES.superAdmin ? undefined : this.db.stores.get(ref);
+    const store = storeRaw === undefined ? null : parseStoreRecord(ref, storeRaw);
+    const staff = store !== null && this.db.storeMembers.has(memberKey(ref, reader.uid));
+    if (!canReadRepair(reader, rule, store, staff)) return [];
+    const code = canReadDeliveryCode(reader, rule, store, staff) ? repair.deliveryCode : '';
+    return [this.db.read({ ...repair, deliveryCode: code })];
   }
 
   async countCreated(keys: readonly string[], range: DateRange): Promise<Record<string, number>> {

@@ -25,6 +25,7 @@ import { PouchSupportIssueRepository } from './pouchdb-support-issue-repository'
 import { PouchSync } from './pouchdb-sync';
 import { UserDocs } from './pouchdb-user-docs';
 import { PouchUserRepository } from './pouchdb-user-repository';
+import { settleRepairConflict } from './pouchdb-shop-payments';
 import { PouchWalletLedger, resolveLedgerConflict } from './pouchdb-wallet-ledger';
 
 export interface PouchBackendOptions {
@@ -135,6 +136,7 @@ export async function createPouchBackend(options: PouchBackendOptions): Promise<
             settleUser: (uid) => userDocs.settle(uid),
             resolveSupport: (id) => support.resolve(id),
             resolveLedger: (id) => resolveLedgerConflict(dbs, id),
+            resolveRepair: (id) => settleRepairConflict(dbs, id),
           },
         );
 

@@ -45,7 +45,7 @@ export const COLLECTIONS = [
   // Photos of repairs: one document per photo, its image an attachment (pouchdb-shop-photos.ts).
   'photos',
   // Payments and refunds of repairs (repairs/{id}/payments/{paymentId}): one immutable document per
-  // entry, `{repairDocId}:{paymentId}` (pouchdb-shop-payments.ts).
+  // entry, `{repairDocId}:{paymentId}`, which replicates (pouchdb-shop-payments.ts).
   'payments',
 ] as const;
 export type CollectionName = (typeof COLLECTIONS)[number];
@@ -65,6 +65,9 @@ export const SYNCED_COLLECTIONS: readonly CollectionName[] = [
   'support',
   'transactions',
   'config',
+  // Payments and refunds: one immutable document each, so entries taken offline on two devices for
+  // one repair both arrive (the gateway checks them: sync-server/payment-entries.ts).
+  'payments',
 ];
 
 const DESIGN_DOCS: readonly (readonly [CollectionName, DesignDoc])[] = [

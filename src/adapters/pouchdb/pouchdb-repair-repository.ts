@@ -1,9 +1,16 @@
-import { canReadDeliveryCode, canReadRepair } from '../../domain/repairs/access';
-import { parseRepairRecord, storeRefOf } from '../../domain/repairs/repair';
+import {
+  canReadDeliveryCode,
+  canReadRepair,
+  isCustomerOf,
+  type RepairReader,
+} from '../../domain/repairs/access';
+import { parseRepairRecord, type Repair, storeRefOf } from '../../domain/repairs/repair';
+import { normalisePhone } from '../../domain/shared/phone';
 import { parseStoreRecord } from '../../domain/stores/store';
 import { ROLES } from '../../domain/users/user';
 import {
   type DateRange,
+  MAX_MY_REPAIRS,
   MAX_REPAIRS_PER_ID,
   type RepairLookupResult,
   type RepairRepository,
@@ -15,6 +22,9 @@ import type { PouchDatabases } from './pouchdb-databases';
 import { memberDocId } from './pouchdb-shop-membership';
 import type { UserDocs } from './pouchdb-user-docs';
 import { VIEWS } from './pouchdb-views';
+
+/** Sorts after every value in a view key (CouchDB collation: objects come last). */
+const HIGH = {};
 
 /**
  * The repairs collection. Look-ups use repairs/byRepairId; counts use repairs/createdByKey, keyed
@@ -36,28 +46,57 @@ export class PouchRepairRepository implements RepairRepository {
         key: repairId,
         include_docs: true,
       });
-      const readable = [];
+      const readable: Repair[] = [];
       // Rows of one key come in document-id order, as the memory adapter sorts them.
       for (const row of rows) {
-        if (!row.doc) continue;
-        const repair = parseRepairRecord(row.doc._id, row.doc);
-        const ref = storeRefOf(repair);
-        // A super admin reads every repair: no store to look at.
-        const skipStore = ref === '' || ref.startsWith('_') || reader.role === ROLES.superAdmin;
-        const storeDoc = skipStore ? null : await this.dbs.stores.get(ref);
-        const store = storeDoc === null ? null : parseStoreRecord(ref, storeDoc);
-        const staff =
-          store !== null &&
-          store.ownerId !== reader.uid &&
-          (await this.dbs.storeMembers.get(memberDocId(ref, reader.uid))) !== null;
-        const writtenBy = row.doc.customerMobileBy;
-        const rule = { ...repair, ...(typeof writtenBy === 'string' ? { customerMobileBy: writtenBy } : {}) };
-        if (!canReadRepair(reader, rule, store, staff)) continue;
-        const code = canReadDeliveryCode(reader, rule, store, staff) ? repair.deliveryCode : '';
-        readable.push({ ...repair, deliveryCode: code });
+        const repair = row.doc ? await this.readableBy(reader, row.doc) : null;
+        if (repair !== null) readable.push(repair);
       }
       return { total: Math.min(rows.length, MAX_REPAIRS_PER_ID), readable };
     });
+  }
+
+  findMine(): Promise<Repair[]> {
+    return guarded(async () => {
+      const reader = await repairReaderOf(this.session, (uid) => this.users.profile(uid));
+      if (reader.verifiedPhone === null) return [];
+      const digits = normalisePhone(reader.verifiedPhone);
+      const rows = await this.dbs.repairs.query(VIEWS.repairsByCustomerMobile, {
+        startkey: [digits, HIGH],
+        endkey: [digits],
+        descending: true,
+        include_docs: true,
+      });
+      const mine: Repair[] = [];
+      for (const row of rows) {
+        const repair = row.doc ? await this.readableBy(reader, row.doc) : null;
+        if (repair !== null && isCustomerOf(reader.verifiedPhone, repair)) mine.push(repair);
+        if (mine.length === MAX_MY_REPAIRS) break;
+      }
+      return mine;
+    });
+  }
+
+  /** The repair as `reader` may read it (its delivery code only where allowed), or null. */
+  private async readableBy(
+    reader: RepairReader,
+    doc: Readonly<Record<string, unknown>> & { readonly _id: string },
+  ): Promise<Repair | null> {
+    const repair = parseRepairRecord(doc._id, doc);
+    const ref = storeRefOf(repair);
+    // A super admin reads every repair: no store to look at.
+    const skipStore = ref === '' || ref.startsWith('_') || reader.role === ROLES.superAdmin;
+    const storeDoc = skipStore ? null : await this.dbs.stores.get(ref);
+    const store = storeDoc === null ? null : parseStoreRecord(ref, storeDoc);
+    const staff =
+      store !== null &&
+      store.ownerId !== reader.uid &&
+      (await this.dbs.storeMembers.get(memberDocId(ref, reader.uid))) !== null;
+    const writtenBy = doc.customerMobileBy;
+    const rule = { ...repair, ...(typeof writtenBy === 'string' ? { customerMobileBy: writtenBy } : {}) };
+    if (!canReadRepair(reader, rule, store, staff)) return null;
+    const code = canReadDeliveryCode(reader, rule, store, staff) ? repair.deliveryCode : '';
+    return { ...repair, deliveryCode: code };
   }
 
   countCreated(keys: readonly string[], range: DateRange): Promise<Record<string, number>> {

@@ -166,19 +166,3 @@ export async function recordPaymentEntry(
   }
   throw new PortError('unavailable', 'This repair is busy; try again.');
 }
-
-/** One task at a time per key (the payments of one repair on this device). */
-export class KeyedLock {
-  private readonly tails = new Map<string, Promise<unknown>>();
-
-  run<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    const next = previous.then(task, task);
-    const tail = next.catch(() => undefined);
-    this.tails.set(key, tail);
-    void tail.then(() => {
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    });
-    return next;
-  }
-}

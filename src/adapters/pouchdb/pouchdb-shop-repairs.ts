@@ -62,8 +62,8 @@ import {
   unlockDocId,
 } from './pouchdb-shop-docs';
 import { pouchMembershipLookup } from './pouchdb-shop-membership';
+import { KeyedLock } from '../shared/keyed-lock';
 import {
-  KeyedLock,
   loadPaymentEntries,
   paymentEntryDocId,
   paymentEntryRange,

@@ -9,6 +9,11 @@ export interface SyncReconciler {
   resolveSupport(id: string): Promise<unknown>;
   /** Keeps the winning revision of a ledger document (the same idempotency key used on two devices). */
   resolveLedger(id: string): Promise<unknown>;
+  /**
+   * Merges the conflicting revisions of a repair that differ only by payments taken on two devices
+   * (pouchdb-shop-payments.ts settleRepairConflict): every payment counted once.
+   */
+  resolveRepair(id: string): Promise<unknown>;
 }
 
 export interface SyncOptions {
@@ -209,6 +214,10 @@ export class PouchSync {
     this.watch('support', (doc) => {
       if ((doc._conflicts?.length ?? 0) > 0)
         this.queue.run(`support:${doc._id}`, () => this.reconciler.resolveSupport(doc._id));
+    });
+    this.watch('repairs', (doc) => {
+      if ((doc._conflicts?.length ?? 0) > 0)
+        this.queue.run(`repair:${doc._id}`, () => this.reconciler.resolveRepair(doc._id));
     });
     this.watch('transactions', (doc) => {
       if ((doc._conflicts?.length ?? 0) > 0)

@@ -1,4 +1,5 @@
 import { countKeyOf, storeRefOf } from '../../domain/repairs/repair';
+import { normalisePhone } from '../../domain/shared/phone';
 import { asText } from '../../domain/shared/text';
 import { asInstant } from '../../domain/shared/time';
 import { countedLedgerPaise } from '../shared/recharge';
@@ -95,6 +96,18 @@ export const REPAIRS_DESIGN = design('repairs', {
   byRepairId: {
     map: (doc, emit) => {
       if (typeof doc.repairId === 'string') emit(doc.repairId, null);
+    },
+  },
+  /**
+   * Key: [the customer's number as its 10 digits (normalisePhone), createdAt in epoch ms]: a customer's
+   * own repairs, newest first, by one range (the tracker's list).
+   */
+  byCustomerMobile: {
+    map: (doc, emit) => {
+      const mobile =
+        typeof doc.customerMobile === 'number' ? String(doc.customerMobile) : asText(doc.customerMobile);
+      const digits = normalisePhone(mobile);
+      if (digits !== '') emit([digits, millis(doc.createdAt) ?? 0], null);
     },
   },
   /**
@@ -264,6 +277,7 @@ export const VIEWS = {
   storesByOwner: 'stores/byOwner',
   repairsByRepairId: 'repairs/byRepairId',
   repairsCreatedByKey: 'repairs/createdByKey',
+  repairsByCustomerMobile: 'repairs/byCustomerMobile',
   shopByStore: 'shop/byStore',
   shopByStatus: 'shop/byStatus',
   shopByField: 'shop/byField',

@@ -47,6 +47,24 @@ export async function lookUpRepair(
   }
 }
 
+/**
+ * The signed-in customer's own repairs (those booked under her verified number), newest first, for
+ * the tracker's list: every one of them, not only the Repair ID she typed. An account without a
+ * verified number has none; the backend's read rule decides what is hers.
+ */
+export async function listMyRepairs(
+  ports: Pick<Ports, 'repairs' | 'logger'>,
+  viewer: UserProfile | null,
+): Promise<Outcome<readonly Repair[], never, 'not-permitted' | 'failed'>> {
+  if (viewer === null) return failed(REPAIR_MESSAGES.notAuthorized, 'not-permitted');
+  try {
+    return done(await ports.repairs.findMine());
+  } catch (error) {
+    ports.logger.error("Listing the customer's repairs failed", error);
+    return failed(REPAIR_MESSAGES.fetchFailed, 'failed');
+  }
+}
+
 export interface BusinessInfo {
   readonly name: string;
   readonly number: string;

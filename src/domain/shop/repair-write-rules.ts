@@ -57,8 +57,8 @@ import {
  *    entry's note starts with CREDIT_NOTE_PREFIX and a note (status.ts CREDIT_ENTRY_PATTERN);
  *  - a delivered or cancelled repair is fixed except an owner's reopen, turning its tracking link
  *    off or anew, and payments and refunds (a delivered repair on credit is paid later);
- *  - every shop write (create or update) stores duePaise and owing as repairDues gives them for the
- *    status and amounts it stores (amounts.ts; the dues index), and a payment's history entry names
+ *  - every shop write that creates a repair or changes its status, an amount or paid stores duePaise
+ *    and owing as repairDues gives them (amounts.ts; the dues index), and a payment's history entry names
  *    its payment document (paymentId), whose UPI reference is only a UPI payment's.
  */
 
@@ -201,12 +201,20 @@ export function repairWriteProblem(write: RepairWrite): RepairWriteProblem | nul
     return denied('only members of the store write its repairs');
   if (store.ownerId === writer.uid && writer.role !== 'owner') return denied('the store owner is its owner');
   const fault = write.before === null ? newRepairProblem(write) : updateProblem(write, write.before);
-  return fault ?? duesProblem(write.after);
+  return fault ?? duesProblem(write.before, write.after);
 }
 
+/** What the dues fields derive from, and themselves: a write changing one of them stores both. */
+const DUES_FIELDS = ['status', 'amount', 'estimatePaise', 'estimatedCost', 'paidPaise', 'duePaise', 'owing'];
+
 // Twin: firestore.rules isDuesKept (with amounts.ts repairDues); compared by tests/app/twin-rules.test.ts.
-/** The dues fields a shop write stores are the ones its status and amounts give (repairDues). */
-function duesProblem(after: StoredFields): RepairWriteProblem | null {
+/**
+ * The dues fields a shop write stores are the ones its status and amounts give (repairDues): a new
+ * repair's, and an update's that changes the status, an amount, paid or the fields themselves.
+ */
+function duesProblem(before: StoredFields | null, after: StoredFields): RepairWriteProblem | null {
+  if (before !== null && !changedFields(before, after).some((field) => DUES_FIELDS.includes(field)))
+    return null;
   const dues = storedDues(after);
   if (after.duePaise !== dues.duePaise || after.owing !== dues.owing)
     return denied(`duePaise and owing are what the amounts give (${dues.duePaise}, ${String(dues.owing)})`);

@@ -237,7 +237,11 @@ describe('PouchDB queries read through indexes, not whole collections', () => {
   it('keeps its indexes in design documents', async () => {
     const backend = await memoryBackend();
     const design = await backend.databases.repairs.get('_design/repairs');
-    expect(Object.keys((design?.views ?? {}) as object).sort()).toEqual(['byRepairId', 'createdByKey']);
+    expect(Object.keys((design?.views ?? {}) as object).sort()).toEqual([
+      'byCustomerMobile',
+      'byRepairId',
+      'createdByKey',
+    ]);
     expect(await backend.databases.users.get('_design/users')).not.toBeNull();
     expect(await backend.databases.stores.get('_design/stores')).not.toBeNull();
     expect(await backend.databases.transactions.get('_design/ledger')).not.toBeNull();

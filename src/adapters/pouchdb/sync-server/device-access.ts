@@ -40,6 +40,7 @@ export function principalsOf(userCtx: { name?: unknown; roles?: unknown }): Prin
 export const FILTERED_COLLECTIONS: ReadonlySet<CollectionName> = new Set([
   'users',
   'repairs',
+  'payments',
   'transactions',
   'support',
 ]);
@@ -76,6 +77,13 @@ export async function readingOf(
           return 'full';
       }
       return device.phones.some((phone) => isCustomerOf(phone, repair)) ? 'customer' : null;
+    }
+    case 'payments': {
+      // A payment entry: the members of the store it names (on the sync server, its owner), as
+      // firestore.rules let members read repairs/{id}/payments; never its customer.
+      const ref = typeof doc.storeId === 'string' ? doc.storeId : '';
+      const store = ref === '' ? null : await storeOf(ref);
+      return store !== null && device.uids.some((uid) => isStoreMember(store, uid)) ? 'full' : null;
     }
     default:
       return null;

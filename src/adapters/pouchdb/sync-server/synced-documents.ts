@@ -1,4 +1,5 @@
 import {
+  PAYMENTS,
   PUBLIC_PROFILES,
   RECHARGE_TRANSACTIONS,
   REPAIRS,
@@ -46,6 +47,8 @@ export function schemaOf(collection: CollectionName, docId: string): DocumentSch
       return SUPPORT;
     case 'transactions':
       return RECHARGE_TRANSACTIONS;
+    case 'payments':
+      return PAYMENTS;
     case 'config':
       return docId === STORE_LINKS_DOC ? STORE_LINKS : docId === 'storage' ? STORAGE_CONFIG : null;
     default:

@@ -1,4 +1,4 @@
-import { REPAIRS as REPAIRS_SCHEMA } from '../../../domain/stored/documents';
+import { PAYMENTS as PAYMENTS_SCHEMA, REPAIRS as REPAIRS_SCHEMA } from '../../../domain/stored/documents';
 import { EDITABLE_PROFILE_FIELDS } from '../../../domain/users/user';
 import type { CollectionName } from '../pouchdb-databases';
 
@@ -160,6 +160,28 @@ const SUPPORT = fn(`
   if (!same(newDoc.createdAt, oldDoc.createdAt)) deny('createdAt never changes');
 `);
 
+// Twin: firestore.rules match /payments/{paymentId} (isPayment: never edited, in the writer's name);
+// compared by tests/app/twin-rules.test.ts.
+const PAYMENTS = fn(`
+  if (admin) return;
+  if (!has('device')) deny('devices only');
+  // Who deletes a payment (the store's owner, with its repair) is the gateway's check.
+  if (newDoc._deleted) return;
+  if (oldDoc && !oldDoc._deleted) {
+    var a = {}, b = {}, ka = keysOf(newDoc), kb = keysOf(oldDoc);
+    for (var i = 0; i < ka.length; i++) a[ka[i]] = newDoc[ka[i]];
+    for (var j = 0; j < kb.length; j++) b[kb[j]] = oldDoc[kb[j]];
+    if (!same(a, b)) deny('a payment is never edited');
+    return;
+  }
+  if (size(newDoc) > ${PAYMENTS_SCHEMA.maxBytes}) deny('a payment is at most ${PAYMENTS_SCHEMA.maxBytes} bytes');
+  if (newDoc.kind !== 'payment' && newDoc.kind !== 'refund') deny('a payment or a refund');
+  var amount = newDoc.amountPaise;
+  if (typeof amount !== 'number' || amount % 1 !== 0 || amount < 1 || amount > 100000000) deny('an amount of 1 to 100000000 paise');
+  if (!newDoc.by || !actsFor(newDoc.by.uid)) deny('a payment is taken in the name of an account of this device');
+  if (typeof newDoc.id !== 'string' || newDoc._id.slice(-(newDoc.id.length + 1)) !== ':' + newDoc.id) deny('the id is {repairDocId}:{paymentId}');
+`);
+
 const CONFIG = fn(`
   if (!admin) deny('the configuration is the server administrator\\'s');
 `);
@@ -173,6 +195,7 @@ export const VALIDATORS: Readonly<Partial<Record<CollectionName, string>>> = {
   transactions: TRANSACTIONS,
   support: SUPPORT,
   config: CONFIG,
+  payments: PAYMENTS,
 };
 
 export const VALIDATE_DESIGN_ID = '_design/validate';

@@ -6,6 +6,7 @@ import type { CollectionName } from '../pouchdb-databases';
 import { type Principals, repairWriteProblem, type StoreLookup, storeWriteProblem } from './device-access';
 import { type Doc, deviceHeaders, HttpError, type Json, parseJson, send, type Upstream } from './http';
 import { REPAIR_IDS_VIEW, STORE_REFS_VIEW } from './provision';
+import { paymentEntryProblem } from './payment-entries';
 import { repairWorkflowProblem } from './repair-workflow';
 import { currentDocs, type StoreLookupOf } from './server-lookups';
 import type { Who } from './sessions';
@@ -87,6 +88,7 @@ export function writesOf(upstream: Upstream, storeLookup: StoreLookupOf, validat
       if (access !== null || device.admin) return access;
       return workflowProblem(db, device, doc, current, stores);
     }
+    if (collection === 'payments') return paymentProblem(db, device, doc, current, stores);
     if (collection === 'stores') {
       const repairsDb = db.replace(/-stores$/, '-repairs');
       const opening = await storeOpeningProblem(db, device, doc, current);
@@ -99,6 +101,30 @@ export function writesOf(upstream: Upstream, storeLookup: StoreLookupOf, validat
       });
     }
     return null;
+  }
+
+  /** A payment entry (payment-entries.ts), with the repair and its entries as the server has them. */
+  async function paymentProblem(
+    db: string,
+    device: Principals,
+    doc: Doc,
+    current: Doc | null,
+    stores: StoreLookup,
+  ): Promise<string | null> {
+    const repairsDb = db.replace(/-payments$/, '-repairs');
+    return paymentEntryProblem({
+      doc,
+      current,
+      device,
+      stores,
+      now: new Date(),
+      repairOf: async (repairDocId) => (await currentDocs(upstream, repairsDb, [repairDocId])).get(repairDocId) ?? null,
+      entriesOf: async (repairDocId) => {
+        const range = `startkey=${encodeURIComponent(JSON.stringify(`${repairDocId}:`))}&endkey=${encodeURIComponent(JSON.stringify(`${repairDocId}:\uffff`))}`;
+        const { body } = await asAdmin(`/${encodeURIComponent(db)}/_all_docs?include_docs=true&${range}`);
+        return ((body as { rows?: { doc?: Doc | null }[] })?.rows ?? []).flatMap((row) => (row.doc ? [row.doc] : []));
+      },
+    });
   }
 
   /**

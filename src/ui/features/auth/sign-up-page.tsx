@@ -33,9 +33,15 @@ export function SignUpPage() {
 
   // A message above the form is out of sight after submitting at the end of a long form: bring it into
   // view (field errors instead move the focus to the first invalid field).
+  // On a phone the button is a screen or more below the message: the success also takes the focus
+  // (a screen reader says it, a keyboard starts from it), which keeps it in view.
   useEffect(() => {
-    if (outcome && (outcome.ok || !outcome.fieldErrors))
-      formTopRef.current?.scrollIntoView?.({ block: 'nearest' });
+    if (!outcome || (!outcome.ok && outcome.fieldErrors)) return;
+    const top = formTopRef.current;
+    if (outcome.ok) top?.focus();
+    // Once the cleared form has its new height (a scroll made before it would be undone).
+    const timer = setTimeout(() => top?.scrollIntoView?.({ block: 'nearest' }), 0);
+    return () => clearTimeout(timer);
   }, [outcome]);
 
   return (
@@ -51,7 +57,7 @@ export function SignUpPage() {
             choose Set Up Your Shop on your Dashboard to run your shop on the web.
           </p>
 
-          <div ref={formTopRef} className="mt-6 scroll-mt-24 space-y-3">
+          <div ref={formTopRef} tabIndex={-1} className="mt-6 scroll-mt-24 space-y-3 focus:outline-none">
             {succeeded ? (
               <>
                 <Alert tone="success">

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Repair } from '../../../domain/repairs/repair';
 import type { UseCases } from '../../../domain/use-cases';
+import type { UserProfile } from '../../../domain/users/user';
 import { outcomeValue } from '../../queries/outcome-value';
 
 type Shop = UseCases['shop'];
@@ -11,6 +12,8 @@ export const trackerKeys = {
   all: ['tracker'] as const,
   trackingLink: (token: string) => [...trackerKeys.all, 'link', token] as const,
   businessInfo: (repairDocId: string) => [...trackerKeys.all, 'business-info', repairDocId] as const,
+  /** The signed-in customer's own repairs (uid in the key: another session never sees them). */
+  mine: (uid: string) => [...trackerKeys.all, 'mine', uid] as const,
 };
 
 export const trackerQueries = {
@@ -23,6 +26,13 @@ export const trackerQueries = {
       queryKey: trackerKeys.trackingLink(token),
       queryFn: () => shop.resolveTracking(token),
       staleTime: 30_000,
+    }),
+
+  /** The signed-in customer's own repairs, newest first; a failure is the list's own (with Retry). */
+  mine: (repairs: Repairs, viewer: UserProfile) =>
+    queryOptions({
+      queryKey: trackerKeys.mine(viewer.uid),
+      queryFn: async () => outcomeValue(await repairs.mine(viewer)),
     }),
 
   /**

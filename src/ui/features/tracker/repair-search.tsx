@@ -5,6 +5,7 @@ import { MAX_REPAIR_ID_LENGTH } from '../../../domain/repairs/messages';
 import type { Repair } from '../../../domain/repairs/repair';
 import { formatIndianMobile } from '../../../domain/shared/phone';
 import { formatDate } from '../../../domain/shared/time';
+import { done } from '../../../domain/shared/validation';
 import type { UserProfile } from '../../../domain/users/user';
 import { useService } from '../../app-services';
 import { Button } from '../../components/button';
@@ -12,6 +13,7 @@ import { Card } from '../../components/card';
 import { TextField } from '../../components/fields';
 import { OutcomeAlert } from '../../components/outcome-alert';
 import { applyFieldErrors } from '../../forms/apply-field-errors';
+import { MyRepairs } from './my-repairs';
 import { RepairDetails } from './repair-details';
 
 /* The repair tracker's search: the Repair ID form, and its answer (a repair, a choice, or why not). */
@@ -92,10 +94,13 @@ export function RepairSearch({ viewer, verifiedPhone }: { viewer: UserProfile; v
       </Card>
 
       {lookup === null ? null : lookup.ok ? (
-        <FoundRepairs repairs={lookup.value.repairs} onTrackMore={trackMore} />
+        <FoundRepairs key={lookup.value.repair.id} repairs={lookup.value.repairs} onTrackMore={trackMore} />
       ) : (
         <OutcomeAlert outcome={lookup} tone={lookup.reason === 'not-found' ? 'warning' : 'error'} />
       )}
+
+      {/* Every repair booked under her number, not only the one she typed: one opens like an answer. */}
+      <MyRepairs viewer={viewer} onOpen={(repair) => setLookup(done({ repair, repairs: [repair] }))} />
     </>
   );
 }

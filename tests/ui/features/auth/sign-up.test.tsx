@@ -145,6 +145,8 @@ describe('/signup', () => {
 
     const success = await screen.findByText(ACCOUNT_MESSAGES.signUpSucceeded);
     expect(success.closest('[role="status"]')).toBeTruthy();
+    // The message takes the focus (on a phone the button is far below it): it is in view and read out.
+    await waitFor(() => expect(document.activeElement?.contains(success)).toBe(true));
     expect(screen.queryByRole('alert')).toBeNull();
     for (const name of Object.keys(FIELDS) as FieldName[]) expect(field(name).value).toBe('');
     expect((screen.getByRole('radio', { name: 'Distributor' }) as HTMLInputElement).checked).toBe(false);

@@ -227,3 +227,23 @@ describe('/dashboard as a customer (repair tracker)', () => {
     expect(await seriousAxeViolations()).toEqual([]);
   });
 });
+
+describe('/dashboard as a customer: all of her repairs (issue 17)', () => {
+  it('lists every repair booked under her verified number, newest first, and opens one like an answer', async () => {
+    const app = await openTracker();
+    const list = within(await screen.findByRole('region', { name: 'Your repairs' }));
+    const rows = await list.findAllByRole('button');
+    expect(rows.map((row) => row.querySelector('.font-mono')?.textContent)).toEqual(['RPR-1001', 'RPR-1003']);
+    // RPR-1001: ₹500 of ₹2,500 paid; RPR-1003 has no amount.
+    expect(rows[0]?.textContent).toContain('In Progress');
+    expect(rows[0]?.textContent).toContain('Due ₹2,000');
+    expect(rows[1]?.textContent).toContain('Delivered');
+    await app.user.click(rows[1] as HTMLElement);
+    const heading = await screen.findByRole('heading', { name: 'Repair Details' });
+    expect(document.activeElement).toBe(heading);
+    expect(detail('Repair ID')).toBe('RPR-1003');
+    expect(detail('Amount')).toBe('-');
+    // Another customer's repair (RPR-1002) is never listed.
+    expect(list.queryByText('RPR-1002')).toBeNull();
+  });
+});
