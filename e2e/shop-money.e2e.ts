@@ -257,7 +257,7 @@ describe('(a) a new shop owner: a job card, a payment, delivery on credit, the d
     expect(tab.problems.errors).toEqual([]);
   });
 
-  it(`'Dues' lists Suresh (${repairId || 'KFI-1001'}) and Meera, oldest first: 'Total due: ₹1,800.50 from 2 customers'`, async () => {
+  it(`'Dues' lists Suresh (${shop.prefix}-1001) and Meera, oldest first: 'Total due: ₹1,800.50 from 2 customers'`, async () => {
     const { page } = tab;
     // A second customer owes too: ready for pickup with ₹1,000 to pay.
     await page.getByRole('link', { name: '← Repairs' }).click();
@@ -304,7 +304,7 @@ describe('(a) a new shop owner: a job card, a payment, delivery on credit, the d
     expect(tab.problems.errors).toEqual([]);
   });
 
-  it(`the tracking page of ${repairId || 'KFI-1001'} (375 px, signed out) shows the same due: ${SURESH_DUE}`, async () => {
+  it(`the tracking page of ${shop.prefix}-1001 (375 px, signed out) shows the same due: ${SURESH_DUE}`, async () => {
     // The demo's data lives in this browser, so the link opens in a tab of it; the Firebase build's link
     // opens in a fresh browser profile, as on the customer's phone.
     const fresh = backend() === 'firebase' ? await openTab(browser, 'phone') : null;
