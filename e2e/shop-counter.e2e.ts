@@ -26,9 +26,11 @@ import {
   messageLinks,
   moveTo,
   nextSteps,
+  paymentFigure,
   REPAIR_ID,
   repairIdShown,
   statusNow,
+  takePaymentOfDue,
   textWithoutDates,
   tomorrowInBrowser,
   trackingLinkShown,
@@ -196,8 +198,10 @@ describe("owner01@demo.test's counter day, then the customer's tracker and the a
     expect(await detail(page, 'Problems').textContent()).toBe('Screen broken, Battery problem');
     expect(await detail(page, 'Accessories Received').textContent()).toBe('SIM tray, Back cover');
     expect(await detail(page, 'Estimate (₹)').textContent()).toBe('₹1,500');
-    expect(await detail(page, 'Paid').textContent()).toBe('₹500');
-    expect(await detail(page, 'Due').textContent()).toBe('₹1,000');
+    // The money is in 'Payments': the estimate, the advance taken with the job card, what is left.
+    expect(await paymentFigure(page, 'Total')).toBe('₹1,500');
+    expect(await paymentFigure(page, 'Paid')).toBe('₹500');
+    expect(await paymentFigure(page, 'Due')).toBe('₹1,000');
     // Written as the tracking link writes it ('24 Nov 2026'), by the browser's own Intl.
     expect(await detail(page, 'Promised Date').textContent()).toBe(await dayAsShown(page, card.promisedDate));
     expect(await historyHeadlines(page)).toEqual(['Created (Received)']);
@@ -241,11 +245,13 @@ describe("owner01@demo.test's counter day, then the customer's tracker and the a
     await searchBoard(page, '+91 98765 43210');
     const byMobile = await boardRepairIds(page);
     expect(byMobile).toContain(repairId);
-    // Every hit is Asha's: the table's mobile column reads her 10 digits.
-    const mobiles = await page
-      .getByRole('region', { name: 'Repairs' })
-      .locator('tbody tr td:nth-child(3)')
-      .allTextContents();
+    // Every hit is Asha's: the table's mobile column reads her 10 digits (the owner's search runs
+    // across her stores, so the table may carry a 'Store' column: the column is found by its header).
+    const table = page.getByRole('region', { name: 'Repairs' }).getByRole('table');
+    const headers = (await table.locator('thead th').allTextContents()).map((header) => header.trim());
+    const mobileColumn = headers.indexOf('Mobile') + 1;
+    expect(mobileColumn).toBeGreaterThan(0);
+    const mobiles = await table.locator(`tbody tr td:nth-child(${mobileColumn})`).allTextContents();
     expect(new Set(mobiles)).toEqual(new Set(['9876543210']));
 
     await page.getByRole('link', { name: repairId, exact: true }).click();
@@ -273,13 +279,22 @@ describe("owner01@demo.test's counter day, then the customer's tracker and the a
     expect(tab.problems.errors).toEqual([]);
   });
 
-  it("'Delivered' asks for the delivery code: a wrong code is refused with a message, the job sheet's code is accepted", async () => {
+  it("'Delivered' says the ₹1,000 due: 'Take Payment' at the counter, then a wrong code is refused with a message, the job sheet's code is accepted", async () => {
     const { page } = tab;
     deliveryCode = await deliveryCodeFromJobSheet(page, repairId);
     expect(deliveryCode).toMatch(/^\d{4}$/);
 
     await page.getByRole('group', { name: 'Next status' }).getByRole('button', { name: 'Delivered' }).click();
-    const dialog = await shown(page.getByRole('dialog', { name: 'Mark as Delivered' }));
+    let dialog = await shown(page.getByRole('dialog', { name: 'Mark as Delivered' }));
+    // Money is due: the dialog says how much and offers the payment first (or credit).
+    await shown(dialog.getByText('Amount due: ₹1,000'));
+    await shown(dialog.getByRole('button', { name: 'Deliver on Credit' }));
+    await takePaymentOfDue(page, '1000', dialog);
+    // Back to the delivery, nothing due any more: the plain move, and no credit note asked for.
+    dialog = await shown(page.getByRole('dialog', { name: 'Mark as Delivered' }));
+    await shown(dialog.getByRole('button', { name: 'Mark as Delivered' }));
+    expect(await dialog.getByText(/^Amount due/).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Deliver on Credit' }).count()).toBe(0);
     const code = dialog.getByLabel(/^Delivery Code/);
     await code.fill(wrongCode(deliveryCode));
     await dialog.getByRole('button', { name: 'Mark as Delivered' }).click();
@@ -294,9 +309,12 @@ describe("owner01@demo.test's counter day, then the customer's tracker and the a
     await expect.poll(() => statusNow(page).textContent()).toBe('Now: Delivered');
     // Final: only the owner's reopen is offered.
     await expect.poll(() => nextSteps(page)).toEqual(['Reopen as In Progress', 'Reopen as Received']);
+    // Paid in full: the advance and the payment at the counter.
+    expect(await paymentFigure(page, 'Paid')).toBe('₹1,500');
+    expect(await paymentFigure(page, 'Due')).toBe('₹0');
   });
 
-  it('keeps every step in the history, by the owner', async () => {
+  it('keeps every step in the history, the payment too, by the owner', async () => {
     const { page } = tab;
     await expect
       .poll(() => historyHeadlines(page))
@@ -304,12 +322,13 @@ describe("owner01@demo.test's counter day, then the customer's tracker and the a
         'Created (Received)',
         'Received → In Progress',
         'In Progress → Ready for Pickup',
+        'Payment ₹1,000',
         'Ready for Pickup → Delivered',
       ]);
     const authors = await page.getByRole('list', { name: 'History' }).getByText(/^by /).allTextContents();
-    expect(authors).toEqual(Array(4).fill('by Rahul Sharma'));
+    expect(authors).toEqual(Array(5).fill('by Rahul Sharma'));
     // The wrong code left no trace.
-    expect(await page.getByRole('list', { name: 'History' }).getByRole('listitem').count()).toBe(4);
+    expect(await page.getByRole('list', { name: 'History' }).getByRole('listitem').count()).toBe(5);
     expect(tab.problems.errors).toEqual([]);
   });
 
@@ -439,6 +458,11 @@ describe("staff@demo.test on a 375 px phone: the board of 'Sharma Mobile Care - 
     await moveTo(page, 'Ready for Pickup');
     await expect.poll(() => nextSteps(page)).toEqual(['Delivered', 'In Progress']);
     const code = await deliveryCodeFromJobSheet(page, repairId);
+    // Staff take payments: the ₹900 due is paid at the counter before the delivery.
+    expect(await paymentFigure(page, 'Due')).toBe('₹900');
+    await takePaymentOfDue(page, '900');
+    await expect.poll(() => paymentFigure(page, 'Due')).toBe('₹0');
+    expect(await paymentFigure(page, 'Paid')).toBe('₹900');
     // Staff have no override: the dialog only asks for the code.
     await page.getByRole('group', { name: 'Next status' }).getByRole('button', { name: 'Delivered' }).click();
     const dialog = await shown(page.getByRole('dialog', { name: 'Mark as Delivered' }));
@@ -454,6 +478,7 @@ describe("staff@demo.test on a 375 px phone: the board of 'Sharma Mobile Care - 
         'Created (Received)',
         'Received → In Progress',
         'In Progress → Ready for Pickup',
+        'Payment ₹900',
         'Ready for Pickup → Delivered',
       ]);
     expect(

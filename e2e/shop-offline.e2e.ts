@@ -22,8 +22,10 @@ import {
   MESSAGES,
   moveTo,
   nextSteps,
+  paymentFigure,
   repairIdShown,
   statusNow,
+  takePaymentOfDue,
   textWithoutDates,
   tomorrowInBrowser,
   trackingLinkShown,
@@ -135,7 +137,8 @@ describe("owner01's counter day with the network cut (phone)", () => {
     repairPath = new URL(page.url()).pathname;
     expect(await statusNow(page).textContent()).toBe('Now: Received');
     expect(await detail(page, 'Customer Mobile').textContent()).toBe('9123456789');
-    expect(await detail(page, 'Due').textContent()).toBe('₹2,000');
+    expect(await paymentFigure(page, 'Paid')).toBe('₹200');
+    expect(await paymentFigure(page, 'Due')).toBe('₹2,000');
     trackingUrl = await trackingLinkShown(page);
     await settled(page);
     expect(await horizontalOverflow(page)).toBe(0);
@@ -168,10 +171,14 @@ describe("owner01's counter day with the network cut (phone)", () => {
     }
   });
 
-  it("moves it to 'Ready for Pickup', then 'Delivered' with the job sheet's code (a wrong one refused)", async () => {
+  it("moves it to 'Ready for Pickup', takes the ₹2,000 due in cash, then 'Delivered' with the job sheet's code (a wrong one refused)", async () => {
     const { page } = tab;
     await moveTo(page, 'Ready for Pickup');
     deliveryCode = await deliveryCodeFromJobSheet(page, repairId);
+    // The customer pays the rest at the counter, still offline: nothing is due at the delivery.
+    await takePaymentOfDue(page, '2000');
+    await expect.poll(() => paymentFigure(page, 'Due')).toBe('₹0');
+    expect(await paymentFigure(page, 'Paid')).toBe('₹2,200');
     await page.getByRole('group', { name: 'Next status' }).getByRole('button', { name: 'Delivered' }).click();
     const dialog = await shown(page.getByRole('dialog', { name: 'Mark as Delivered' }));
     await dialog.getByLabel(/^Delivery Code/).fill(wrongCode(deliveryCode));
@@ -185,6 +192,7 @@ describe("owner01's counter day with the network cut (phone)", () => {
       'Created (Received)',
       'Received → In Progress',
       'In Progress → Ready for Pickup',
+      'Payment ₹2,000',
       'Ready for Pickup → Delivered',
     ]);
     expect(await offline(page)).toBe(true);
@@ -225,8 +233,12 @@ describe("owner01's counter day with the network cut (phone)", () => {
       'Created (Received)',
       'Received → In Progress',
       'In Progress → Ready for Pickup',
+      'Payment ₹2,000',
       'Ready for Pickup → Delivered',
     ]);
+    // The payment taken offline was kept too.
+    expect(await paymentFigure(page, 'Paid')).toBe('₹2,200');
+    expect(await paymentFigure(page, 'Due')).toBe('₹0');
     await page.reload();
     await heading(page, repairId);
     expect(await statusNow(page).textContent()).toBe('Now: Delivered');

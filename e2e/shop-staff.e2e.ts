@@ -150,7 +150,8 @@ describe('owner01@demo.test manages the staff of Sharma Mobile Care (desktop); c
 
   it('the store picker shows Bandra: its staff member Sam Staff (staff@demo.test), no invitation', async () => {
     const { page } = tab;
-    await page.getByLabel('Store').selectOption({ label: BANDRA });
+    // Exactly 'Store': the settings' 'Store Name' and 'Store Phone' are on the page too.
+    await page.getByLabel('Store', { exact: true }).selectOption({ label: BANDRA });
     await heading(page, BANDRA);
     await expect.poll(() => rows(page)).toEqual(['Sam Staff staff@demo.test']);
     await shown(people(page).getByRole('button', { name: 'Remove Sam Staff' }));
@@ -159,7 +160,8 @@ describe('owner01@demo.test manages the staff of Sharma Mobile Care (desktop); c
     await refusedOnField(page, TEXTS.alreadyStaff, 'staff@demo.test');
     expect(await rows(page)).toEqual(['Sam Staff staff@demo.test']);
 
-    await page.getByLabel('Store').selectOption({ label: ANDHERI });
+    // Exactly 'Store': the settings' 'Store Name' and 'Store Phone' are on the page too.
+    await page.getByLabel('Store', { exact: true }).selectOption({ label: ANDHERI });
     await heading(page, ANDHERI);
     await expect.poll(() => rows(page)).toEqual([`${RAVI} Invited`]);
     // Another store's section starts with an empty field.

@@ -169,13 +169,15 @@ const SHARED_UI = [
 const CROSS_FEATURE_EDGES: Record<string, readonly string[]> = {
   // /dashboard shows the panel of the account's role, each from its own feature, and its loader starts
   // that panel's reads; shop people see their staff invitations on it (and are sent on to /shop); a
-  // customer sees the shop card beside its tracker ('Set Up Your Shop', or its board).
+  // customer sees the shop card beside its tracker ('Set Up Your Shop', or its board), and her repairs
+  // under it (read before the page paints).
   dashboard: [
     'admin/admin-dashboard',
     'admin/queries',
     'wallet/distributor-dashboard',
     'wallet/queries',
     'tracker/repair-tracker',
+    'tracker/queries',
     'shop/staff/staff-invitations',
     'shop/settings/shop-start-card',
     'shop/queries',

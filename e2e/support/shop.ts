@@ -109,6 +109,36 @@ export const detail = (page: Page, label: string): Locator =>
     .locator('dt', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
     .locator('xpath=following-sibling::dd[1]');
 
+/** The repair page's 'Payments' section (its card, found by its heading). */
+export const paymentsSection = (page: Page): Locator =>
+  page
+    .getByRole('heading', { level: 2, name: 'Payments', exact: true })
+    .locator('xpath=ancestor::div[contains(@class, "rounded-2xl")][1]');
+
+/** A figure of the 'Payments' summary ('Total', 'Paid', 'Due'), as the page writes it ('₹1,000'). */
+export const paymentFigure = (page: Page, label: 'Total' | 'Paid' | 'Due'): Promise<string> =>
+  paymentsSection(page)
+    .locator('dt', { hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]')
+    .textContent()
+    .then((text) => (text ?? '').trim());
+
+/**
+ * Takes the amount due at the counter in cash: 'Take Payment' (in the 'Payments' section, or in the
+ * delivery dialog when `from` is that dialog), which fills in the amount due (`due`, as typed: '1000'),
+ * then 'Save Payment'. Waits until the payment's dialog has closed.
+ */
+export async function takePaymentOfDue(page: Page, due: string, from?: Locator): Promise<void> {
+  await (from ?? paymentsSection(page)).getByRole('button', { name: 'Take Payment', exact: true }).click();
+  const dialog = await shown(page.getByRole('dialog', { name: 'Take Payment' }));
+  expect(await dialog.getByLabel(/^Amount \(₹\)/).inputValue()).toBe(due);
+  // 'Mode' is three labelled buttons (the radios themselves are visually hidden): the label is tapped.
+  await dialog.locator('label', { hasText: /^Cash$/ }).click();
+  expect(await dialog.getByRole('radio', { name: 'Cash' }).isChecked()).toBe(true);
+  await dialog.getByRole('button', { name: 'Save Payment' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
 /** The next statuses the repair page offers, as their buttons read. */
 export const nextSteps = (page: Page): Promise<string[]> =>
   page

@@ -1,4 +1,4 @@
-import { repairAmounts, rupeesToPaise } from '../domain/shop/amounts';
+import { repairDues, rupeesToPaise } from '../domain/shop/amounts';
 import {
   type HistoryActor,
   type HistoryEntry,
@@ -7,6 +7,7 @@ import {
   timelineAfter,
 } from '../domain/shop/history';
 import { ADVANCE_NOTE } from '../domain/shop/repair-record';
+import { CREDIT_NOTE_PREFIX } from '../domain/shop/status';
 import { generateTrackingToken } from '../domain/shop/tracking';
 import { seededRandom } from './random';
 import type { SeedPayment, SeedRepairRecord, SeedShopData, SeedTrackingLink } from './seeder';
@@ -55,10 +56,8 @@ const DELIVERED_ON_CREDIT: Readonly<Record<string, 'half' | 'none'>> = {
   'RPR-1011': 'half',
   'RPR-1012': 'none',
 };
-const CREDIT_NOTE = 'Delivered on credit: the customer pays at the end of the month';
-
-/** Statuses whose repairs owe in the khata when money is due. */
-const OWING_STATUSES = new Set(['ready', 'delivered']);
+/** The delivery's history note, as 'Deliver on Credit' writes it (status.ts CREDIT_NOTE_PREFIX). */
+const CREDIT_NOTE = `${CREDIT_NOTE_PREFIX}the customer pays at the end of the month`;
 
 /** Statuses after which a repair no longer needs its customer to follow it. */
 const CLOSED = new Set(['delivered', 'cancelled']);
@@ -154,7 +153,8 @@ export function sharmaShopData(
     for (const [seq, payment] of repairPayments.entries())
       payments.push({ ...payment, seq, id: `${id}-p${seq + 1}`, repairDocId: id, storeId });
     const paidPaise = repairPayments.reduce((sum, payment) => sum + payment.amountPaise, 0);
-    const duePaise = repairAmounts(finalPaise, estimatePaise, repairPayments).duePaise;
+    // The khata's stored fields, as every shop write keeps them (amounts.ts repairDues).
+    const dues = repairDues(status, finalPaise, estimatePaise, paidPaise);
     const trackingToken =
       isFirst || !CLOSED.has(status) || credit !== undefined ? generateTrackingToken(randomBytes) : '';
     if (trackingToken !== '') trackingLinks.push({ token: trackingToken, repairDocId: id, storeId });
@@ -168,8 +168,8 @@ export function sharmaShopData(
       customerNameLower: customerName.toLowerCase(),
       ...(estimatePaise === null ? {} : { estimatePaise }),
       paidPaise,
-      duePaise,
-      owing: OWING_STATUSES.has(status) && duePaise > 0,
+      duePaise: dues.duePaise,
+      owing: dues.owing,
       trackingToken,
       history,
       // The customer's status steps, as the console keeps them beside its history (no names, no notes).

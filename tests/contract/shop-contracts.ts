@@ -16,8 +16,8 @@ import { storeSetupContract } from './store-setup.contract';
 export function shopContracts(makeHarness: HarnessFactory): void {
   shopMembershipContract(makeHarness);
   shopRepairsContract(makeHarness);
-  shopPaymentsContract(makeHarness);
   shopDuesContract(makeHarness);
+  shopPaymentsContract(makeHarness);
   shopTrackingContract(makeHarness);
   repairIdAllocationContract(makeHarness);
   storeProfilesContract(makeHarness);

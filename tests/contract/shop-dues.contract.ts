@@ -3,7 +3,7 @@ import { MAX_DUES_PAGE_SIZE } from '../../src/ports/shop-repairs';
 import { expectPortError } from './expectations';
 import { type Cast, type CastKey, signInAs } from './fixtures';
 import type { BackendHarness, HarnessFactory } from './harness';
-import { seedShop } from './shop-fixtures';
+import { ownerCreates, seedShop } from './shop-fixtures';
 
 /**
  * ShopRepairRepository.dues, the dues khata's query (ports/shop-repairs.ts): a store's repairs whose
@@ -143,6 +143,35 @@ export function shopDuesContract(makeHarness: HarnessFactory): void {
       await signInAs(h, 'staff');
       const page = await h.ports.shopRepairs.dues('store-1', { limit: 50 });
       expect(page.items.map((repair) => repair.id)).toEqual([...ALL_OWING, 'by-store-own']);
+    });
+
+    it("follows the shop's own writes: ready with money due joins, delivered on credit stays, paid in full leaves", async () => {
+      const repair = await ownerCreates(h); // estimate ₹2,800, ₹500 advance
+      await h.ports.shopRepairs.changeStatus(repair.id, { to: 'inprogress', expectedStatus: 'received' });
+      const ids = async () =>
+        (await h.ports.shopRepairs.dues('store-1', { limit: 50 })).items.map((r) => r.id);
+      expect(await ids()).toEqual(ALL_OWING);
+      await h.ports.shopRepairs.changeStatus(repair.id, { to: 'ready', expectedStatus: 'inprogress' });
+      expect(await ids()).toEqual([...ALL_OWING, repair.id]);
+      await signInAs(h, 'staff');
+      await h.ports.shopRepairs.changeStatus(repair.id, {
+        to: 'delivered',
+        expectedStatus: 'ready',
+        deliveryCode: '4821',
+        creditNote: 'Pays on Friday',
+      });
+      const owed = (await h.ports.shopRepairs.dues('store-1', { limit: 50 })).items.find(
+        (r) => r.id === repair.id,
+      );
+      expect(owed).toMatchObject({ status: 'delivered', duePaise: 230_000, owing: true });
+      await h.ports.shopRepairs.recordPayment(repair.id, {
+        id: 'pay-dues-1',
+        kind: 'payment',
+        amountPaise: 230_000,
+        mode: 'upi',
+        note: '',
+      });
+      expect(await ids()).toEqual(ALL_OWING);
     });
 
     it('refuses other owners, customers, the super admin and the signed out; a bad limit or cursor', async () => {

@@ -221,7 +221,9 @@ export function shopWrite(
     next.timeline = [...((before.timeline as Data[]) ?? []), { status: next.status, at: added.at }];
   // The dues fields as the adapter stores them with a change of the status or an amount (issue 17),
   // unless the case sets them.
-  const moves = ['status', 'amount', 'estimatePaise', 'estimatedCost', 'paidPaise'].some((key) => key in changes);
+  const moves = ['status', 'amount', 'estimatePaise', 'estimatedCost', 'paidPaise'].some(
+    (key) => key in changes,
+  );
   const update: Data = {
     ...(moves ? storedDues(next) : {}),
     ...changes,

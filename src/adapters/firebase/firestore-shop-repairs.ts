@@ -212,7 +212,8 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
             // Another client's payment committed between this one's reads and its commit: the rules
             // judge the commit against the new state first (its history grew, or this id is taken),
             // so a refusal then is a lost race, tried again; any other refusal stands.
-            if (attempt >= PAYMENT_ATTEMPTS || !isPortError(toPortError(error), 'permission-denied')) throw error;
+            if (attempt >= PAYMENT_ATTEMPTS || !isPortError(toPortError(error), 'permission-denied'))
+              throw error;
             const now = plainData(await getDoc(this.writer.repairRef(id)));
             const grown = Array.isArray(now?.history) ? now.history.length : 0;
             if (grown === seen.history && !(await getDoc(paymentRef)).exists()) throw error;

@@ -16,6 +16,7 @@ import { checkIterations, DEFAULT_PBKDF2_ITERATIONS } from './pouchdb-password';
 import { withRegisteredViews } from './pouchdb-registered-views';
 import { PouchRepairRepository } from './pouchdb-repair-repository';
 import { PouchShopMembershipRepository } from './pouchdb-shop-membership';
+import { settleRepairConflict } from './pouchdb-shop-payments';
 import { PouchPhotoStore } from './pouchdb-shop-photos';
 import { PouchShopRepairRepository } from './pouchdb-shop-repairs';
 import { PouchTrackingLinkRepository } from './pouchdb-shop-tracking';
@@ -25,7 +26,6 @@ import { PouchSupportIssueRepository } from './pouchdb-support-issue-repository'
 import { PouchSync } from './pouchdb-sync';
 import { UserDocs } from './pouchdb-user-docs';
 import { PouchUserRepository } from './pouchdb-user-repository';
-import { settleRepairConflict } from './pouchdb-shop-payments';
 import { PouchWalletLedger, resolveLedgerConflict } from './pouchdb-wallet-ledger';
 
 export interface PouchBackendOptions {

@@ -48,6 +48,7 @@ import {
 } from '../local/local-rules';
 import type { LocalSession } from '../local/local-session';
 import { applyShopPatch, checkDuesLimit, checkShopLimit, checkShopPatch } from '../local/shop-rules';
+import { KeyedLock } from '../shared/keyed-lock';
 import { backoff, fieldsOf, guarded, MAX_WRITE_ATTEMPTS, storedRecord } from './pouchdb-collection';
 import type { PouchDatabases } from './pouchdb-databases';
 import { randomId } from './pouchdb-password';
@@ -62,7 +63,6 @@ import {
   unlockDocId,
 } from './pouchdb-shop-docs';
 import { pouchMembershipLookup } from './pouchdb-shop-membership';
-import { KeyedLock } from '../shared/keyed-lock';
 import {
   loadPaymentEntries,
   paymentEntryDocId,

@@ -1,5 +1,4 @@
 import { indianMobileDigits, normalisePhone } from '../shared/phone';
-import { repairAmounts } from './amounts';
 import type { ShopRepair } from './repair-record';
 import type { ShopContact } from './settings';
 import {
@@ -63,13 +62,9 @@ export interface DuesKhata {
 /** The longest `tn` a customer's UPI link carries (several Repair IDs are cut to fit). */
 export const UPI_NOTE_MAX_LENGTH = 60;
 
-/** What a repair still owes: the domain's amount due (final, else estimate, minus what was paid). */
+/** What a repair still owes: its amount due (amounts.ts repairDues, worked out on every read). */
 export function dueOf(repair: ShopRepair): number {
-  return repairAmounts(
-    repair.finalPaise,
-    repair.estimatePaise,
-    repair.paidPaise > 0 ? [{ kind: 'payment', amountPaise: repair.paidPaise }] : [],
-  ).duePaise;
+  return repair.duePaise;
 }
 
 /** The customer a repair is owed by: its 10-digit mobile, else the mobile as stored, else the repair alone. */

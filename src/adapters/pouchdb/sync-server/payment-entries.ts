@@ -79,12 +79,17 @@ export async function paymentEntryProblem(write: PaymentEntryWrite): Promise<str
     return 'a payment pushed is at most a week old';
   const repair = await write.repairOf(parts.repairDocId);
   if (repair !== null && repair._deleted !== true) {
-    if (storeRefOf(parseRepairRecord(repair._id, repair)) !== storeId) return "a payment names its repair's store";
-    const history = Array.isArray(repair.history) ? (repair.history as Readonly<Record<string, unknown>>[]) : [];
+    if (storeRefOf(parseRepairRecord(repair._id, repair)) !== storeId)
+      return "a payment names its repair's store";
+    const history = Array.isArray(repair.history)
+      ? (repair.history as Readonly<Record<string, unknown>>[])
+      : [];
     const named = history.find((entry) => entry.paymentId === parts.paymentId);
     // The repair came first: its entry (judged by the repair rule) must be this payment's.
     if (named !== undefined)
-      return named.kind === doc.kind && amountOf(named) === amountOf(doc) && text((named.by as Doc | undefined)?.uid) === uid
+      return named.kind === doc.kind &&
+        amountOf(named) === amountOf(doc) &&
+        text((named.by as Doc | undefined)?.uid) === uid
         ? null
         : 'the repair’s history names this payment with another kind, amount or writer';
   }

@@ -5,8 +5,8 @@ import { isStoreMember } from '../../../domain/stores/store';
 import type { CollectionName } from '../pouchdb-databases';
 import { type Principals, repairWriteProblem, type StoreLookup, storeWriteProblem } from './device-access';
 import { type Doc, deviceHeaders, HttpError, type Json, parseJson, send, type Upstream } from './http';
-import { REPAIR_IDS_VIEW, STORE_REFS_VIEW } from './provision';
 import { paymentEntryProblem } from './payment-entries';
+import { REPAIR_IDS_VIEW, STORE_REFS_VIEW } from './provision';
 import { repairWorkflowProblem } from './repair-workflow';
 import { currentDocs, type StoreLookupOf } from './server-lookups';
 import type { Who } from './sessions';
@@ -118,11 +118,14 @@ export function writesOf(upstream: Upstream, storeLookup: StoreLookupOf, validat
       device,
       stores,
       now: new Date(),
-      repairOf: async (repairDocId) => (await currentDocs(upstream, repairsDb, [repairDocId])).get(repairDocId) ?? null,
+      repairOf: async (repairDocId) =>
+        (await currentDocs(upstream, repairsDb, [repairDocId])).get(repairDocId) ?? null,
       entriesOf: async (repairDocId) => {
         const range = `startkey=${encodeURIComponent(JSON.stringify(`${repairDocId}:`))}&endkey=${encodeURIComponent(JSON.stringify(`${repairDocId}:\uffff`))}`;
         const { body } = await asAdmin(`/${encodeURIComponent(db)}/_all_docs?include_docs=true&${range}`);
-        return ((body as { rows?: { doc?: Doc | null }[] })?.rows ?? []).flatMap((row) => (row.doc ? [row.doc] : []));
+        return ((body as { rows?: { doc?: Doc | null }[] })?.rows ?? []).flatMap((row) =>
+          row.doc ? [row.doc] : [],
+        );
       },
     });
   }

@@ -22,14 +22,14 @@ export function DashboardPage() {
   return (
     <AppPage>
       {session.status === 'signed-in' ? (
-        <div className="space-y-6">
-          {/* As wide as the screen under it: the tracker is a narrow column, the other dashboards are not. */}
-          <StaffInvitations
-            uid={session.user.uid}
-            className={session.profile?.role === ROLES.user ? 'mx-auto max-w-3xl' : undefined}
-          />
-          <RoleDashboard profile={session.profile} uid={session.user.uid} />
-        </div>
+        session.profile?.role === ROLES.user ? (
+          <UserDashboard viewer={session.profile} uid={session.user.uid} />
+        ) : (
+          <div className="space-y-6">
+            <StaffInvitations uid={session.user.uid} />
+            <RoleDashboard profile={session.profile} />
+          </div>
+        )
       ) : session.status === 'error' ? (
         <Alert>{session.message}</Alert>
       ) : (
@@ -39,29 +39,38 @@ export function DashboardPage() {
   );
 }
 
-function RoleDashboard({
-  profile,
-  uid,
-}: {
-  profile: Parameters<typeof AdminDashboard>[0]['viewer'] | null;
-  uid: string;
-}) {
+/** The dashboard of every other role: the admin's, the distributor's wallet, else 'coming soon'. */
+function RoleDashboard({ profile }: { profile: Parameters<typeof AdminDashboard>[0]['viewer'] | null }) {
   switch (profile?.role) {
     case ROLES.superAdmin:
       return <AdminDashboard viewer={profile} />;
-    case ROLES.user:
-      // The customer's tracker, and beside it (below it on a phone) the way to open a shop.
-      return (
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
-          <RepairTracker viewer={profile} />
-          <aside aria-label="Your shop" className="mx-auto w-full max-w-3xl lg:mt-20">
-            <ShopStartCard uid={uid} />
-          </aside>
-        </div>
-      );
     case ROLES.distributor:
       return <DistributorDashboard viewer={profile} />;
     default:
       return <ComingSoon name={profile?.name ?? ''} />;
   }
+}
+
+/**
+ * A customer's (role user) dashboard: the invitations above the repair tracker, in the tracker's column
+ * and as wide as it, and beside them (below them on a phone) the way to open a shop.
+ */
+function UserDashboard({
+  viewer,
+  uid,
+}: {
+  viewer: Parameters<typeof RepairTracker>[0]['viewer'];
+  uid: string;
+}) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
+      <div className="min-w-0 space-y-6">
+        <StaffInvitations uid={uid} className="mx-auto max-w-3xl" />
+        <RepairTracker viewer={viewer} />
+      </div>
+      <aside aria-label="Your shop" className="mx-auto w-full max-w-3xl lg:mt-20">
+        <ShopStartCard uid={uid} />
+      </aside>
+    </div>
+  );
 }

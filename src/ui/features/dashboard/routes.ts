@@ -8,6 +8,7 @@ import { screenComponent } from '../../routing/screen-component';
 import { SCREENS } from '../../routing/screens';
 import { adminKeys, adminQueries } from '../admin/queries';
 import { shopQueries } from '../shop/queries';
+import { trackerQueries } from '../tracker/queries';
 import { walletQueries } from '../wallet/queries';
 
 /*
@@ -30,8 +31,12 @@ async function loadDashboard(context: DashboardContext, deps: AdminSearchParams)
   // The invitations panel (any role) shows nothing until they are read, or when they cannot be.
   void queryClient.prefetchQuery(shopQueries.myInvitations(useCases.shop, context.uid));
   // A customer (role user) sees the shop card beside its tracker: 'Set Up Your Shop', or its board.
+  // and, under the tracker, every repair booked under her number (the panel says its own failure).
   if (viewer?.role === ROLES.user)
-    await queryClient.ensureQueryData(shopQueries.myStores(useCases.shop, context.uid));
+    await Promise.all([
+      queryClient.ensureQueryData(shopQueries.myStores(useCases.shop, context.uid)),
+      queryClient.prefetchQuery(trackerQueries.mine(useCases.repairs, viewer)),
+    ]);
   if (isDistributor(viewer)) {
     await queryClient.prefetchQuery(walletQueries.distributorWallet(useCases.wallet, viewer));
     return;

@@ -49,13 +49,13 @@ export const shopKeys = {
   search: (storeIds: readonly string[], text: string) =>
     [...shopKeys.all, 'search', storeIds.join(','), text.trim()] as const,
   staff: (storeId: string) => [...shopKeys.all, 'staff', storeId] as const,
+  /** The dues khata: the store's contact, and its owing repairs page by page. */
+  duesShop: (storeId: string) => [...shopKeys.all, 'dues-shop', storeId] as const,
+  dues: (storeId: string) => [...shopKeys.all, 'dues', storeId] as const,
   /** 'Set Up Your Shop': whether the account may open a store, and its stores' prefixes. */
   setup: (uid: string) => [...shopKeys.all, 'setup', uid] as const,
   /** The owner's settings of one store. */
   settings: (storeId: string) => [...shopKeys.all, 'settings', storeId] as const,
-  /** The dues khata: the store's contact, and its owing repairs page by page. */
-  duesShop: (storeId: string) => [...shopKeys.all, 'dues-shop', storeId] as const,
-  dues: (storeId: string) => [...shopKeys.all, 'dues', storeId] as const,
   myInvitations: (uid: string) => [...shopKeys.all, 'my-invitations', uid] as const,
   repair: (id: string) => [...shopKeys.all, 'repair', id] as const,
   /** The names a store's earlier repairs give for a mobile number (the job card's suggestion). */
@@ -115,20 +115,6 @@ export const shopQueries = {
       queryFn: async () => outcomeValue(await shop.staffScreen(storeId)),
     }),
 
-  /** The setup form's facts for the signed-in account (of `role`). */
-  setup: (shop: Shop, uid: string, role: string | null | undefined) =>
-    queryOptions({
-      queryKey: shopKeys.setup(uid),
-      queryFn: async () => outcomeValue(await shop.setupScreen(role)),
-    }),
-
-  /** One owned store's settings (its owner only). */
-  settings: (shop: Shop, storeId: string) =>
-    queryOptions({
-      queryKey: shopKeys.settings(storeId),
-      queryFn: async () => outcomeValue(await shop.settingsScreen(storeId)),
-    }),
-
   /** The dues khata's store and the shop's contact (name, phone, UPI ID, 'Payment Reminder'). */
   duesShop: (shop: Shop, storeId: string) =>
     queryOptions({
@@ -143,6 +129,20 @@ export const shopQueries = {
       queryFn: async ({ pageParam }) => outcomeValue(await shop.duesPage(storeId, pageParam)),
       initialPageParam: null as string | null,
       getNextPageParam: (page) => page.next,
+    }),
+
+  /** The setup form's facts for the signed-in account (of `role`). */
+  setup: (shop: Shop, uid: string, role: string | null | undefined) =>
+    queryOptions({
+      queryKey: shopKeys.setup(uid),
+      queryFn: async () => outcomeValue(await shop.setupScreen(role)),
+    }),
+
+  /** One owned store's settings (its owner only). */
+  settings: (shop: Shop, storeId: string) =>
+    queryOptions({
+      queryKey: shopKeys.settings(storeId),
+      queryFn: async () => outcomeValue(await shop.settingsScreen(storeId)),
     }),
 
   /** The signed-in account's pending invitations (none until its address is verified). */

@@ -70,6 +70,31 @@ export const STAFF_LABELS = {
     `${storeName} invites you to work in their store as staff: you will create and update its repairs and take payments.`,
 } as const;
 
+/** The dues khata (/shop/dues): the spec's words ('Dues', the total line, the two buttons), and ours. */
+export const DUES_TEXTS = {
+  heading: 'Dues',
+  total: (amount: string, customers: number) =>
+    `Total due: ${amount} from ${customers} ${customers === 1 ? 'customer' : 'customers'}`,
+  sendReminder: 'Send Reminder',
+  showUpiQr: 'Show UPI QR',
+  loadMore: 'Load more',
+  customers: 'Customers who owe',
+  since: 'Oldest',
+  none: 'No money is due. A repair ready or delivered with money still to pay shows here.',
+  moreToLoad: 'Older dues come first; more dues are still to load below.',
+  noMobile: 'No WhatsApp: this mobile number is not an Indian mobile.',
+  addUpiId: 'Add your UPI ID in Settings to show a UPI QR code for the amount due.',
+  ownerAddsUpiId:
+    'This store has no UPI ID yet: its owner adds one in Settings, then a UPI QR code shows the amount due.',
+  settings: 'Settings',
+  qrTitle: (name: string) => `Pay ${name}`,
+  qrHelp: 'Ask the customer to scan this code with any UPI app. The amount is filled in.',
+  qrFor: (repairIds: string) => `For ${repairIds}`,
+  upiIdIs: (upiId: string) => `To UPI ID ${upiId}`,
+  openLink: 'Open in a UPI app',
+  linkNote: 'Some UPI apps refuse a tapped link to a personal UPI ID; scanning the code always works.',
+} as const;
+
 /** The repair page's 'Payments' section and its dialogs, word for word from the spec ("Payments"). */
 export const PAYMENT_TEXTS = {
   section: 'Payments',
@@ -98,6 +123,9 @@ export const PAYMENT_TEXTS = {
   noTotal: 'No estimate or final amount yet.',
   dueNow: (repairId: string, due: string) => `${repairId}: ${due} due.`,
   refundLimit: (paid: string) => `Paid so far: ${paid}. A refund cannot be more than that.`,
+  // A payment's or refund's entry in the repair's 'History' (never a status move).
+  historyPayment: (amount: string) => `Payment ${amount}`,
+  historyRefund: (amount: string) => `Refund ${amount}`,
   // The delivery move with money due.
   amountDue: (amount: string) => `Amount due: ${amount}`,
   deliverOnCredit: 'Deliver on Credit',
@@ -105,27 +133,4 @@ export const PAYMENT_TEXTS = {
   creditNoteHint:
     'Why the customer takes the device before paying, e.g. "Pays on Friday". Kept in the history.',
   dueChoice: 'Take the payment first, or deliver on credit: the repair then stays in Dues until paid.',
-} as const;
-
-/** The dues khata (/shop/dues): the spec's words ('Dues', the total line, the two buttons), and ours. */
-export const DUES_TEXTS = {
-  heading: 'Dues',
-  total: (amount: string, customers: number) =>
-    `Total due: ${amount} from ${customers} ${customers === 1 ? 'customer' : 'customers'}`,
-  sendReminder: 'Send Reminder',
-  showUpiQr: 'Show UPI QR',
-  loadMore: 'Load more',
-  customers: 'Customers who owe',
-  since: 'Oldest',
-  none: 'No money is due. A repair ready or delivered with money still to pay shows here.',
-  moreToLoad: 'Older dues come first; more dues are still to load below.',
-  noMobile: 'No WhatsApp: this mobile number is not an Indian mobile.',
-  addUpiId: 'Add your UPI ID in Settings to show a UPI QR code for the amount due.',
-  settings: 'Settings',
-  qrTitle: (name: string) => `Pay ${name}`,
-  qrHelp: 'Ask the customer to scan this code with any UPI app. The amount is filled in.',
-  qrFor: (repairIds: string) => `For ${repairIds}`,
-  upiIdIs: (upiId: string) => `To UPI ID ${upiId}`,
-  openLink: 'Open in a UPI app',
-  linkNote: 'Some UPI apps refuse a tapped link to a personal UPI ID; scanning the code always works.',
 } as const;

@@ -34,6 +34,12 @@ export function MyRepairs({
         {MY_REPAIRS_TITLE}
       </h2>
       <PanelBoundary
+        // Its own words: the page's 'Loading...' means the role is not known yet (web-spec, /dashboard).
+        pending={
+          <p role="status" className="text-sm text-slate-600">
+            Loading your repairs…
+          </p>
+        }
         failed={({ message, retry }) => (
           <Alert className="flex flex-wrap items-center justify-between gap-3">
             <span>{message || 'Your repairs could not be loaded.'}</span>

@@ -105,7 +105,7 @@ describe('the dues khata (/shop/dues)', () => {
   });
 
   it('tells a store without a UPI ID to add one in settings, and says when nothing is due', async () => {
-    await renderApp({ path: '/shop/dues', signedInAs: 'owner02@demo.test' });
+    const app = await renderApp({ path: '/shop/dues', signedInAs: 'owner02@demo.test' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dues' })).toBeTruthy();
     expect(screen.getByText('Total due: ₹0 from 0 customers')).toBeTruthy();
     expect(screen.getByText(DUES_TEXTS.none)).toBeTruthy();
@@ -114,6 +114,8 @@ describe('the dues khata (/shop/dues)', () => {
       /^\/shop\/settings\?store=/,
     );
     expect(screen.queryByRole('button', { name: DUES_TEXTS.showUpiQr })).toBeNull();
+    await app.user.click(screen.getByRole('link', { name: DUES_TEXTS.settings }));
+    expect(await screen.findByRole('button', { name: 'Save Settings' })).toBeTruthy();
   });
 
   it("reads more with 'Load more', joining a customer's later repairs to their row", async () => {

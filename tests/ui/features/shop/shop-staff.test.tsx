@@ -147,6 +147,18 @@ describe('the invitation card on /dashboard', () => {
     expect(screen.queryByRole('heading', { name: STAFF_LABELS.invitationFrom(STORE_NAME) })).toBeNull();
   });
 
+  it("sits above the tracker in the tracker's own column, not across the page beside 'Your shop'", async () => {
+    await invitedCustomer();
+    const invitations = await screen.findByRole('region', { name: 'Invitations' });
+    const tracker = await screen.findByRole('heading', { level: 1, name: 'Hello, Asha Customer' });
+    const shopCard = screen.getByRole('complementary', { name: 'Your shop' });
+    // The invitations and the tracker share a column that leaves out the shop card beside it.
+    const column = invitations.parentElement as HTMLElement;
+    expect(column.contains(tracker)).toBe(true);
+    expect(column.contains(shopCard)).toBe(false);
+    expect(invitations.compareDocumentPosition(tracker) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('declines: the card goes, with a message, and the account is not staff', async () => {
     const app = await invitedCustomer();
     const heading = await screen.findByRole('heading', { name: STAFF_LABELS.invitationFrom(STORE_NAME) });

@@ -1,7 +1,9 @@
 import { waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { REPAIR_MESSAGES } from '../../../../src/domain/repairs/messages';
 import { displayUpdatedAt } from '../../../../src/domain/repairs/repair';
+import { failed } from '../../../../src/domain/shared/validation';
 import { holdDataCalls } from '../../hold-data-calls';
 import { type RenderedApp, renderApp, screen } from '../../render-app';
 
@@ -245,5 +247,22 @@ describe('/dashboard as a customer: all of her repairs (issue 17)', () => {
     expect(detail('Amount')).toBe('-');
     // Another customer's repair (RPR-1002) is never listed.
     expect(list.queryByText('RPR-1002')).toBeNull();
+  });
+});
+
+describe("/dashboard as a customer: her repairs' list when it cannot be read", () => {
+  it('says so in its own panel with Retry, while the Repair ID form still works', async () => {
+    const app = await renderApp({ path: '/terms', signedInAs: CUSTOMER });
+    const mine = vi
+      .spyOn(app.services.useCases.repairs, 'mine')
+      .mockResolvedValueOnce(failed(REPAIR_MESSAGES.fetchFailed, 'failed'));
+    await app.router.navigate({ to: '/dashboard' });
+    const list = within(await screen.findByRole('region', { name: 'Your repairs' }));
+    expect(await list.findByText(REPAIR_MESSAGES.fetchFailed)).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /^Enter Repair ID/ })).toBeTruthy();
+    await app.user.click(list.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(list.getAllByRole('button')).toHaveLength(2));
+    expect(mine).toHaveBeenCalledTimes(2);
+    mine.mockRestore();
   });
 });

@@ -89,11 +89,16 @@ function Khata({ storeId, stores }: { storeId: string; stores: readonly Store[] 
 
       {contact.shop.upiId === '' && (
         <Alert tone="warning">
-          {DUES_TEXTS.addUpiId}{' '}
-          {/* A plain link: the settings screen is another part of the console's routes. */}
-          <a href={`/shop/settings?store=${encodeURIComponent(storeId)}`} className="font-semibold underline">
-            {DUES_TEXTS.settings}
-          </a>
+          {contact.store.role === 'owner' ? (
+            <>
+              {DUES_TEXTS.addUpiId}{' '}
+              <Link to="/shop/settings" search={{ store: storeId }} className="font-semibold underline">
+                {DUES_TEXTS.settings}
+              </Link>
+            </>
+          ) : (
+            DUES_TEXTS.ownerAddsUpiId
+          )}
         </Alert>
       )}
 

@@ -1,12 +1,14 @@
 import { formatDateTime } from '../../../../domain/shared/time';
+import { formatPaise } from '../../../../domain/shop/amounts';
 import type { RepairDossier } from '../../../../domain/shop/shop-use-cases';
 import { statusLabel } from '../../../../domain/shop/status';
 import { Card, CardHeader } from '../../../components/card';
-import { JOB_CARD_LABELS, REPAIR_EDIT_TEXTS } from '../shop-texts';
+import { JOB_CARD_LABELS, PAYMENT_TEXTS, REPAIR_EDIT_TEXTS } from '../shop-texts';
 
 /*
  * The repair page's 'History': every change of the repair, newest first (append-only: status moves,
- * reopens, overrides of the delivery code, edits), with its time, who made it and its note.
+ * reopens, overrides of the delivery code, edits, payments and refunds), with its time, who made it and
+ * its note.
  */
 
 export function RepairHistory({ repair }: { repair: RepairDossier['repair'] }) {
@@ -24,11 +26,7 @@ export function RepairHistory({ repair }: { repair: RepairDossier['repair'] }) {
           <li key={repair.history.length - index} className="px-5 py-3 text-sm sm:px-6">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="font-medium">
-                {entry.from && entry.from !== entry.status
-                  ? `${statusLabel(entry.from)} → ${statusLabel(entry.status)}`
-                  : entry.kind === 'created'
-                    ? `Created (${statusLabel(entry.status)})`
-                    : statusLabel(entry.status)}
+                {historyHeadline(entry)}
                 {entry.kind === 'override' && ' (without the code)'}
                 {entry.kind === 'reopen' && ' (reopened)'}
                 {entry.kind === 'edit' && ' (edited)'}
@@ -48,6 +46,25 @@ export function RepairHistory({ repair }: { repair: RepairDossier['repair'] }) {
       </ol>
     </Card>
   );
+}
+
+type Entry = RepairDossier['repair']['history'][number];
+
+/**
+ * An entry's headline: a status move ('Ready for Pickup → Delivered'), the creation ('Created
+ * (Received)'), a payment or refund with its amount ('Payment ₹1,000': it moves money, not the status),
+ * else the status it left the repair in (an edit).
+ */
+export function historyHeadline(entry: Entry): string {
+  if ((entry.kind === 'payment' || entry.kind === 'refund') && entry.amountPaise !== null) {
+    const amount = formatPaise(entry.amountPaise);
+    return entry.kind === 'payment'
+      ? PAYMENT_TEXTS.historyPayment(amount)
+      : PAYMENT_TEXTS.historyRefund(amount);
+  }
+  if (entry.from && entry.from !== entry.status)
+    return `${statusLabel(entry.from)} → ${statusLabel(entry.status)}`;
+  return entry.kind === 'created' ? `Created (${statusLabel(entry.status)})` : statusLabel(entry.status);
 }
 
 /** The stored fields an edit names in its history note ('Changed: customerName, finalPaise'), as labelled. */
