@@ -18,6 +18,9 @@ const FIREBASE_FLOWS = [
   'e2e/shop-offline-firebase.e2e.ts',
   // Staff try to change what RPR-1001's tracking page shows: it still shows the shop's own profile.
   'e2e/shop-surface.e2e.ts',
+  // Issue 17's journeys: a new owner's shop, a payment, 'Deliver on Credit', 'Dues' and its UPI QR, and
+  // staff invited, accepted, removed and refused.
+  'e2e/shop-money.e2e.ts',
   // The service worker on the production build: a page load with the network cut.
   'e2e/offline.e2e.ts',
 ];
