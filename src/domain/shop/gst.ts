@@ -26,6 +26,9 @@ export const DEFAULT_REPAIR_SAC = '998716';
 /** The rate GST charges on repair services unless the settings say otherwise. */
 export const DEFAULT_GST_RATE_PERCENT = 18;
 
+/** ₹1,000 crore in paise: far above any repair, and low enough that amount × 128 stays an exact integer. */
+export const MAX_GST_AMOUNT_PAISE = 10_000_000_000_000;
+
 /** The GST rate slabs the invoice accepts (percent). */
 export const GST_RATES_PERCENT: readonly number[] = [0, 5, 12, 18, 28];
 
@@ -57,13 +60,13 @@ function divideRoundHalfUp(a: number, b: number): number {
   return Math.floor((2 * a + b) / (2 * b));
 }
 
-/** The GST breakdown of a price; throws on a negative or fractional amount or an unknown rate. */
+/** The GST breakdown of a price; throws on a negative, fractional or absurd amount or an unknown rate. */
 export function computeGst(input: GstInput): GstBreakdown {
   const { amountPaise } = input;
   const ratePercent = input.ratePercent ?? DEFAULT_GST_RATE_PERCENT;
   const supply = input.supply ?? 'intra-state';
-  if (!Number.isSafeInteger(amountPaise) || amountPaise < 0) {
-    throw new RangeError(`GST needs a whole, non-negative number of paise, not ${amountPaise}`);
+  if (!Number.isSafeInteger(amountPaise) || amountPaise < 0 || amountPaise > MAX_GST_AMOUNT_PAISE) {
+    throw new RangeError(`GST needs a whole number of paise from 0 to ₹1,000 crore, not ${amountPaise}`);
   }
   if (!GST_RATES_PERCENT.includes(ratePercent)) {
     throw new RangeError(

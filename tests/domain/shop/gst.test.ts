@@ -6,6 +6,7 @@ import {
   GST_RATES_PERCENT,
   gstStateCode,
   gstSupplyBetween,
+  MAX_GST_AMOUNT_PAISE,
 } from '../../../src/domain/shop/gst';
 
 /** GST on a repair invoice in paise (issue 18, "Tests"): worked examples, then properties for any amount. */
@@ -162,6 +163,10 @@ describe('computeGst: worked examples', () => {
   it('refuses a negative or fractional amount and a rate outside the slabs', () => {
     expect(() => computeGst({ amountPaise: -1 })).toThrow(RangeError);
     expect(() => computeGst({ amountPaise: 10.5 })).toThrow(RangeError);
+    expect(() => computeGst({ amountPaise: MAX_GST_AMOUNT_PAISE + 1 })).toThrow(RangeError);
+    expect(
+      computeGst({ amountPaise: MAX_GST_AMOUNT_PAISE, taxInclusive: false, ratePercent: 28 }).totalPaise,
+    ).toBe(12_800_000_000_000);
     expect(() => computeGst({ amountPaise: 100, ratePercent: 15 })).toThrow(/one of 0, 5, 12, 18, 28/);
   });
 
@@ -172,7 +177,10 @@ describe('computeGst: worked examples', () => {
 
 describe('computeGst: properties', () => {
   const input = fc.record({
-    amountPaise: fc.integer({ min: 0, max: 1_000_000_000 }),
+    amountPaise: fc.oneof(
+      fc.integer({ min: 0, max: 1_000_000_000 }),
+      fc.integer({ min: 0, max: MAX_GST_AMOUNT_PAISE }),
+    ),
     taxInclusive: fc.boolean(),
     ratePercent: fc.constantFrom(...GST_RATES_PERCENT),
     supply: fc.constantFrom('intra-state' as const, 'inter-state' as const),
