@@ -231,7 +231,7 @@ describe('csv writer', () => {
     const columns: readonly CsvColumn<Row>[] = [{ header: 'p', kind: 'rupees', key: 'p' }];
     fc.assert(
       fc.property(fc.integer({ min: -100_000_000_000, max: 100_000_000_000 }), (p) => {
-        const [[cell = '']] = parseCsv(csvRows(columns, [{ p }]));
+        const cell = parseCsv(csvRows(columns, [{ p }]))[0]?.[0] ?? '';
         expect(cell).toMatch(/^-?\d+\.\d{2}$/);
         expect(Math.round(Number(cell) * 100)).toBe(p);
       }),
