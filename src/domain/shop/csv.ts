@@ -1,3 +1,4 @@
+import { indianMobileDigits } from '../shared/phone';
 import { asInstant } from '../shared/time';
 
 /**
@@ -15,9 +16,11 @@ import { asInstant } from '../shared/time';
  *   A stored calendar date (`YYYY-MM-DD`) is kept as written.
  * - 'rupees': paise (integer) as a plain number of rupees with 2 decimals, "1300.00", "-500.00" for a
  *   refund; no ₹ sign, no commas, so the column sums.
- * - 'mobile': the 10 digits as they are. Ten digits are below the 11 a spreadsheet's General format
- *   shows whole, and an Indian mobile never starts with 0, so no digit is lost or rounded; keeping it a
- *   number also lets owners search and sort. Anything else is written as a text cell.
+ * - 'mobile': an Indian mobile as its plain 10 digits (a stored "+91 98765-43210" too, normalised by
+ *   indianMobileDigits). Ten digits are below the 11 a spreadsheet's General format shows whole, and
+ *   an Indian mobile starts with 6 to 9 (never 0), so no digit is lost or rounded and no `="…"` is
+ *   needed; a number also sorts and filters. Anything else (a landline, a foreign number) is written
+ *   as a text cell, neutralised like any text (so "+44…" gets its apostrophe).
  * - 'imei': an all-digit value (an IMEI is 15 digits) is written `="490154203237518"`. Plain digits
  *   would show as 4.90154E+14 in Excel (and lose leading zeros, and digits past 15); a leading
  *   apostrophe stays visible in a CSV (it is only a typing prefix); a leading tab is trimmed or kept
@@ -88,7 +91,7 @@ export function cellOf(kind: CsvKind, value: unknown): string {
       return typeof value === 'number' ? rupeesCell(value) : '';
     case 'mobile': {
       const text = textOf(value);
-      return /^\d{10}$/.test(text) ? text : neutraliseText(text);
+      return indianMobileDigits(text) ?? neutraliseText(text);
     }
     case 'imei': {
       const text = textOf(value);

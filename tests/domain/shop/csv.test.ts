@@ -132,14 +132,22 @@ describe('csv writer', () => {
       { header: 'i', kind: 'imei', key: 'i' },
     ];
     const starts = ['=1+1', '+91 98', '-2', '@SUM(A1)', '\tx', '\rx'];
-    const rows = starts.map((t) => ({ t, r: -5, m: '+919876543210', i: '-SN1' }));
+    const rows = starts.map((t) => ({ t, r: -5, m: '+44 20 7946 0958', i: '-SN1' }));
     const parsed = parseCsv(csvRows(columns, rows));
     expect(parsed.map((row) => row[0])).toEqual(starts.map((t) => `'${t}`));
     expect(parsed.map((row) => row[1])).toEqual(starts.map(() => '-0.05'));
-    expect(parsed.map((row) => row[2])).toEqual(starts.map(() => `'+919876543210`));
+    expect(parsed.map((row) => row[2])).toEqual(starts.map(() => `'+44 20 7946 0958`));
     expect(parsed.map((row) => row[3])).toEqual(starts.map(() => `'-SN1`));
-    expect(parseCsv(csvRows(columns, [{ t: 'a=b', r: 7, m: '9', i: 'AB12' }]))).toEqual([
+    expect(
+      parseCsv(
+        csvRows(columns, [
+          { t: 'a=b', r: 7, m: '9', i: 'AB12' },
+          { t: 'x', r: 0, m: '+91 98765-43210', i: '0012' },
+        ]),
+      ),
+    ).toEqual([
       ['a=b', '0.07', '9', 'AB12'],
+      ['x', '0.00', '9876543210', '="0012"'],
     ]);
   });
 
