@@ -24,10 +24,12 @@ import { asInstant } from '../shared/time';
  * - 'imei': an all-digit value (an IMEI is 15 digits) is written `="490154203237518"`. Plain digits
  *   would show as 4.90154E+14 in Excel (and lose leading zeros, and digits past 15); a leading
  *   apostrophe stays visible in a CSV (it is only a typing prefix); a leading tab is trimmed or kept
- *   inconsistently. The `="…"` form is a constant text formula that Excel, LibreOffice Calc and Google
- *   Sheets all show as the whole digits. The trade-off: the cell holds a formula (harmless: only
- *   digits are ever put inside) and a program reading the CSV sees `="…"` around the number. A serial
- *   with letters is a text cell (neutralised like any text).
+ *   inconsistently. The `="…"` form is a constant text formula that Excel, Google Sheets and
+ *   LibreOffice Calc (with formula evaluation on import) show as the whole digits; where evaluation is
+ *   off the cell reads `="490154203237518"` literally, still whole. The trade-off: the cell holds a
+ *   formula (harmless: only digits are ever put inside, so this is no injection) and a program
+ *   reading the CSV sees `="…"` around the number. A serial with letters is a text cell (neutralised
+ *   like any text).
  */
 
 export type CsvKind = 'text' | 'date' | 'rupees' | 'mobile' | 'imei';

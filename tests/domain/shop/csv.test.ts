@@ -193,6 +193,25 @@ describe('csv writer', () => {
     expect(joined.replace(/"[^"]*"/g, '').match(/\r?\n/g)).toEqual(['\r\n', '\r\n', '\r\n', '\r\n']);
   });
 
+  it('pulls a page only when the previous one is written (sync pages work too)', async () => {
+    let pulled = 0;
+    function* pages() {
+      for (const id of ['SMC-1', 'SMC-2', 'SMC-3']) {
+        pulled += 1;
+        yield [{ ...repair, repairId: id }];
+      }
+    }
+    const stream = csvChunks(REPAIRS_CSV_COLUMNS, pages());
+    expect((await stream.next()).value).toBe(csvHeader(REPAIRS_CSV_COLUMNS));
+    expect(pulled).toBe(0);
+    const first = await stream.next();
+    expect(pulled).toBe(1);
+    expect(first.value).toBe(csvRows(REPAIRS_CSV_COLUMNS, [{ ...repair, repairId: 'SMC-1' }]));
+    const rest = await collect(stream);
+    expect(pulled).toBe(3);
+    expect(rest.map((chunk) => parseCsv(chunk)[0]?.[0])).toEqual(['SMC-2', 'SMC-3']);
+  });
+
   it('any text survives the round trip, apart from the neutralising apostrophe', () => {
     // Strings made mostly of the characters that matter to CSV and spreadsheets, and any Unicode.
     const tricky = fc.string({
