@@ -31,6 +31,7 @@ export {
   type RepairLookupResult,
   type RepairRepository,
 } from './repair-repository';
+export type { IssueInvoiceRequest, ShopInvoiceRepository } from './shop-invoices';
 export type { ShopMembership, ShopMembershipRepository, StaffMember } from './shop-membership';
 export type { PhotoStore, StoredPhoto } from './shop-photos';
 export {
@@ -46,6 +47,13 @@ export {
   type ShopStatusChange,
   type ShopStatusCounts,
 } from './shop-repairs';
+export type {
+  ExportQuery,
+  PageOfReportPayments,
+  ReportPayment,
+  ShopReportRepository,
+} from './shop-reports';
+export { MAX_EXPORT_PAGE_SIZE } from './shop-reports';
 export type { TrackingLinkInfo, TrackingLinkRepository, TrackingResolution } from './shop-tracking';
 export type { StoreProfileRepository } from './store-profiles';
 export type { StoreRepository } from './store-repository';
