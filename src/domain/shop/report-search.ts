@@ -1,5 +1,6 @@
 /*
- * The Reports screen's URL (`/shop/reports?store=…&month=YYYY-MM`) and the calendar of India it
+ * The Reports screen's URL (`/shop/reports?store=…&period=YYYY-MM`; not `month`, which
+ * the admin's dashboard already reads as a number, and the router types every route's search together) and the calendar of India it
  * speaks in. No imports on purpose: the router (the first script every page loads) runs this parser,
  * so it must stay tiny. Days and months are India's (Asia/Kolkata, UTC+05:30 all year, no daylight
  * saving), as domain/shop/reports.ts says.
@@ -8,8 +9,8 @@
 export interface ReportSearchParams {
   /** The chosen store's id (the remembered store, else the first, when absent). */
   readonly store?: string;
-  /** 'YYYY-MM' (the current month in India when absent). */
-  readonly month?: string;
+  /** The month shown, 'YYYY-MM' (the current month in India when absent). */
+  readonly period?: string;
 }
 
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
@@ -37,8 +38,8 @@ export function parseReportSearch(search: Record<string, unknown>): ReportSearch
     typeof search.store === 'string' && search.store !== '' && search.store.length <= 200
       ? search.store
       : undefined;
-  const month = isReportMonth(search.month) ? search.month : undefined;
-  return { ...(store !== undefined && { store }), ...(month !== undefined && { month }) };
+  const period = isReportMonth(search.period) ? search.period : undefined;
+  return { ...(store !== undefined && { store }), ...(period !== undefined && { period }) };
 }
 
 /** The month in India of an instant: 31 March 18:40 UTC is 1 April 00:10 IST, so '….-04'. */

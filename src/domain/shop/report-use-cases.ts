@@ -25,10 +25,10 @@ import { statusLabel } from './status';
  * store, and the two 'Download CSV' exports between 'From' and 'To' as async generators of CSV text,
  * one chunk per page of the port (csv.ts), so a year of a busy shop is never held in memory by the
  * export itself: the screen streams the chunks into the file. The store's owner only: the ports refuse
- * staff ('permission-denied'), and these say so in REPORT_MESSAGES.ownerOnly.
+ * staff ('permission-denied'), and these say so in REPORT_USE_CASE_MESSAGES.ownerOnly.
  */
 
-export const REPORT_MESSAGES = {
+export const REPORT_USE_CASE_MESSAGES = {
   // Ours: the spec is silent on these.
   ownerOnly: "Only the store's owner can see its reports and download its CSV files.",
   loadFailed: 'Could not load the report. Please try again.',
@@ -44,7 +44,8 @@ type ReportPorts = Pick<Ports, 'shopRepairs' | 'logger'> & { readonly reports: S
 
 /** A port's error as the Reports screen says it: staff and strangers read that reports are the owner's. */
 function reportFailure(ports: Pick<Ports, 'logger'>, what: string, error: unknown, fallback: string) {
-  if (isPortError(error, 'permission-denied')) return failed(REPORT_MESSAGES.ownerOnly, 'not-permitted');
+  if (isPortError(error, 'permission-denied'))
+    return failed(REPORT_USE_CASE_MESSAGES.ownerOnly, 'not-permitted');
   return shopPortFailure(ports, what, error, fallback);
 }
 
@@ -54,7 +55,7 @@ export async function loadMonthReport(
   storeId: string,
   month: string,
 ): Promise<Outcome<MonthReport, never, ShopFailureReason>> {
-  if (!isReportMonth(month)) return failed(REPORT_MESSAGES.monthInvalid, 'failed');
+  if (!isReportMonth(month)) return failed(REPORT_USE_CASE_MESSAGES.monthInvalid, 'failed');
   try {
     return done(await ports.reports.monthReport(storeId, month));
   } catch (error) {
@@ -62,7 +63,7 @@ export async function loadMonthReport(
       ports,
       `Loading the ${month} report of store ${storeId}`,
       error,
-      REPORT_MESSAGES.loadFailed,
+      REPORT_USE_CASE_MESSAGES.loadFailed,
     );
   }
 }
@@ -89,13 +90,22 @@ export function checkExportRange(
   const fieldErrors: FieldErrors<ExportField> = {};
   const from = input.from.trim();
   const to = input.to.trim();
-  if (from === '') fieldErrors.from = REPORT_MESSAGES.fromRequired;
-  else if (!isCalendarDay(from)) fieldErrors.from = REPORT_MESSAGES.dateInvalid;
-  if (to === '') fieldErrors.to = REPORT_MESSAGES.toRequired;
-  else if (!isCalendarDay(to)) fieldErrors.to = REPORT_MESSAGES.dateInvalid;
-  else if (fieldErrors.from === undefined && to < from) fieldErrors.to = REPORT_MESSAGES.rangeBackwards;
+  if (from === '') fieldErrors.from = REPORT_USE_CASE_MESSAGES.fromRequired;
+  else if (!isCalendarDay(from)) fieldErrors.from = REPORT_USE_CASE_MESSAGES.dateInvalid;
+  if (to === '') fieldErrors.to = REPORT_USE_CASE_MESSAGES.toRequired;
+  else if (!isCalendarDay(to)) fieldErrors.to = REPORT_USE_CASE_MESSAGES.dateInvalid;
+  else if (fieldErrors.from === undefined && to < from)
+    fieldErrors.to = REPORT_USE_CASE_MESSAGES.rangeBackwards;
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   return { ok: true, value: { from: istStartOfDay(from), to: istEndOfDay(to), fromDay: from, toDay: to } };
+}
+
+/** The two exports of 'Download CSV'. */
+export type CsvExportKind = 'repairs' | 'payments';
+
+/** The file an export is saved as: 'repairs-2026-03-01-to-2026-03-31.csv'. */
+export function csvFileName(kind: CsvExportKind, range: Pick<ExportRange, 'fromDay' | 'toDay'>): string {
+  return `${kind}-${range.fromDay}-to-${range.toDay}.csv`;
 }
 
 /** A download about to be written: its file name and its text, chunk by chunk. */
@@ -128,29 +138,12 @@ async function* rowsOf<T, Row>(
     try {
       page = await read(cursor);
     } catch (error) {
-      const failure = reportFailure(ports, what, error, REPORT_MESSAGES.exportFailed);
-      throw new ReportExportError(failure.message ?? REPORT_MESSAGES.exportFailed);
+      const failure = reportFailure(ports, what, error, REPORT_USE_CASE_MESSAGES.exportFailed);
+      throw new ReportExportError(failure.message ?? REPORT_USE_CASE_MESSAGES.exportFailed);
     }
     yield page.items.map(toRow);
     cursor = page.next;
   } while (cursor !== null);
-}
-
-/**
- * When a repair was (last) delivered: its stored `deliveredAt` where the backend keeps one, else the
- * last move into 'delivered' in its history; null when it is not delivered.
- */
-export function deliveredAtOf(repair: ShopRepair): Date | null {
-  if (repair.status !== 'delivered') return null;
-  const stored = (repair as { readonly deliveredAt?: Date | null }).deliveredAt;
-  if (stored instanceof Date) return stored;
-  const moves = repair.history.filter(
-    (entry) =>
-      entry.status === 'delivered' &&
-      entry.from !== 'delivered' &&
-      (entry.kind === 'status' || entry.kind === 'override'),
-  );
-  return moves.at(-1)?.at ?? null;
 }
 
 /** A repair as the repairs export writes it. */
@@ -169,7 +162,7 @@ export function repairCsvRow(repair: ShopRepair): RepairCsvRow {
     finalAmountPaise: repair.finalPaise,
     paidPaise: repair.paidPaise,
     duePaise: repair.duePaise,
-    deliveredAt: deliveredAtOf(repair),
+    deliveredAt: repair.deliveredAt,
   };
 }
 
@@ -198,7 +191,7 @@ export function exportRepairsCsv(
 ): RangeOutcome {
   const range = checkExportRange(input);
   if (!range.ok) return invalid(range.fieldErrors);
-  const { from, to, fromDay, toDay } = range.value;
+  const { from, to } = range.value;
   const pages = rowsOf(
     ports,
     `Exporting the repairs of store ${storeId}`,
@@ -206,7 +199,7 @@ export function exportRepairsCsv(
     repairCsvRow,
   );
   return done({
-    fileName: `repairs-${fromDay}-to-${toDay}.csv`,
+    fileName: csvFileName('repairs', range.value),
     chunks: csvChunks(REPAIRS_CSV_COLUMNS, pages),
   });
 }
@@ -219,7 +212,7 @@ export function exportPaymentsCsv(
 ): RangeOutcome {
   const range = checkExportRange(input);
   if (!range.ok) return invalid(range.fieldErrors);
-  const { from, to, fromDay, toDay } = range.value;
+  const { from, to } = range.value;
   const pages = rowsOf(
     ports,
     `Exporting the payments of store ${storeId}`,
@@ -227,7 +220,7 @@ export function exportPaymentsCsv(
     paymentCsvRow,
   );
   return done({
-    fileName: `payments-${fromDay}-to-${toDay}.csv`,
+    fileName: csvFileName('payments', range.value),
     chunks: csvChunks(PAYMENTS_CSV_COLUMNS, pages),
   });
 }

@@ -6,7 +6,7 @@ import {
   exportPaymentsCsv,
   exportRepairsCsv,
   loadMonthReport,
-  REPORT_MESSAGES,
+  REPORT_USE_CASE_MESSAGES,
   ReportExportError,
 } from '../../../src/domain/shop/report-use-cases';
 import type { MonthReport } from '../../../src/domain/shop/reports';
@@ -117,7 +117,7 @@ describe('loadMonthReport', () => {
     for (const month of ['2026-13', '2026-3', '', 'March'])
       expect(await loadMonthReport(ports, STORE, month)).toEqual({
         ok: false,
-        message: REPORT_MESSAGES.monthInvalid,
+        message: REPORT_USE_CASE_MESSAGES.monthInvalid,
         reason: 'failed',
       });
   });
@@ -129,7 +129,7 @@ describe('loadMonthReport', () => {
     };
     expect(await loadMonthReport(ports, STORE, '2026-03')).toEqual({
       ok: false,
-      message: REPORT_MESSAGES.ownerOnly,
+      message: REPORT_USE_CASE_MESSAGES.ownerOnly,
       reason: 'not-permitted',
     });
   });
@@ -145,7 +145,7 @@ describe('loadMonthReport', () => {
     const down = { reports: new ListedReports([]), logger: world.logger };
     expect(await loadMonthReport(down, STORE, '2026-03')).toEqual({
       ok: false,
-      message: REPORT_MESSAGES.loadFailed,
+      message: REPORT_USE_CASE_MESSAGES.loadFailed,
       reason: 'failed',
     });
     expect(
@@ -171,15 +171,15 @@ describe('checkExportRange', () => {
   it('says what is wrong under each field', () => {
     expect(checkExportRange({ from: '', to: '' })).toEqual({
       ok: false,
-      fieldErrors: { from: REPORT_MESSAGES.fromRequired, to: REPORT_MESSAGES.toRequired },
+      fieldErrors: { from: REPORT_USE_CASE_MESSAGES.fromRequired, to: REPORT_USE_CASE_MESSAGES.toRequired },
     });
     expect(checkExportRange({ from: '2026-02-30', to: '2026-03-01' })).toEqual({
       ok: false,
-      fieldErrors: { from: REPORT_MESSAGES.dateInvalid },
+      fieldErrors: { from: REPORT_USE_CASE_MESSAGES.dateInvalid },
     });
     expect(checkExportRange({ from: '2026-03-10', to: '2026-03-09' })).toEqual({
       ok: false,
-      fieldErrors: { to: REPORT_MESSAGES.rangeBackwards },
+      fieldErrors: { to: REPORT_USE_CASE_MESSAGES.rangeBackwards },
     });
   });
 });
@@ -202,6 +202,7 @@ describe('exportRepairsCsv', () => {
       paidPaise: 100_000,
       status: 'delivered',
       createdAt: ist('2026-03-01', '00:10'),
+      deliveredAt: ist('2026-03-04', '23:50'),
       history: [
         { kind: 'created', status: 'received', from: null, at: ist('2026-03-01', '00:10'), by, note: '' },
         { kind: 'status', status: 'delivered', from: 'ready', at: ist('2026-03-04', '23:50'), by, note: '' },
@@ -350,14 +351,14 @@ describe('exportRepairsCsv', () => {
   it("refuses a backwards range under 'To' and tells staff the export is the owner's", async () => {
     expect(exportRepairsCsv(world.ports, STORE, { from: '2026-03-02', to: '2026-03-01' })).toEqual({
       ok: false,
-      fieldErrors: { to: REPORT_MESSAGES.rangeBackwards },
+      fieldErrors: { to: REPORT_USE_CASE_MESSAGES.rangeBackwards },
     });
     await signInAs(world, 'rival');
     const made = exportRepairsCsv(world.ports, STORE, { from: '2026-03-01', to: '2026-03-31' });
     if (!made.ok) throw new Error('refused');
     const failure = await collect(made.value.chunks).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ReportExportError);
-    expect((failure as Error).message).toBe(REPORT_MESSAGES.ownerOnly);
+    expect((failure as Error).message).toBe(REPORT_USE_CASE_MESSAGES.ownerOnly);
   });
 });
 
@@ -450,6 +451,6 @@ describe('exportPaymentsCsv', () => {
     })().catch((error: unknown) => error);
     expect(seen).toHaveLength(2);
     expect(failure).toBeInstanceOf(ReportExportError);
-    expect((failure as Error).message).toBe(REPORT_MESSAGES.exportFailed);
+    expect((failure as Error).message).toBe(REPORT_USE_CASE_MESSAGES.exportFailed);
   });
 });
