@@ -5,6 +5,7 @@ import { allContracts } from './all-contracts';
 import { type HarnessFactory, oobCodeOf } from './harness';
 import { photoStoreContract } from './photo-store.contract';
 import { shopContracts } from './shop-contracts';
+import { shopReportsContract } from './shop-reports.contract';
 
 describe('memory backend', () => {
   const makeHarness: HarnessFactory = async () => {
@@ -29,5 +30,6 @@ describe('memory backend', () => {
   };
   allContracts(makeHarness);
   shopContracts(makeHarness);
+  shopReportsContract(makeHarness);
   photoStoreContract(makeHarness);
 });

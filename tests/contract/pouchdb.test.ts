@@ -6,6 +6,7 @@ import { allContracts } from './all-contracts';
 import { type HarnessFactory, oobCodeOf } from './harness';
 import { photoStoreContract } from './photo-store.contract';
 import { shopContracts } from './shop-contracts';
+import { shopReportsContract } from './shop-reports.contract';
 
 let sequence = 0;
 
@@ -40,5 +41,6 @@ describe('pouchdb backend', () => {
   };
   allContracts(makeHarness);
   shopContracts(makeHarness);
+  shopReportsContract(makeHarness);
   photoStoreContract(makeHarness);
 });

@@ -94,7 +94,7 @@ export class MemoryDatabase implements LocalSession {
   /** The shop console: the shop-only part of each repair (unlock code), by repair document id. */
   readonly repairPrivate = new Map<string, StoredRecord>();
   /** The shop console: payments of each repair, oldest first, by repair document id. */
-  readonly payments = new Map<string, StoredRecord[]>();
+  readonly payments = new VersionedMap<string, StoredRecord[]>();
   /** The shop console: tracking/{token} (repairDocId, storeId, revoked). */
   readonly trackingLinks = new Map<string, StoredRecord>();
   /** storeProfiles/{storeId}: what the tracking page shows of the shop (its owner writes it). */
