@@ -1,11 +1,7 @@
 import type { Ports } from '../../ports';
 import { isPortError } from '../../ports/errors';
 import { MAX_SHOP_PAGE_SIZE } from '../../ports/shop-repairs';
-import {
-  MAX_EXPORT_PAGE_SIZE,
-  type ReportPayment,
-  type ShopReportRepository,
-} from '../../ports/shop-reports';
+import { MAX_EXPORT_PAGE_SIZE, type ReportPayment } from '../../ports/shop-reports';
 import { done, type FieldErrors, failed, invalid, type Outcome } from '../shared/validation';
 import {
   csvChunks,
@@ -40,7 +36,7 @@ export const REPORT_USE_CASE_MESSAGES = {
   exportFailed: 'Could not make the CSV file. Please try again.',
 } as const;
 
-type ReportPorts = Pick<Ports, 'shopRepairs' | 'logger'> & { readonly reports: ShopReportRepository };
+type ReportPorts = Pick<Ports, 'reports' | 'shopRepairs' | 'logger'>;
 
 /** A port's error as the Reports screen says it: staff and strangers read that reports are the owner's. */
 function reportFailure(ports: Pick<Ports, 'logger'>, what: string, error: unknown, fallback: string) {

@@ -15,7 +15,9 @@ function Figure({ label, value, children }: { label: string; value: string; chil
   return (
     <Card className="flex flex-col px-4 py-4">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold tracking-tight text-slate-900 tabular-nums">{value}</dd>
+      <dd className="mt-1 text-xl font-bold tracking-tight wrap-anywhere text-slate-900 tabular-nums sm:text-2xl">
+        {value}
+      </dd>
       {children}
     </Card>
   );
