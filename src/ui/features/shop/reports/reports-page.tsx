@@ -40,7 +40,7 @@ export function ReportsPage() {
         <Link
           to="/shop"
           search={store ? { store: store.storeId } : {}}
-          className="text-sm font-semibold text-brand-700 hover:underline"
+          className="inline-block text-sm font-semibold text-brand-700 hover:underline"
         >
           {REPORTS_TEXTS.repairs}
         </Link>
