@@ -5,6 +5,7 @@ import { allContracts } from './all-contracts';
 import { type HarnessFactory, oobCodeOf } from './harness';
 import { photoStoreContract } from './photo-store.contract';
 import { shopContracts } from './shop-contracts';
+import { shopInvoicesContract } from './shop-invoices.contract';
 import { shopReportsContract } from './shop-reports.contract';
 
 describe('memory backend', () => {
@@ -13,6 +14,7 @@ describe('memory backend', () => {
     const backend = createMemoryBackend({ clock });
     return {
       ports: backend.ports,
+      invoices: backend.invoices,
       seeder: backend.seeder,
       async lastResetCode(email) {
         const mail = (await backend.mailbox.list()).find(
@@ -32,4 +34,5 @@ describe('memory backend', () => {
   shopContracts(makeHarness);
   shopReportsContract(makeHarness);
   photoStoreContract(makeHarness);
+  shopInvoicesContract(makeHarness);
 });

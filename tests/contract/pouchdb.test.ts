@@ -6,6 +6,7 @@ import { allContracts } from './all-contracts';
 import { type HarnessFactory, oobCodeOf } from './harness';
 import { photoStoreContract } from './photo-store.contract';
 import { shopContracts } from './shop-contracts';
+import { shopInvoicesContract } from './shop-invoices.contract';
 import { shopReportsContract } from './shop-reports.contract';
 
 let sequence = 0;
@@ -24,6 +25,7 @@ describe('pouchdb backend', () => {
     });
     return {
       ports: backend.ports,
+      invoices: backend.invoices,
       seeder: backend.seeder,
       async lastResetCode(email) {
         const mail = (await backend.mailbox.list()).find(
@@ -43,4 +45,5 @@ describe('pouchdb backend', () => {
   shopContracts(makeHarness);
   shopReportsContract(makeHarness);
   photoStoreContract(makeHarness);
+  shopInvoicesContract(makeHarness);
 });

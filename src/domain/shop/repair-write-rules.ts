@@ -449,9 +449,8 @@ function updateProblem(write: RepairWrite, before: StoredFields): RepairWritePro
     if (!statusChanged) return denied('a status entry changes the status');
     const timeline = timelineProblem(write, before.timeline, after.timeline, entry);
     if (timeline !== null) return timeline;
-    const delivered = deliveredAtProblem(write, after);
-    if (delivered !== null) return delivered;
-    return statusMoveProblem(write, before, entry, from, text(after.status));
+    const move = statusMoveProblem(write, before, entry, from, text(after.status));
+    return move ?? deliveredAtProblem(write, after);
   }
   return null;
 }
