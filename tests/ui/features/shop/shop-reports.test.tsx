@@ -141,8 +141,23 @@ describe('the Reports screen (/shop/reports)', () => {
     expect(screen.queryByRole('link', { name: REPORTS_TEXTS.title })).toBeNull();
     await staff.router.navigate({ to: '/shop/reports', search: { store: STORE } });
     expect(await screen.findByText(REPORT_USE_CASE_MESSAGES.ownerOnly)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: REPORTS_TEXTS.title })).toBeTruthy();
     expect(screen.queryByText(REPORTS_TEXTS.received)).toBeNull();
     expect(screen.queryByRole('button', { name: REPORTS_TEXTS.repairsCsv })).toBeNull();
+  });
+});
+
+describe('a report that cannot be read', () => {
+  it("says so with 'Retry', which shows the report once the backend answers", async () => {
+    const app = await renderApp({ path: '/terms', signedInAs: OWNER });
+    const read = vi
+      .spyOn(app.backend.ports.reports, 'monthReport')
+      .mockRejectedValueOnce(new PortError('unavailable', 'offline'));
+    await app.router.navigate({ to: '/shop/reports', search: { store: STORE, period: '2026-11' } });
+    expect(await screen.findByText(REPORT_USE_CASE_MESSAGES.loadFailed)).toBeTruthy();
+    await app.user.click(screen.getByRole('button', { name: 'Retry' }));
+    await expectCards(await report(app, '2026-11'));
+    expect(read.mock.calls.length).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -45,7 +45,10 @@ export function ReportsPage() {
           {REPORTS_TEXTS.repairs}
         </Link>
         {store === undefined ? (
-          <Alert>{REPORT_USE_CASE_MESSAGES.ownerOnly}</Alert>
+          <>
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{REPORTS_TEXTS.title}</h1>
+            <Alert>{REPORT_USE_CASE_MESSAGES.ownerOnly}</Alert>
+          </>
         ) : (
           <MonthReportView
             key={store.storeId}
