@@ -29,13 +29,17 @@ import {
   ADMIN,
   CUSTOMER,
   clientOf,
+  createShopRepair,
   type Data,
+  entry,
   NAMES,
   OWNER,
   RIVAL,
   STAFF,
   seedShopSurface,
   shopRepair,
+  shopWrite,
+  storedDoc,
 } from './shop-surface-fixtures';
 
 /**
@@ -182,5 +186,73 @@ describe('aggregations over repairs and one repair’s payments: no more than a 
     const ofR1 = (db: Firestore) => collection(db, 'repairs/r1/payments');
     await assertSucceeds(getAggregateFromServer(ofR1(as(STAFF)), { paise: sum('amountPaise') }));
     await assertFails(getAggregateFromServer(ofR1(as(RIVAL)), { paise: sum('amountPaise') }));
+  });
+});
+
+describe("the reports' stored sums on a repair (isReportKept, isOtherProblemKept)", () => {
+  const r1 = async () => (await storedDoc(env, 'repairs/r1')) as Data;
+
+  /** r1 ready and paid in full (₹1,500 estimate): a delivery owes nothing and needs no credit note. */
+  async function readyAndPaid(): Promise<void> {
+    await env.clearFirestore();
+    const ready = shopRepair({ status: 'ready', paidPaise: 150_000, duePaise: 0, owing: false });
+    await seedShopSurface(env, {
+      ...ready,
+      timeline: [...(ready.timeline as Data[]), { status: 'ready', at: (ready.timeline as Data[])[0]?.at }],
+    });
+  }
+
+  it("a move to 'delivered' stores what it sold and its turnaround to the entry's time; a reopen clears them", async () => {
+    await readyAndPaid();
+    const added = entry('override', 'delivered', OWNER, 'ready', 'Lost the code');
+    const deliver = async (changes: Data) =>
+      shopWrite(as(OWNER), await r1(), { status: 'delivered', ...changes }, added);
+    const createdMs = ((await r1()).createdAt as Timestamp).toMillis();
+    const turnaround = (added.at as Timestamp).toMillis() - createdMs;
+    await assertFails(deliver({ salePaise: 149_999 }));
+    await assertFails(deliver({ salePaise: null }));
+    await assertFails(deliver({ turnaroundMs: turnaround + 1 }));
+    await assertFails(deliver({ turnaroundMs: null }));
+    await assertSucceeds(deliver({}));
+    expect(await r1()).toMatchObject({ salePaise: 150_000, turnaroundMs: turnaround });
+    const reopened = entry('reopen', 'inprogress', OWNER, 'delivered', 'Came back');
+    const reopen = async (changes: Data) =>
+      shopWrite(as(OWNER), await r1(), { status: 'inprogress', ...changes }, reopened);
+    await assertFails(reopen({ salePaise: 150_000 }));
+    await assertFails(reopen({ turnaroundMs: turnaround }));
+    await assertSucceeds(reopen({}));
+    expect(await r1()).toMatchObject({ salePaise: null, turnaroundMs: null });
+  });
+
+  it('no edit, note or app write sets the sums', async () => {
+    const open = await r1();
+    await assertFails(shopWrite(as(OWNER), open, { salePaise: 1 }, entry('note', 'received', OWNER)));
+    await assertFails(
+      shopWrite(as(STAFF), open, { conditionNotes: 'x', turnaroundMs: 0 }, entry('edit', 'received', STAFF)),
+    );
+  });
+
+  const typed = ['Screen broken', 'Phone fell in the sea'];
+
+  it("otherProblem follows the problem list ('Other' of 'Top Problems') on an edit", async () => {
+    const edit = async (changes: Data) =>
+      shopWrite(as(STAFF), await r1(), changes, entry('edit', 'received', STAFF));
+    await assertFails(edit({ problemList: typed, problems: typed.join(', ') }));
+    await assertFails(edit({ problemList: typed, problems: typed.join(', '), otherProblem: false }));
+    await assertFails(edit({ otherProblem: true }));
+    await assertSucceeds(edit({ problemList: typed, problems: typed.join(', '), otherProblem: true }));
+    await assertSucceeds(
+      edit({ problemList: ['Water damage'], problems: 'Water damage', otherProblem: false }),
+    );
+  });
+
+  it("otherProblem follows the problem list ('Other' of 'Top Problems') on a new repair, which has no sums", async () => {
+    // r2 is the rival's (seedPayments): the new repair is r9.
+    const created = (overrides: Data) => createShopRepair(as(STAFF), STAFF, { id: 'r9', overrides });
+    await assertFails(created({ problemList: typed, problems: typed.join(', ') }));
+    await assertFails(created({ otherProblem: true }));
+    await assertFails(created({ salePaise: 0 }));
+    await assertFails(created({ turnaroundMs: 0 }));
+    await assertSucceeds(created({ problemList: typed, problems: typed.join(', '), otherProblem: true }));
   });
 });
