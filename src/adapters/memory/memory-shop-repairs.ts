@@ -69,7 +69,7 @@ function decodeCursor(cursor: string): string {
 }
 
 /** A stored payment, parsed. */
-function parsePayment(repairDocId: string, raw: StoredRecord): ShopPayment {
+export function parsePayment(repairDocId: string, raw: StoredRecord): ShopPayment {
   const by = (raw.by ?? {}) as { uid?: unknown; name?: unknown };
   return {
     id: String(raw.id ?? ''),

@@ -494,9 +494,9 @@ function updateProblem(write: RepairWrite, before: StoredFields): RepairWritePro
     if (!statusChanged) return denied('a status entry changes the status');
     const timeline = timelineProblem(write, before.timeline, after.timeline, entry);
     if (timeline !== null) return timeline;
-    const delivered = deliveredAtProblem(write, after) ?? reportFieldsProblem(before, after, entry);
-    if (delivered !== null) return delivered;
-    return statusMoveProblem(write, before, entry, from, text(after.status));
+    // The move is judged first (an attack's message stays the move's), then what it stores.
+    const move = statusMoveProblem(write, before, entry, from, text(after.status));
+    return move ?? deliveredAtProblem(write, after) ?? reportFieldsProblem(before, after, entry);
   }
   return null;
 }
