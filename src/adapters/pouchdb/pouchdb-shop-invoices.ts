@@ -37,7 +37,7 @@ import {
   fieldsOf,
   guarded,
   MAX_WRITE_ATTEMPTS,
-  type PouchCollection,
+  type NewDoc,
   type StoredDoc,
   storedRecord,
 } from './pouchdb-collection';
@@ -62,10 +62,20 @@ export const invoiceRange = (repairDocId: string) => ({
  * docs/pouchdb.md "Invoices"), each copy then written to this device's databases as replication would.
  */
 export interface InvoiceAuthority {
-  readonly invoices: PouchCollection;
-  readonly invoiceCounters: PouchCollection;
-  /** After a write to the authority: the same revision in this device's databases (null: it is local). */
-  mirror: ((collection: 'invoices' | 'invoiceCounters', doc: StoredDoc) => Promise<void>) | null;
+  readonly invoices: InvoiceDocs;
+  readonly invoiceCounters: InvoiceDocs;
+  /**
+   * After a write to the authority: copies the document, with its revision history, into this device's
+   * database of the same name (as replication would, only sooner); null when the authority is local.
+   */
+  readonly mirror: ((collection: 'invoices' | 'invoiceCounters', id: string) => Promise<void>) | null;
+}
+
+/** Reads and writes of one database where numbers are given (a PouchCollection, or the server's). */
+export interface InvoiceDocs {
+  get(id: string): Promise<StoredDoc | null>;
+  /** The new revision, or null when the write lost a revision race (409). */
+  put(doc: NewDoc): Promise<string | null>;
 }
 
 /** Waits for a counter's document another issue is writing right now, before judging it lost in a crash. */
@@ -144,10 +154,9 @@ export class PouchShopInvoiceRepository implements ShopInvoiceRepository {
   }
 
   /** Writes a document to the authority (and its copy here); null when it exists already. */
-  private async write(collection: 'invoices' | 'invoiceCounters', doc: StoredDoc): Promise<string | null> {
+  private async write(collection: 'invoices' | 'invoiceCounters', doc: NewDoc): Promise<string | null> {
     const rev = await this.authority[collection].put(doc);
-    if (rev !== null && this.authority.mirror !== null)
-      await this.authority.mirror(collection, { ...doc, _rev: rev });
+    if (rev !== null && this.authority.mirror !== null) await this.authority.mirror(collection, doc._id);
     return rev;
   }
 
