@@ -265,7 +265,7 @@ export class PouchShopInvoiceRepository implements ShopInvoiceRepository {
   private fixedInvoice(customerGstin: string) {
     return (sources: InvoiceSources, number: IssuedNumber): InvoicePlan => {
       const rewound = { ...number.counter, lastSerial: number.serial - 1 };
-      const plan = planInvoice({ ...sources, now: sources.now }, customerGstin, rewound);
+      const plan = planInvoice(sources, customerGstin, rewound);
       return {
         ...plan,
         invoice: { ...plan.invoice, number: number.number, financialYear: number.fy, serial: number.serial },
