@@ -244,7 +244,14 @@ export class PouchShopInvoiceRepository implements ShopInvoiceRepository {
       serial: counter.lastSerial,
       counter,
     };
-    const plan = rebuild === null ? this.pendingPlan(counter, sources, number) : rebuild(sources, number);
+    let plan: InvoicePlan;
+    try {
+      plan = rebuild === null ? this.pendingPlan(counter, sources, number) : rebuild(sources, number);
+    } catch (error) {
+      // Another repair's number that can no longer be built (docs/pouchdb.md "Invoices", known limit).
+      if (rebuild !== null) throw error;
+      throw new PortError('failed-precondition', INVOICE_MESSAGES.counterInvalid, { cause: error });
+    }
     const invoice = storedRecord(storedPlan(plan).invoice);
     await this.write('invoices', { ...invoice, _id: invoiceDocId(repairDocId, counter.lastInvoiceId) });
   }
