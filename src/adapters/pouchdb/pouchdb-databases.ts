@@ -10,6 +10,8 @@ import {
   INVITATIONS_DESIGN,
   LEDGER_DESIGN,
   REPAIRS_DESIGN,
+  REPORT_PAYMENTS_DESIGN,
+  REPORT_REPAIRS_DESIGN,
   SHOP_REPAIRS_DESIGN,
   STORE_MEMBERS_DESIGN,
   STORES_DESIGN,
@@ -47,6 +49,10 @@ export const COLLECTIONS = [
   // Payments and refunds of repairs (repairs/{id}/payments/{paymentId}): one immutable document per
   // entry, `{repairDocId}:{paymentId}`, which replicates (pouchdb-shop-payments.ts).
   'payments',
+  // Invoices and vouchers (repairs/{id}/invoices/{invoiceId}): `{repairDocId}:{invoiceId}`, fixed once
+  // written; and each store's invoice series counters, `{storeId}_{series}` (pouchdb-shop-invoices.ts).
+  'invoices',
+  'invoiceCounters',
 ] as const;
 export type CollectionName = (typeof COLLECTIONS)[number];
 
@@ -68,6 +74,10 @@ export const SYNCED_COLLECTIONS: readonly CollectionName[] = [
   // Payments and refunds: one immutable document each, so entries taken offline on two devices for
   // one repair both arrive (the gateway checks them: sync-server/payment-entries.ts).
   'payments',
+  // Invoices and their counters: the sync server gives the numbers (a syncing device issues through it,
+  // online only: pouchdb-shop-invoices.ts), and its gateway checks both (sync-server/invoice-entries.ts).
+  'invoices',
+  'invoiceCounters',
 ];
 
 const DESIGN_DOCS: readonly (readonly [CollectionName, DesignDoc])[] = [
@@ -75,6 +85,9 @@ const DESIGN_DOCS: readonly (readonly [CollectionName, DesignDoc])[] = [
   ['stores', STORES_DESIGN],
   ['repairs', REPAIRS_DESIGN],
   ['repairs', SHOP_REPAIRS_DESIGN],
+  ['repairs', REPORT_REPAIRS_DESIGN],
+  ['payments', REPORT_PAYMENTS_DESIGN],
+  ['shopPrivate', REPORT_PAYMENTS_DESIGN],
   ['transactions', LEDGER_DESIGN],
   ['storeMembers', STORE_MEMBERS_DESIGN],
   ['invitations', INVITATIONS_DESIGN],
@@ -153,6 +166,14 @@ export class PouchDatabases {
   /** storeProfiles/{storeId}: what the tracking page shows of the shop. */
   get storeProfiles(): Collection {
     return this.collections.storeProfiles;
+  }
+  /** Invoices and vouchers, one document each (`{repairDocId}:{invoiceId}`), never changed. */
+  get invoices(): Collection {
+    return this.collections.invoices;
+  }
+  /** Invoice series counters (`{storeId}_{series}`). */
+  get invoiceCounters(): Collection {
+    return this.collections.invoiceCounters;
   }
   /** Delivery codes and tries: never replicated to staff's devices. */
   get shopDelivery(): Collection {
