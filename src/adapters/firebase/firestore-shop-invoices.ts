@@ -11,6 +11,7 @@ import {
   type Transaction,
   where,
 } from 'firebase/firestore';
+import { storeRefOf } from '../../domain/repairs/repair';
 import type { Invoice } from '../../domain/shop/invoice';
 import {
   buildInvoice,
@@ -124,13 +125,22 @@ export class FirestoreShopInvoiceRepository implements ShopInvoiceRepository {
     return doc(this.db, SHOP_COLLECTIONS.invoiceCounters, invoiceCounterId(storeId, series));
   }
 
+  /**
+   * The members of the repair's store read its invoice; one that outlives its deleted repair, the
+   * members of the store it names (firestore.rules say the same); no repair and no invoice: null.
+   */
   invoiceOf(repairDocId: string): Promise<Invoice | null> {
     return firestoreCall(async () => {
-      await this.writer.repairAccess(repairDocId);
+      this.access.uid();
+      const repair = plainData(await getDoc(this.writer.repairRef(repairDocId)));
+      if (repair !== undefined)
+        await this.access.requireMember(storeRefOf(shopRepairOf(repairDocId, repair)));
       const stored = parseStoredInvoice(
         plainData(await getDoc(invoiceRef(this.db, repairDocId, repairDocId))),
       );
-      return stored !== null && !isVoucherKind(stored.kind) ? stored : null;
+      if (stored === null || isVoucherKind(stored.kind)) return null;
+      if (repair === undefined) await this.access.requireMember(stored.storeId);
+      return stored;
     });
   }
 
