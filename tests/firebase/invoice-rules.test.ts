@@ -36,6 +36,14 @@ import {
 } from '../../src/domain/shop/invoice-number';
 import { parseShopRepair } from '../../src/domain/shop/repair-record';
 import { parseStoreSettings } from '../../src/domain/shop/settings';
+import { INVOICE_COUNTERS, INVOICES } from '../../src/domain/stored/documents';
+import {
+  type DocumentSchema,
+  fieldsOf,
+  oversizeValue,
+  withValueAt,
+  wrongTypeValue,
+} from '../../src/domain/stored/schema';
 import { emulatorEndpoints } from './firebase-harness';
 import { INVOICE_RULES_PROJECT } from './projects';
 import {
@@ -420,5 +428,43 @@ describe('invoices: who reads them', () => {
     await assertFails(deleteDoc(doc(as(OWNER), `tracking/${TOKEN}/invoices/r1`)));
     await patchDoc(env, `tracking/${TOKEN}`, { revoked: true });
     await assertFails(getDoc(doc(as(null), `tracking/${TOKEN}/invoices/r1`)));
+  });
+});
+
+/** Every field of a kind: a wrong type, one over its size, and an unknown extra field. */
+function walk(schema: DocumentSchema, base: Data): { what: string; data: Data }[] {
+  const cases: { what: string; data: Data }[] = [{ what: 'an extra field', data: { ...base, zzExtra: 'x' } }];
+  const place = (path: readonly string[], value: unknown) =>
+    withValueAt(schema, base, path, value, 'domain', new Date());
+  for (const { path, spec } of fieldsOf(schema)) {
+    cases.push({ what: `${path.join('.')}: wrong type`, data: place(path, wrongTypeValue(spec)) });
+    const oversize = oversizeValue(spec, () => 'x');
+    if (oversize !== null) cases.push({ what: `${path.join('.')}: oversize`, data: place(path, oversize) });
+  }
+  return cases;
+}
+
+describe('invoices: the write schemas (the invoice’s halves in its rule and its counter’s)', () => {
+  it('refuses every field of an invoice and of its counter with a wrong type, oversize, or an extra field', async () => {
+    await seed({ gstin: GSTIN });
+    const planned = await plan(STAFF);
+    for (const { what, data } of walk(INVOICES, planned.invoice)) {
+      const outcome = await commit(STAFF, planned, {
+        // The walk copies the base; the server's time goes back in where the case is another field.
+        invoice: what.startsWith('issuedAt') ? data : { ...data, issuedAt: serverTimestamp() },
+      }).then(
+        () => 'allowed',
+        () => 'refused',
+      );
+      expect(outcome, what).toBe('refused');
+    }
+    for (const { what, data } of walk(INVOICE_COUNTERS, planned.counter)) {
+      const outcome = await commit(STAFF, planned, { counter: data }).then(
+        () => 'allowed',
+        () => 'refused',
+      );
+      expect(outcome, what).toBe('refused');
+    }
+    await assertSucceeds(commit(STAFF, planned));
   });
 });
