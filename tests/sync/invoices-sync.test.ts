@@ -186,6 +186,9 @@ describe('invoices with sync: the server gives the numbers (issue 18)', () => {
     expect(refused).toBeInstanceOf(PortError);
     expect(refused).toMatchObject({ code: 'unavailable', message: INVOICE_MESSAGES.needsNetwork });
     expect(await device.databases.invoices.allDocs({})).toHaveLength(0);
+    // Reading stays on the device: it works with the server out of reach.
+    expect(await device.invoices.invoiceOf(created.id)).toBeNull();
+    expect(await device.invoices.vouchersOf(created.id)).toEqual([]);
   });
 
   it('refuses an invoice without its counter’s number, a skipped counter, an edit and a deletion', {

@@ -111,12 +111,16 @@ export class PouchShopInvoiceRepository implements ShopInvoiceRepository {
     };
   }
 
-  private async stored(repairDocId: string, id: string): Promise<Invoice | null> {
+  /**
+   * A stored invoice or voucher: this device's copy; with `authority`, else the one where numbers are
+   * given (the sync server: an issue must see another device's, so it needs the network there; a plain
+   * read stays on the device and works offline).
+   */
+  private async stored(repairDocId: string, id: string, authority = false): Promise<Invoice | null> {
+    const docId = invoiceDocId(repairDocId, id);
     const doc =
-      (await this.dbs.invoices.get(invoiceDocId(repairDocId, id))) ??
-      (this.authority.mirror === null
-        ? null
-        : await this.authority.invoices.get(invoiceDocId(repairDocId, id)));
+      (await this.dbs.invoices.get(docId)) ??
+      (authority && this.authority.mirror !== null ? await this.authority.invoices.get(docId) : null);
     return doc === null ? null : parseStoredInvoice(fieldsOf(doc));
   }
 
@@ -175,7 +179,7 @@ export class PouchShopInvoiceRepository implements ShopInvoiceRepository {
     const counterId = invoiceCounterId(access.store.id, series);
     let waits = 0;
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS + PENDING_WAITS; attempt += 1) {
-      const done = await this.stored(repairDocId, invoiceId);
+      const done = await this.stored(repairDocId, invoiceId, true);
       if (done !== null) return done;
       const counterDoc = await this.authority.invoiceCounters.get(counterId);
       const before = counterDoc === null ? null : fieldsOf(counterDoc);
@@ -204,7 +208,7 @@ export class PouchShopInvoiceRepository implements ShopInvoiceRepository {
         continue;
       }
       await this.write('invoices', { ...json.invoice, _id: invoiceDocId(repairDocId, invoiceId) });
-      return (await this.stored(repairDocId, invoiceId)) ?? next.invoice;
+      return (await this.stored(repairDocId, invoiceId, true)) ?? next.invoice;
     }
     throw new PortError('unavailable', 'Invoices are busy; try again.');
   }
@@ -240,7 +244,14 @@ export class PouchShopInvoiceRepository implements ShopInvoiceRepository {
       serial: counter.lastSerial,
       counter,
     };
-    const plan = rebuild === null ? this.pendingPlan(counter, sources, number) : rebuild(sources, number);
+    let plan: InvoicePlan;
+    try {
+      plan = rebuild === null ? this.pendingPlan(counter, sources, number) : rebuild(sources, number);
+    } catch (error) {
+      // Another repair's number that can no longer be built (docs/pouchdb.md "Invoices", known limit).
+      if (rebuild !== null) throw error;
+      throw new PortError('failed-precondition', INVOICE_MESSAGES.counterInvalid, { cause: error });
+    }
     const invoice = storedRecord(storedPlan(plan).invoice);
     await this.write('invoices', { ...invoice, _id: invoiceDocId(repairDocId, counter.lastInvoiceId) });
   }
@@ -261,7 +272,7 @@ export class PouchShopInvoiceRepository implements ShopInvoiceRepository {
   private fixedInvoice(customerGstin: string) {
     return (sources: InvoiceSources, number: IssuedNumber): InvoicePlan => {
       const rewound = { ...number.counter, lastSerial: number.serial - 1 };
-      const plan = planInvoice({ ...sources, now: sources.now }, customerGstin, rewound);
+      const plan = planInvoice(sources, customerGstin, rewound);
       return {
         ...plan,
         invoice: { ...plan.invoice, number: number.number, financialYear: number.fy, serial: number.serial },
@@ -299,7 +310,7 @@ export class PouchShopInvoiceRepository implements ShopInvoiceRepository {
   issue(repairDocId: string, request: IssueInvoiceRequest): Promise<Invoice> {
     return guarded(async () => {
       const { access, doc } = await repairAccess(this.dbs, this.session, this.lookup, repairDocId);
-      const existing = await this.stored(repairDocId, repairDocId);
+      const existing = await this.stored(repairDocId, repairDocId, true);
       if (existing !== null) return existing;
       const gstin = request.customerGstin ?? '';
       checkIssue(parseShopRepair(repairDocId, doc), gstin);
@@ -324,7 +335,7 @@ export class PouchShopInvoiceRepository implements ShopInvoiceRepository {
   issueVoucher(repairDocId: string, paymentId: string): Promise<Invoice> {
     return guarded(async () => {
       const { access } = await repairAccess(this.dbs, this.session, this.lookup, repairDocId);
-      const existing = await this.stored(repairDocId, paymentId);
+      const existing = await this.stored(repairDocId, paymentId, true);
       if (existing !== null && existing.paymentId === paymentId) return existing;
       const payment = (await loadPaymentEntries(this.dbs, repairDocId)).find((p) => p.id === paymentId);
       if (payment === undefined) throw new PortError('not-found', 'This repair has no such payment.');
