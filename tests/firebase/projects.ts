@@ -14,3 +14,5 @@ export const SETUP_RULES_PROJECT = 'demo-repairmate-setup-rules';
 export const PAYMENT_RULES_PROJECT = 'demo-repairmate-payment-rules';
 /** The reports' rules tests (report-rules.test.ts), apart from the others' data. */
 export const REPORT_RULES_PROJECT = 'demo-repairmate-report-rules';
+/** The read meter's tests (firestore-reads.test.ts), apart from the others' data. */
+export const READS_PROJECT = 'demo-repairmate-reads';
