@@ -731,7 +731,8 @@ describe("the reports' deliveredAt (firestore.rules isDeliveredAtKept; repair-wr
     expect(rulesFunction('isWorkflowStep')).toContain('isDeliveredAtKept(after)');
     expect(listIn('isMemberEdit', '!changed.hasAny(')).toContain('deliveredAt');
     expect(listIn('isAppWrite', '!changed.hasAny(')).toContain('deliveredAt');
-    expect(rulesFunction('isShopCreate')).toContain("data.get('deliveredAt', null) == null");
+    // A new repair's: by the rule of its index entry, with the reports' sums (the 1,000 expressions).
+    expect(rulesFunction('isNewRepairReport')).toContain("d.get('deliveredAt', null) == null");
     const ready = { ...storedAt('ready'), estimatePaise: 2000, paidPaise: 2000, duePaise: 0, owing: false };
     const delivered: Pushed = { ...pushed(ready, 'status', 'delivered'), owing: false };
     expect(delivered.deliveredAt).toBe(at);

@@ -16,3 +16,5 @@ export const PAYMENT_RULES_PROJECT = 'demo-repairmate-payment-rules';
 export const REPORT_RULES_PROJECT = 'demo-repairmate-report-rules';
 /** GST invoices' rules tests (invoice-rules.test.ts), apart from the others' data. */
 export const INVOICE_RULES_PROJECT = 'demo-repairmate-invoice-rules';
+/** The read meter's tests (firestore-reads.test.ts), apart from the others' data. */
+export const READS_PROJECT = 'demo-repairmate-reads';

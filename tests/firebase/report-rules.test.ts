@@ -255,4 +255,25 @@ describe("the reports' stored sums on a repair (isReportKept, isOtherProblemKept
     await assertFails(created({ turnaroundMs: 0 }));
     await assertSucceeds(created({ problemList: typed, problems: typed.join(', '), otherProblem: true }));
   });
+
+  it("keeps a staff member's fullest new repair within the rules' budget (typed problem, advance, every field)", async () => {
+    const problems = ['Screen broken', 'Battery problem', 'Water damage', 'Phone fell in the sea'];
+    await assertSucceeds(
+      createShopRepair(as(STAFF), STAFF, {
+        id: 'r9',
+        advance: 50_000,
+        overrides: {
+          problemList: problems,
+          problems: problems.join(', '),
+          otherProblem: true,
+          imeiSerial: '490154203237518',
+          accessories: ['sim-tray', 'charger', 'back-cover', 'memory-card', 'other'],
+          otherAccessory: 'Pouch',
+          conditionNotes: 'Dent on the frame; scratches on the back.',
+          promisedDate: '2026-12-01',
+          productName: 'Galaxy S21',
+        },
+      }),
+    );
+  });
 });
