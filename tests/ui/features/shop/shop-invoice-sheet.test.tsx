@@ -1,0 +1,199 @@
+/**
+ * The printed invoice (InvoiceSheet) and its print frame (InvoicePrint), from Invoice snapshots written
+ * here: what a 'Tax Invoice' prints (Rule 46), IGST for another state's customer, a 'Receipt' without
+ * tax, an advance deducted with its voucher numbers, the vouchers' titles, and the paper's `@page` rule.
+ */
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { computeGst } from '../../../../src/domain/shop/gst';
+import type { Invoice } from '../../../../src/domain/shop/invoice';
+import { invoicePageRule, parseInvoiceSearch } from '../../../../src/ui/features/shop/invoice/invoice-paper';
+import { InvoicePrint } from '../../../../src/ui/features/shop/invoice/invoice-print';
+import { InvoiceSheet, invoiceDate } from '../../../../src/ui/features/shop/invoice/invoice-sheet';
+import { seriousA11yViolations } from '../../axe-check';
+
+const SELLER = {
+  name: 'Sharma Mobile Care - Bandra',
+  address: 'Shop 3, Linking Road, Bandra West, Mumbai 400050',
+  city: 'Mumbai',
+  state: 'Maharashtra',
+  stateCode: '27',
+  pincode: '400050',
+  phone: '9811111111',
+  gstin: '27AAPFS1234C1ZD',
+};
+
+/** A tax invoice of ₹1,300 (tax-inclusive, 18%, within Maharashtra), issued 26 Nov 2026 at 10:00 IST. */
+function taxInvoice(overrides: Partial<Invoice> = {}): Invoice {
+  return {
+    id: 'repair-1',
+    kind: 'tax-invoice',
+    number: 'SMC/26-27/0042',
+    financialYear: 2026,
+    serial: 42,
+    storeId: 'store-sharma-1',
+    repairDocId: 'repair-1',
+    repairId: 'SMC-1042',
+    issuedAt: new Date('2026-11-26T04:30:00Z'),
+    issuedBy: { uid: 'owner01', name: 'Rahul Sharma' },
+    seller: SELLER,
+    customer: { name: 'Ravi Kumar', mobile: '9876543210', gstin: '' },
+    placeOfSupply: 'Maharashtra (27)',
+    description: 'Repair of Samsung Galaxy A14: Screen broken',
+    sac: '998716',
+    gst: computeGst({ amountPaise: 130_000 }),
+    advanceDeductedPaise: 0,
+    advanceVoucherNumbers: [],
+    balancePaise: 130_000,
+    amountInWords: 'Rupees One Thousand Three Hundred only',
+    paymentId: null,
+    ...overrides,
+  };
+}
+
+const textOf = (element: HTMLElement) => (element.textContent ?? '').replace(/\s+/g, ' ');
+
+describe('the printed invoice', () => {
+  it("prints a tax invoice with Rule 46's fields: CGST and SGST at half the rate each, the total in words", async () => {
+    render(<InvoiceSheet invoice={taxInvoice()} paper="a4" />);
+    const sheet = screen.getByRole('article', { name: 'Tax Invoice SMC/26-27/0042' });
+    const text = textOf(sheet);
+    expect(within(sheet).getByRole('heading', { name: 'Tax Invoice' })).toBeTruthy();
+    // ₹1,300 with 18% inside: taxable ₹1,101.69, tax ₹198.31 split 99.16 + 99.15 (the odd paisa to CGST).
+    for (const expected of [
+      'Sharma Mobile Care - Bandra',
+      'Shop 3, Linking Road, Bandra West, Mumbai 400050',
+      'Mumbai, Maharashtra 400050',
+      'GSTIN: 27AAPFS1234C1ZD',
+      'Invoice No.SMC/26-27/0042',
+      'Date26 Nov 2026',
+      'Place of SupplyMaharashtra (27)',
+      'NameRavi Kumar',
+      'Mobile9876543210',
+      'Repair of Samsung Galaxy A14: Screen broken',
+      '998716',
+      'Taxable Value₹1,101.69',
+      'CGST @ 9%₹99.16',
+      'SGST @ 9%₹99.15',
+      'Total₹1,300',
+      'Amount in Words: Rupees One Thousand Three Hundred only',
+      'For Sharma Mobile Care - Bandra',
+    ])
+      expect(text).toContain(expected);
+    expect(text).not.toContain('IGST');
+    expect(text).not.toContain('Advance Deducted');
+    // Rendered alone, without the app that titles its pages.
+    document.title = 'Invoice SMC/26-27/0042';
+    expect(await seriousA11yViolations()).toEqual([]);
+  });
+
+  it('prints IGST alone, and the customer’s GSTIN, for a customer of another state', () => {
+    const gst = computeGst({ amountPaise: 118_000, supply: 'inter-state' });
+    render(
+      <InvoiceSheet
+        invoice={taxInvoice({
+          gst,
+          customer: { name: 'Acme Traders', mobile: '9876543210', gstin: '29AAACA1234A1Z5' },
+        })}
+        paper="a5"
+      />,
+    );
+    const text = textOf(screen.getByRole('article'));
+    expect(text).toContain('GSTIN29AAACA1234A1Z5');
+    expect(text).toContain('IGST @ 18%₹180');
+    expect(text).toContain('Taxable Value₹1,000');
+    expect(text).not.toContain('CGST');
+    expect(text).not.toContain('SGST');
+  });
+
+  it('prints the advance deducted with its voucher numbers, and the balance', () => {
+    render(
+      <InvoiceSheet
+        invoice={taxInvoice({
+          advanceDeductedPaise: 50_000,
+          advanceVoucherNumbers: ['RV/26-27/0003'],
+          balancePaise: 80_000,
+        })}
+        paper="80mm"
+      />,
+    );
+    const text = textOf(screen.getByRole('article'));
+    expect(text).toContain('Advance Deducted (RV/26-27/0003)−₹500');
+    expect(text).toContain('Balance Payable₹800');
+  });
+
+  it('prints a receipt of a shop without a GSTIN: no GSTIN, SAC, place of supply or tax lines', () => {
+    const gst = computeGst({ amountPaise: 130_000, ratePercent: 0 });
+    render(
+      <InvoiceSheet
+        invoice={taxInvoice({
+          kind: 'receipt',
+          number: 'IE/26-27/0001',
+          seller: { ...SELLER, name: 'Iyer Electronics', gstin: '' },
+          gst,
+        })}
+        paper="a4"
+      />,
+    );
+    const sheet = screen.getByRole('article', { name: 'Receipt IE/26-27/0001' });
+    const text = textOf(sheet);
+    expect(within(sheet).getByRole('heading', { name: 'Receipt' })).toBeTruthy();
+    expect(text).toContain('Receipt No.IE/26-27/0001');
+    expect(within(sheet).getByRole('columnheader', { name: 'Amount' })).toBeTruthy();
+    expect(within(sheet).getByRole('cell', { name: '₹1,300' })).toBeTruthy();
+    expect(text).toContain('Total₹1,300');
+    for (const absent of ['GSTIN', 'SAC', '998716', 'Place of Supply', 'CGST', 'SGST', 'IGST', 'Taxable'])
+      expect(text).not.toContain(absent);
+  });
+
+  it('titles a receipt voucher and a refund voucher as Rules 50 and 51 name them', () => {
+    const { unmount } = render(
+      <InvoiceSheet
+        invoice={taxInvoice({ kind: 'receipt-voucher', number: 'RV/26-27/0003', paymentId: 'p1' })}
+        paper="a5"
+      />,
+    );
+    let text = textOf(screen.getByRole('article', { name: 'Receipt Voucher RV/26-27/0003' }));
+    expect(text).toContain('Voucher No.RV/26-27/0003');
+    expect(text).toContain('Advance received for: Repair of Samsung Galaxy A14');
+    unmount();
+    render(
+      <InvoiceSheet
+        invoice={taxInvoice({ kind: 'refund-voucher', number: 'RF/26-27/0001', paymentId: 'p2' })}
+        paper="a5"
+      />,
+    );
+    text = textOf(screen.getByRole('article', { name: 'Refund Voucher RF/26-27/0001' }));
+    expect(text).toContain('Advance refunded for: Repair of Samsung Galaxy A14');
+  });
+
+  it('dates the invoice by the day in India, whatever the device’s zone', () => {
+    // 31 Mar 2027, 20:00 UTC is already 1 Apr 2027 in India.
+    expect(invoiceDate(new Date('2027-03-31T20:00:00Z'))).toBe('1 Apr 2027');
+  });
+});
+
+describe('the print frame', () => {
+  it("offers 'A4', 'A5', '80 mm' and 'Print', and writes the paper's @page rule", () => {
+    const onPaper = vi.fn();
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    const { container } = render(<InvoicePrint invoice={taxInvoice()} paper="a5" onPaper={onPaper} />);
+    expect(screen.getByRole('button', { name: 'A5' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'A4' }).getAttribute('aria-pressed')).toBe('false');
+    expect(container.querySelector('style')?.textContent).toBe('@page { size: A5 portrait; margin: 8mm; }');
+    fireEvent.click(screen.getByRole('button', { name: '80 mm' }));
+    expect(onPaper).toHaveBeenCalledWith('80mm');
+    fireEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledOnce();
+    print.mockRestore();
+  });
+
+  it('sizes each paper: A4 and A5 fixed, the 80 mm roll as long as the slip (at least 100 mm)', () => {
+    expect(invoicePageRule('a4', 0)).toBe('@page { size: A4 portrait; margin: 12mm; }');
+    expect(invoicePageRule('80mm', 0)).toBe('@page { size: 80mm 100mm; margin: 3mm; }');
+    // 755 px is just under 200 mm; with 3 mm margins each side and 4 mm of slack: 210 mm.
+    expect(invoicePageRule('80mm', 755)).toBe('@page { size: 80mm 210mm; margin: 3mm; }');
+    expect(parseInvoiceSearch({ paper: '80mm' })).toEqual({ paper: '80mm' });
+    expect(parseInvoiceSearch({ paper: 'letter' })).toEqual({});
+  });
+});
