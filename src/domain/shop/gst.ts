@@ -1,5 +1,3 @@
-import { isGstStateCode } from './settings';
-
 /**
  * GST on a repair invoice, in paise (integers), pure (issue 18, "Invoices"; owner-console.md "Invoice").
  *
@@ -87,6 +85,69 @@ export function computeGst(input: GstInput): GstBreakdown {
   const sgstPaise = supply === 'intra-state' ? tax - cgstPaise : 0;
   const igstPaise = supply === 'inter-state' ? tax : 0;
   return { ratePercent, supply, taxablePaise, cgstPaise, sgstPaise, igstPaise, totalPaise };
+}
+
+/** The state codes GST uses: 01 to 38 (38 is Ladakh), 97 (other territory) and 99 (Centre jurisdiction). */
+export function isGstStateCode(code: string): boolean {
+  const n = /^[0-9]{2}$/.test(code) ? Number(code) : 0;
+  return (n >= 1 && n <= 38) || n === 97 || n === 99;
+}
+
+/**
+ * The names of GST's state codes, as the GST portal lists them (a place of supply prints 'Maharashtra
+ * (27)'). 25 and 28 are the codes of before the mergers and the division; they still appear in GSTINs.
+ */
+export const GST_STATE_NAMES: Readonly<Record<string, string>> = {
+  '01': 'Jammu and Kashmir',
+  '02': 'Himachal Pradesh',
+  '03': 'Punjab',
+  '04': 'Chandigarh',
+  '05': 'Uttarakhand',
+  '06': 'Haryana',
+  '07': 'Delhi',
+  '08': 'Rajasthan',
+  '09': 'Uttar Pradesh',
+  '10': 'Bihar',
+  '11': 'Sikkim',
+  '12': 'Arunachal Pradesh',
+  '13': 'Nagaland',
+  '14': 'Manipur',
+  '15': 'Mizoram',
+  '16': 'Tripura',
+  '17': 'Meghalaya',
+  '18': 'Assam',
+  '19': 'West Bengal',
+  '20': 'Jharkhand',
+  '21': 'Odisha',
+  '22': 'Chhattisgarh',
+  '23': 'Madhya Pradesh',
+  '24': 'Gujarat',
+  '25': 'Daman and Diu',
+  '26': 'Dadra and Nagar Haveli and Daman and Diu',
+  '27': 'Maharashtra',
+  '28': 'Andhra Pradesh (before division)',
+  '29': 'Karnataka',
+  '30': 'Goa',
+  '31': 'Lakshadweep',
+  '32': 'Kerala',
+  '33': 'Tamil Nadu',
+  '34': 'Puducherry',
+  '35': 'Andaman and Nicobar Islands',
+  '36': 'Telangana',
+  '37': 'Andhra Pradesh',
+  '38': 'Ladakh',
+  '97': 'Other Territory',
+  '99': 'Centre Jurisdiction',
+};
+
+/** The GST state code of a state's name as the 'State' choice writes it ('Maharashtra' → '27'), or ''. */
+export function gstCodeOfState(name: string): string {
+  const wanted = name.trim().toLowerCase();
+  if (wanted === '') return '';
+  if (wanted === 'andhra pradesh') return '37';
+  for (const [code, state] of Object.entries(GST_STATE_NAMES))
+    if (state.toLowerCase() === wanted) return code;
+  return '';
 }
 
 /** The state code of a GSTIN or of a bare 2-digit code ('27AAPFS1234C1ZD' → '27'), or null. */

@@ -13,7 +13,8 @@ import type { HistoryActor } from './history';
  * - 'receipt': a store without a GSTIN (no tax shown);
  * - 'receipt-voucher': an advance taken by a store with a GSTIN before the tax invoice (Rule 50);
  * - 'refund-voucher': a refund of such an advance (Rule 51).
- * Each kind but 'receipt' / 'tax-invoice' (which share the invoice series) has its own series.
+ * Each kind but 'receipt' / 'tax-invoice' (which share the invoice series) has its own series
+ * (invoice-number.ts says how their numbers differ). Building one is invoice-build.ts.
  */
 export type InvoiceKind = 'tax-invoice' | 'receipt' | 'receipt-voucher' | 'refund-voucher';
 
@@ -72,6 +73,8 @@ export interface Invoice {
   readonly sac: string;
   /** The amounts (a receipt: rate 0, no tax; its taxable value is its total). */
   readonly gst: GstBreakdown;
+  /** Whether the repair's price included GST (the store's pricesIncludeTax when issued). */
+  readonly taxInclusive: boolean;
   /** An invoice: what the advance's receipt vouchers already took, shown as deducted ('' → 0). */
   readonly advanceDeductedPaise: number;
   /** The numbers of the vouchers deducted. */
@@ -82,4 +85,6 @@ export interface Invoice {
   readonly amountInWords: string;
   /** A voucher: the payment it is for. */
   readonly paymentId: string | null;
+  /** A refund voucher: the number of the receipt voucher whose advance it refunds (Rule 51); else ''. */
+  readonly referenceNumber: string;
 }

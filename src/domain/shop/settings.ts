@@ -1,4 +1,5 @@
 import { indianMobileDigits } from '../shared/phone';
+import { DEFAULT_GST_RATE_PERCENT, DEFAULT_REPAIR_SAC, GST_RATES_PERCENT, isGstStateCode } from './gst';
 import { isValidPrefix } from './repair-id';
 import { isValidUpiId, type MessageTemplates, TEMPLATE_KEYS, type TemplateKey } from './templates';
 
@@ -8,7 +9,8 @@ import { isValidUpiId, type MessageTemplates, TEMPLATE_KEYS, type TemplateKey } 
  * beside the apps' `ownerId` and `name`, so the mobile apps keep reading the document as it was:
  *
  *   phone (10 digits), address, city, state, pincode, gstin, upiId, repairIdPrefix, jobSheetTerms,
- *   messageTemplates ({status or paymentReminder: text})
+ *   messageTemplates ({status or paymentReminder: text}), and for invoices (issue 18) gstRatePercent,
+ *   sacCode and pricesIncludeTax
  *
  * Part 1 only reads them (job sheet, messages, the tracking page's UPI button); part 2's settings screen
  * writes them (owners only). A field that is missing or malformed reads as empty, never as an error.
@@ -31,7 +33,16 @@ export interface StoreSettings {
   readonly jobSheetTerms: string;
   /** The store's own templates by status (only non-blank ones); defaults fill the rest. */
   readonly messageTemplates: MessageTemplates;
+  /** The GST rate of its repairs, one of GST_RATES_PERCENT; DEFAULT_GST_RATE_PERCENT (18) unless set. */
+  readonly gstRatePercent: number;
+  /** The SAC its invoices print for a repair (6 digits, 99…); DEFAULT_REPAIR_SAC (998716) unless set. */
+  readonly sacCode: string;
+  /** Whether the amounts typed on a repair include GST: true unless the store says false (the spec). */
+  readonly pricesIncludeTax: boolean;
 }
+
+/** A SAC (services accounting code) as an invoice prints it: 6 digits, services start with 99. */
+export const SAC_CODE_PATTERN = /^99[0-9]{4}$/;
 
 /** The terms a job sheet prints when the shop has written none. */
 export const DEFAULT_JOB_SHEET_TERMS = [
@@ -51,11 +62,8 @@ export const MAX_JOB_SHEET_TERMS_LENGTH = 2000;
 const GSTIN_SHAPE = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z][0-9A-Z][0-9A-Z]$/;
 const GSTIN_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-/** The state codes GST uses: 01 to 38 (38 is Ladakh), 97 (other territory) and 99 (Centre jurisdiction). */
-export function isGstStateCode(code: string): boolean {
-  const n = /^[0-9]{2}$/.test(code) ? Number(code) : 0;
-  return (n >= 1 && n <= 38) || n === 97 || n === 99;
-}
+/** Kept here for its callers; gst.ts holds it (gst.ts imports nothing, so the two never load in a circle). */
+export { isGstStateCode };
 
 /**
  * The check character of a GSTIN's first 14 characters: each character's value (0-9, A=10 … Z=35)
@@ -120,6 +128,12 @@ export function parseStoreSettings(raw: unknown): StoreSettings {
     upiId: isValidUpiId(upiId) ? upiId : '',
     jobSheetTerms: terms === '' ? DEFAULT_JOB_SHEET_TERMS : terms,
     messageTemplates: storedTemplates(data.messageTemplates),
+    gstRatePercent:
+      typeof data.gstRatePercent === 'number' && GST_RATES_PERCENT.includes(data.gstRatePercent)
+        ? data.gstRatePercent
+        : DEFAULT_GST_RATE_PERCENT,
+    sacCode: SAC_CODE_PATTERN.test(text(data.sacCode)) ? text(data.sacCode) : DEFAULT_REPAIR_SAC,
+    pricesIncludeTax: data.pricesIncludeTax !== false,
   };
 }
 

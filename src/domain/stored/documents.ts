@@ -208,6 +208,20 @@ export const STORES = documentSchema({
       .optional()
       .changedBy('owner')
       .about("the Repair ID prefix (the counter's first allocation fixes it)"),
+    gstRatePercent: int(0, 28)
+      .optional()
+      .changedBy('owner')
+      .about(
+        "the GST rate of its repairs' invoices, percent (one of gst.ts GST_RATES_PERCENT; 18 unless set)",
+      ),
+    sacCode: text(6, { pattern: '99[0-9]{4}', example: '998716' })
+      .optional()
+      .changedBy('owner')
+      .about('the SAC its invoices print for a repair (998716 unless set)'),
+    pricesIncludeTax: bool()
+      .optional()
+      .changedBy('owner')
+      .about("whether a repair's amounts include GST (true unless set false)"),
     closed: bool().optional().changedBy('owner').about('the shop has closed'),
     createdAt: timestamp().optional().about('when it was opened'),
   },
@@ -484,6 +498,98 @@ export const REPAIR_COUNTERS = documentSchema({
   },
 });
 
+/** An invoice number as invoice-number.ts formats it: prefix / financial year / (series mark) serial. */
+const INVOICE_NUMBER_PATTERN = '[A-Z0-9-]{1,5}/[0-9]{2}-[0-9]{2}/[RF]?[0-9]{3,9}';
+
+/** Invoice amounts: up to twice a repair's largest amount (a tax-exclusive price plus 28% GST fits). */
+const paise = () => int(0, 2 * MAX_AMOUNT_PAISE);
+
+export const INVOICES = documentSchema({
+  kind: 'invoices',
+  path: 'repairs/{repairDocId}/invoices/{invoiceId}',
+  about:
+    "A repair's invoice (id: the repair's document id) or voucher (id: its payment's id), as issued: fixed once written (invoice.ts, invoice-build.ts).",
+  createdBy:
+    "a member of its store, in the write that moves its series' counter by one to its number (invoiceCounters)",
+  deletedBy: 'nobody (kept when its repair is deleted: GST records are kept)',
+  maxBytes: 8192,
+  fields: {
+    id: text(ID_MAX, { min: 1 }).about("its own id: the repair's document id, or the voucher's payment id"),
+    kind: oneOf(['tax-invoice', 'receipt', 'receipt-voucher', 'refund-voucher']).about('what it is'),
+    number: text(16, { min: 1, pattern: INVOICE_NUMBER_PATTERN, example: 'SMC/26-27/0042' }).about(
+      "its number, its series counter's",
+    ),
+    financialYear: int(2000, 2999).about('the financial year of the number (its starting year)'),
+    serial: int(1, 999_999_999).about('the serial of the number'),
+    storeId: uid().about("the repair's store"),
+    repairDocId: text(ID_MAX, { min: 1 }).about('the repair'),
+    repairId: text(40).about("the repair's Repair ID"),
+    issuedAt: timestamp({ serverTime: true }).about('when it was issued'),
+    issuedBy: actor().about('who issued it'),
+    seller: map({
+      name: text(200).about("the store's name"),
+      address: text(500).about("the store's address"),
+      city: text(100).about("the store's city"),
+      state: text(100).about("the store's state"),
+      stateCode: text(2, { pattern: '([0-9]{2})?', example: '27' }).about("the store's GST state code"),
+      pincode: text(12).about("the store's pincode"),
+      phone: text(20).about("the store's number"),
+      gstin: text(15, { pattern: PATTERNS.gstin, example: '27AAPFS1234C1ZD' }).about(
+        "the store's GSTIN, or nothing",
+      ),
+    }).about('the shop as printed'),
+    customer: map({
+      name: text(JOB_CARD_LIMITS.customerName).about("the customer's name"),
+      mobile: text(10).about("the customer's mobile"),
+      gstin: text(15, { pattern: PATTERNS.gstin, example: '29AAGCB7383J1Z4' }).about(
+        "the customer's GSTIN, or nothing",
+      ),
+    }).about('the customer as printed'),
+    placeOfSupply: text(120).about("the place of supply: 'Maharashtra (27)'"),
+    description: text(300).about('the service'),
+    sac: text(6, { pattern: '99[0-9]{4}', example: '998716' }).about('the SAC of the service'),
+    gst: map({
+      ratePercent: int(0, 28).about('the rate, percent (0 on a receipt)'),
+      supply: oneOf(['intra-state', 'inter-state']).about('CGST + SGST, or IGST'),
+      taxablePaise: paise().about('the taxable value'),
+      cgstPaise: paise().about('CGST'),
+      sgstPaise: paise().about('SGST'),
+      igstPaise: paise().about('IGST'),
+      totalPaise: paise().about('the total: taxable + taxes'),
+    }).about('the amounts, in paise'),
+    taxInclusive: bool().about("whether the repair's price included GST"),
+    advanceDeductedPaise: paise().about('the advance deducted'),
+    advanceVoucherNumbers: list(text(16), 50).about('the numbers of the vouchers deducted'),
+    balancePaise: paise().about('total − advance deducted'),
+    amountInWords: text(300).about('the total in words'),
+    paymentId: text(ID_MAX, { min: 1 }).nullable().about("a voucher's payment, else null"),
+    referenceNumber: text(16).about("a refund voucher's receipt voucher number, else ''"),
+  },
+});
+
+export const INVOICE_COUNTERS = documentSchema({
+  kind: 'invoiceCounters',
+  path: 'invoiceCounters/{storeId}_{series}',
+  about:
+    "A store's invoice series counter (invoice-number.ts): moves by exactly one number, with the invoice or voucher that carries it; never skipped, never back.",
+  createdBy: 'a member of the store, with the first invoice of the series',
+  deletedBy: 'nobody',
+  maxBytes: 1024,
+  fields: {
+    storeId: uid().about('the store'),
+    series: oneOf(['invoice', 'receipt-voucher', 'refund-voucher']).about('the series'),
+    prefix: text(5, { pattern: '[A-Z0-9-]{1,5}', example: 'SMC' }).about(
+      "the numbers' prefix (the store's Repair ID prefix), fixed",
+    ),
+    fy: int(2000, 2999).changedBy('member').about('the financial year of the last number'),
+    lastSerial: int(1, 999_999_999).changedBy('member').about('the serial of the last number; moves by one'),
+    lastInvoiceId: text(ID_MAX, { min: 1 })
+      .changedBy('member')
+      .about('the invoice or voucher that holds the last number (written in the same commit)'),
+    lastRepairDocId: text(ID_MAX, { min: 1 }).changedBy('member').about('its repair'),
+  },
+});
+
 /** The repair fields a tracking link shows, as the repair stores them (domain trackingProjection). */
 export const TRACKING_VIEW_FIELDS = [
   'repairId',
@@ -658,6 +764,8 @@ export const WRITE_SCHEMAS: readonly DocumentSchema[] = [
   PAYMENTS,
   REPAIR_COUNTERS,
   TRACKING,
+  INVOICES,
+  INVOICE_COUNTERS,
   STORE_MEMBERS,
   INVITATIONS,
   RECHARGE_TRANSACTIONS,

@@ -1,0 +1,465 @@
+import { asInstant } from '../shared/time';
+import { done, type Failure, type Outcome } from '../shared/validation';
+import { amountInWords } from './amount-in-words';
+import {
+  computeGst,
+  GST_STATE_NAMES,
+  type GstBreakdown,
+  gstCodeOfState,
+  gstStateCode,
+  gstSupplyBetween,
+} from './gst';
+import type { HistoryActor } from './history';
+import type { Invoice, InvoiceKind, InvoiceSeller } from './invoice';
+import type { IssuedNumber } from './invoice-number';
+import { isValidGstin, type StoreSettings } from './settings';
+
+/**
+ * Building a repair's invoice or voucher, purely (issue 18, "Invoices"; owner-console.md "Invoice"):
+ * what the printed page shows, from the repair, the store's settings, its payments and vouchers, the
+ * number its series gave (invoice-number.ts), the time and who issues it. The result is stored as it is
+ * and never changes (a later edit of the repair or the settings leaves it alone).
+ *
+ * - Kind: a store with a GSTIN issues a 'tax-invoice', one without a 'receipt' (no tax shown: rate 0,
+ *   the total is the taxable value).
+ * - GST (gst.ts computeGst): the repair's final amount, at the store's rate (18% unless set), tax-inclusive
+ *   unless the store's pricesIncludeTax says false; intra-state (CGST + SGST) unless the customer gives a
+ *   GSTIN of another state than the store's (IGST).
+ * - Place of supply: the customer's state for an inter-state supply (the recipient's registered
+ *   location), else the store's: 'Maharashtra (27)'.
+ * - Advance: a tax invoice deducts what the repair's receipt vouchers took, less its refund vouchers
+ *   (Rules 50, 51: tax on those was already accounted for by the vouchers); a receipt deducts what was
+ *   paid before it (payments less refunds). Balance = total − deducted, never below zero.
+ * - Vouchers (buildVoucher): a 'receipt-voucher' for an advance (a payment taken before the tax invoice)
+ *   carries the GST within the amount received (tax-inclusive, at the store's rate, intra-state); a
+ *   'refund-voucher' for a refund of it names the receipt voucher it refunds (the latest one) and
+ *   carries the GST within the amount refunded at that voucher's rate and supply. Stores with a GSTIN
+ *   only.
+ */
+
+/** Why an invoice or voucher cannot be issued (each has a message in INVOICE_MESSAGES). */
+export type InvoiceRefusal =
+  | 'no-final-amount'
+  | 'cancelled'
+  | 'invalid-gstin'
+  | 'no-gstin'
+  | 'not-an-advance'
+  | 'no-receipt-voucher'
+  | 'amount-too-large';
+
+/** Ours: what the invoice page and every backend answer. */
+export const INVOICE_MESSAGES = {
+  noFinalAmount: 'Set the final amount of this repair before issuing its invoice.',
+  cancelled: 'A cancelled repair gets no invoice.',
+  invalidGstin: "Please enter the customer's GSTIN correctly (15 characters), or leave it empty.",
+  noGstin: 'Receipt and refund vouchers are for stores with a GSTIN. Add the GSTIN in settings first.',
+  notAnAdvance: 'A receipt voucher is for an advance taken before the tax invoice was issued.',
+  noReceiptVoucher:
+    'A refund voucher refunds an advance that has a receipt voucher. Issue that voucher first.',
+  amountTooLarge: 'This amount is too large for an invoice.',
+  numbersUsedUp: "This year's invoice numbers of this store are used up.",
+  counterInvalid: "This store's invoice counter is damaged. Please contact support.",
+  notFound: 'No invoice was issued for this repair yet.',
+  needsNetwork: 'Issuing an invoice needs the network on this system. Please connect and try again.',
+  issueFailed: 'The invoice could not be issued. Please try again.',
+  loadFailed: 'The invoice could not be loaded. Please try again.',
+} as const;
+
+const REFUSAL_MESSAGES: Readonly<Record<InvoiceRefusal, string>> = {
+  'no-final-amount': INVOICE_MESSAGES.noFinalAmount,
+  cancelled: INVOICE_MESSAGES.cancelled,
+  'invalid-gstin': INVOICE_MESSAGES.invalidGstin,
+  'no-gstin': INVOICE_MESSAGES.noGstin,
+  'not-an-advance': INVOICE_MESSAGES.notAnAdvance,
+  'no-receipt-voucher': INVOICE_MESSAGES.noReceiptVoucher,
+  'amount-too-large': INVOICE_MESSAGES.amountTooLarge,
+};
+
+/** The port error code each refusal is answered with. */
+export function refusalCode(reason: InvoiceRefusal): 'invalid-argument' | 'failed-precondition' {
+  return reason === 'invalid-gstin' || reason === 'amount-too-large'
+    ? 'invalid-argument'
+    : 'failed-precondition';
+}
+
+export type InvoiceOutcome = Outcome<Invoice, 'customerGstin', InvoiceRefusal>;
+
+function refuse(reason: InvoiceRefusal): Failure<'customerGstin', InvoiceRefusal> {
+  const message = REFUSAL_MESSAGES[reason];
+  return reason === 'invalid-gstin'
+    ? { ok: false, reason, message, fieldErrors: { customerGstin: message } }
+    : { ok: false, reason, message };
+}
+
+/** The repair as an invoice needs it (ShopRepair has these). */
+export interface InvoiceRepair {
+  readonly repairId: string;
+  readonly status: string;
+  readonly customerName: string;
+  readonly customerMobile: string;
+  readonly productName: string;
+  readonly problemList: readonly string[];
+  /** The final amount in paise, or null when none was set. */
+  readonly finalPaise: number | null;
+}
+
+/** The store as an invoice needs it. */
+export interface InvoiceStore {
+  readonly id: string;
+  readonly name: string;
+  readonly settings: StoreSettings;
+}
+
+/** A payment or refund of the repair (ShopPayment has these). */
+export interface InvoicePayment {
+  readonly id: string;
+  readonly kind: 'payment' | 'refund';
+  readonly amountPaise: number;
+  readonly at: Date;
+}
+
+/** A customer's GSTIN as typed: trimmed, upper case, no spaces ('' when none). */
+export function normalGstin(typed: string): string {
+  return typed.replace(/\s/g, '').toUpperCase();
+}
+
+/** The longest description an invoice stores (documents.ts INVOICES says the same). */
+export const MAX_INVOICE_DESCRIPTION = 300;
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** 'Repair of Samsung Galaxy A52: Screen broken, Battery problem'. */
+export function invoiceDescription(repair: InvoiceRepair): string {
+  const device = repair.productName.trim() || 'device';
+  const problems = repair.problemList.map((p) => p.trim()).filter((p) => p !== '');
+  return clip(
+    `Repair of ${device}${problems.length > 0 ? `: ${problems.join(', ')}` : ''}`,
+    MAX_INVOICE_DESCRIPTION,
+  );
+}
+
+/** 'Maharashtra (27)', or the state alone when its code is unknown. */
+export function placeOfSupplyLabel(state: string, code: string): string {
+  if (code === '') return state;
+  return `${state || GST_STATE_NAMES[code] || ''} (${code})`.trim();
+}
+
+function sellerOf(store: InvoiceStore, withGstin: boolean): InvoiceSeller {
+  const s = store.settings;
+  const stateCode = (withGstin ? gstStateCode(s.gstin) : null) ?? gstCodeOfState(s.state);
+  return {
+    name: store.name,
+    address: s.address,
+    city: s.city,
+    state: s.state || GST_STATE_NAMES[stateCode] || '',
+    stateCode,
+    pincode: s.pincode,
+    phone: s.phone,
+    gstin: withGstin ? s.gstin : '',
+  };
+}
+
+/** No tax: a receipt's amounts. */
+function untaxed(totalPaise: number): GstBreakdown {
+  return {
+    ratePercent: 0,
+    supply: 'intra-state',
+    taxablePaise: totalPaise,
+    cgstPaise: 0,
+    sgstPaise: 0,
+    igstPaise: 0,
+    totalPaise,
+  };
+}
+
+/**
+ * Whether a repair may get its invoice, before a number is taken (a refused issue never moves the
+ * counter): a final amount, not cancelled, a customer GSTIN of the right shape or none. The normalised
+ * GSTIN when it may.
+ */
+export function checkInvoiceable(
+  repair: InvoiceRepair,
+  customerGstin: string,
+): Outcome<string, 'customerGstin', InvoiceRefusal> {
+  if (repair.status.trim() === 'cancelled') return refuse('cancelled');
+  if (repair.finalPaise === null) return refuse('no-final-amount');
+  const gstin = normalGstin(customerGstin);
+  if (gstin !== '' && !isValidGstin(gstin)) return refuse('invalid-gstin');
+  return done(gstin);
+}
+
+export interface BuildInvoiceInput {
+  readonly repairDocId: string;
+  readonly repair: InvoiceRepair;
+  readonly store: InvoiceStore;
+  /** As typed ('' when the customer gives none). */
+  readonly customerGstin: string;
+  /** The repair's payments and refunds (a receipt deducts what was paid). */
+  readonly payments: readonly InvoicePayment[];
+  /** The repair's vouchers issued so far (a tax invoice deducts the advance they took). */
+  readonly vouchers: readonly Invoice[];
+  /** From its series (nextInSeries, series 'invoice'). */
+  readonly number: Pick<IssuedNumber, 'number' | 'fy' | 'serial'>;
+  readonly now: Date;
+  readonly by: HistoryActor;
+}
+
+/** The kind of invoice a store issues: 'tax-invoice' with a GSTIN, else 'receipt'. */
+export function invoiceKindFor(settings: StoreSettings): 'tax-invoice' | 'receipt' {
+  return settings.gstin !== '' ? 'tax-invoice' : 'receipt';
+}
+
+/** The repair's invoice (its id is the repair's document id), or why it cannot be issued. */
+export function buildInvoice(input: BuildInvoiceInput): InvoiceOutcome {
+  const checked = checkInvoiceable(input.repair, input.customerGstin);
+  if (!checked.ok) return checked;
+  const customerGstin = checked.value;
+  const settings = input.store.settings;
+  const kind = invoiceKindFor(settings);
+  const finalPaise = input.repair.finalPaise ?? 0;
+  const seller = sellerOf(input.store, kind === 'tax-invoice');
+  let gst: GstBreakdown;
+  let placeOfSupply: string;
+  try {
+    if (kind === 'tax-invoice') {
+      const supply = gstSupplyBetween(settings.gstin, customerGstin);
+      gst = computeGst({
+        amountPaise: finalPaise,
+        taxInclusive: settings.pricesIncludeTax,
+        ratePercent: settings.gstRatePercent,
+        supply,
+      });
+      const customerCode = gstStateCode(customerGstin) ?? '';
+      placeOfSupply =
+        supply === 'inter-state'
+          ? placeOfSupplyLabel(GST_STATE_NAMES[customerCode] ?? '', customerCode)
+          : placeOfSupplyLabel(seller.state, seller.stateCode);
+    } else {
+      computeGst({ amountPaise: finalPaise });
+      gst = untaxed(finalPaise);
+      placeOfSupply = placeOfSupplyLabel(seller.state, seller.stateCode);
+    }
+  } catch {
+    return refuse('amount-too-large');
+  }
+  let advance = 0;
+  let advanceVoucherNumbers: string[] = [];
+  if (kind === 'tax-invoice') {
+    const vouchers = input.vouchers.filter((v) => v.repairDocId === input.repairDocId);
+    for (const v of vouchers)
+      advance +=
+        v.kind === 'receipt-voucher' ? v.gst.totalPaise : v.kind === 'refund-voucher' ? -v.gst.totalPaise : 0;
+    advanceVoucherNumbers = vouchers
+      .filter((v) => v.kind === 'receipt-voucher' || v.kind === 'refund-voucher')
+      .map((v) => v.number);
+  } else {
+    for (const p of input.payments) advance += p.kind === 'payment' ? p.amountPaise : -p.amountPaise;
+  }
+  const advanceDeductedPaise = Math.min(gst.totalPaise, Math.max(0, advance));
+  return done({
+    id: input.repairDocId,
+    kind,
+    number: input.number.number,
+    financialYear: input.number.fy,
+    serial: input.number.serial,
+    storeId: input.store.id,
+    repairDocId: input.repairDocId,
+    repairId: input.repair.repairId,
+    issuedAt: input.now,
+    issuedBy: { uid: input.by.uid, name: input.by.name },
+    seller,
+    customer: {
+      name: input.repair.customerName,
+      mobile: input.repair.customerMobile,
+      gstin: customerGstin,
+    },
+    placeOfSupply,
+    description: invoiceDescription(input.repair),
+    sac: settings.sacCode,
+    gst,
+    taxInclusive: kind === 'tax-invoice' ? settings.pricesIncludeTax : true,
+    advanceDeductedPaise,
+    advanceVoucherNumbers,
+    balancePaise: gst.totalPaise - advanceDeductedPaise,
+    amountInWords: amountInWords(gst.totalPaise),
+    paymentId: null,
+    referenceNumber: '',
+  });
+}
+
+export interface BuildVoucherInput {
+  readonly repairDocId: string;
+  readonly repair: InvoiceRepair;
+  readonly store: InvoiceStore;
+  readonly payment: InvoicePayment;
+  /** The repair's invoice when one was issued (an advance is a payment before it). */
+  readonly invoice: Invoice | null;
+  /** The repair's vouchers issued so far, oldest first (a refund voucher names the latest receipt one). */
+  readonly vouchers: readonly Invoice[];
+  readonly number: Pick<IssuedNumber, 'number' | 'fy' | 'serial'>;
+  readonly now: Date;
+  readonly by: HistoryActor;
+}
+
+/** The kind of voucher a payment gets: a receipt voucher for a payment, a refund voucher for a refund. */
+export function voucherKindOf(payment: Pick<InvoicePayment, 'kind'>): 'receipt-voucher' | 'refund-voucher' {
+  return payment.kind === 'refund' ? 'refund-voucher' : 'receipt-voucher';
+}
+
+/**
+ * Whether a payment may get its voucher, before a number is taken: a store with a GSTIN; a receipt
+ * voucher for a payment taken before the repair's invoice was issued (an invoice issued later than the
+ * payment still makes it an advance); a refund voucher for a refund when a receipt voucher exists.
+ */
+export function checkVoucherable(
+  input: Omit<BuildVoucherInput, 'number' | 'now' | 'by'>,
+): Outcome<Invoice | null, never, InvoiceRefusal> {
+  if (input.store.settings.gstin === '') return refuse('no-gstin') as Failure<never, InvoiceRefusal>;
+  const kind = voucherKindOf(input.payment);
+  if (kind === 'receipt-voucher') {
+    if (input.invoice !== null && input.invoice.issuedAt.getTime() <= input.payment.at.getTime())
+      return refuse('not-an-advance') as Failure<never, InvoiceRefusal>;
+    return done(null);
+  }
+  const receipts = input.vouchers.filter((v) => v.kind === 'receipt-voucher');
+  const referenced = receipts[receipts.length - 1];
+  if (referenced === undefined) return refuse('no-receipt-voucher') as Failure<never, InvoiceRefusal>;
+  return done(referenced);
+}
+
+/** A payment's voucher (its id is the payment's), or why it cannot be issued. */
+export function buildVoucher(input: BuildVoucherInput): Outcome<Invoice, never, InvoiceRefusal> {
+  const checked = checkVoucherable(input);
+  if (!checked.ok) return checked;
+  const referenced = checked.value;
+  const kind = voucherKindOf(input.payment);
+  const settings = input.store.settings;
+  let gst: GstBreakdown;
+  try {
+    gst = computeGst({
+      amountPaise: input.payment.amountPaise,
+      taxInclusive: true,
+      ratePercent: referenced?.gst.ratePercent ?? settings.gstRatePercent,
+      supply: referenced?.gst.supply ?? 'intra-state',
+    });
+  } catch {
+    return refuse('amount-too-large') as Failure<never, InvoiceRefusal>;
+  }
+  const seller = sellerOf(input.store, true);
+  const device = input.repair.productName.trim() || 'device';
+  const what = kind === 'receipt-voucher' ? 'Advance for repair' : 'Refund of advance for repair';
+  return done({
+    id: input.payment.id,
+    kind,
+    number: input.number.number,
+    financialYear: input.number.fy,
+    serial: input.number.serial,
+    storeId: input.store.id,
+    repairDocId: input.repairDocId,
+    repairId: input.repair.repairId,
+    issuedAt: input.now,
+    issuedBy: { uid: input.by.uid, name: input.by.name },
+    seller,
+    customer: { name: input.repair.customerName, mobile: input.repair.customerMobile, gstin: '' },
+    placeOfSupply: referenced?.placeOfSupply ?? placeOfSupplyLabel(seller.state, seller.stateCode),
+    description: clip(`${what} of ${device} (${input.repair.repairId})`, MAX_INVOICE_DESCRIPTION),
+    sac: settings.sacCode,
+    gst,
+    taxInclusive: true,
+    advanceDeductedPaise: 0,
+    advanceVoucherNumbers: [],
+    balancePaise: gst.totalPaise,
+    amountInWords: amountInWords(gst.totalPaise),
+    paymentId: input.payment.id,
+    referenceNumber: referenced?.number ?? '',
+  });
+}
+
+/** Whether a kind is a voucher's. */
+export function isVoucherKind(kind: InvoiceKind): boolean {
+  return kind === 'receipt-voucher' || kind === 'refund-voucher';
+}
+
+// ---- stored form --------------------------------------------------------------------------------
+
+/**
+ * The stored document of an invoice (documents.ts INVOICES, `repairs/{repairDocId}/invoices/{id}`) in
+ * the domain's representation: the Invoice's own fields (instants as Dates; PouchDB's toStored writes
+ * them as ISO text).
+ */
+export function storedInvoice(invoice: Invoice): Record<string, unknown> {
+  return {
+    ...invoice,
+    issuedBy: { ...invoice.issuedBy },
+    seller: { ...invoice.seller },
+    customer: { ...invoice.customer },
+    gst: { ...invoice.gst },
+    advanceVoucherNumbers: [...invoice.advanceVoucherNumbers],
+  };
+}
+
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+const whole = (value: unknown): number =>
+  typeof value === 'number' && Number.isSafeInteger(value) ? value : 0;
+const KINDS: readonly InvoiceKind[] = ['tax-invoice', 'receipt', 'receipt-voucher', 'refund-voucher'];
+
+/** A stored invoice as the page reads it, or null when the document is not one. */
+export function parseStoredInvoice(raw: unknown): Invoice | null {
+  if (raw === null || typeof raw !== 'object') return null;
+  const r = raw as Record<string, unknown>;
+  const kind = KINDS.find((k) => k === r.kind);
+  const issuedAt = asInstant(r.issuedAt);
+  if (kind === undefined || issuedAt === null || str(r.number) === '') return null;
+  const obj = (value: unknown): Record<string, unknown> =>
+    value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const seller = obj(r.seller);
+  const customer = obj(r.customer);
+  const gst = obj(r.gst);
+  const by = obj(r.issuedBy);
+  return {
+    id: str(r.id),
+    kind,
+    number: str(r.number),
+    financialYear: whole(r.financialYear),
+    serial: whole(r.serial),
+    storeId: str(r.storeId),
+    repairDocId: str(r.repairDocId),
+    repairId: str(r.repairId),
+    issuedAt,
+    issuedBy: { uid: str(by.uid), name: str(by.name) },
+    seller: {
+      name: str(seller.name),
+      address: str(seller.address),
+      city: str(seller.city),
+      state: str(seller.state),
+      stateCode: str(seller.stateCode),
+      pincode: str(seller.pincode),
+      phone: str(seller.phone),
+      gstin: str(seller.gstin),
+    },
+    customer: { name: str(customer.name), mobile: str(customer.mobile), gstin: str(customer.gstin) },
+    placeOfSupply: str(r.placeOfSupply),
+    description: str(r.description),
+    sac: str(r.sac),
+    gst: {
+      ratePercent: whole(gst.ratePercent),
+      supply: gst.supply === 'inter-state' ? 'inter-state' : 'intra-state',
+      taxablePaise: whole(gst.taxablePaise),
+      cgstPaise: whole(gst.cgstPaise),
+      sgstPaise: whole(gst.sgstPaise),
+      igstPaise: whole(gst.igstPaise),
+      totalPaise: whole(gst.totalPaise),
+    },
+    taxInclusive: r.taxInclusive !== false,
+    advanceDeductedPaise: whole(r.advanceDeductedPaise),
+    advanceVoucherNumbers: Array.isArray(r.advanceVoucherNumbers)
+      ? r.advanceVoucherNumbers.filter((n): n is string => typeof n === 'string')
+      : [],
+    balancePaise: whole(r.balancePaise),
+    amountInWords: str(r.amountInWords),
+    paymentId: typeof r.paymentId === 'string' ? r.paymentId : null,
+    referenceNumber: str(r.referenceNumber),
+  };
+}
