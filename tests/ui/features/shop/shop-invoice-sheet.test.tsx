@@ -1,15 +1,20 @@
 /**
  * The printed invoice (InvoiceSheet) and its print frame (InvoicePrint), from Invoice snapshots written
  * here: what a 'Tax Invoice' prints (Rule 46), IGST for another state's customer, a 'Receipt' without
- * tax, an advance deducted with its voucher numbers, the vouchers' titles, and the paper's `@page` rule.
+ * tax, an advance deducted with its voucher numbers, the vouchers' titles, and the paper's `@page` rule;
+ * the issue form (a customer GSTIN checked, the confirmation) and the WhatsApp link.
  */
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { computeGst } from '../../../../src/domain/shop/gst';
+import { computeGst, gstSupplyBetween } from '../../../../src/domain/shop/gst';
 import type { Invoice } from '../../../../src/domain/shop/invoice';
 import { invoicePageRule, parseInvoiceSearch } from '../../../../src/ui/features/shop/invoice/invoice-paper';
 import { InvoicePrint } from '../../../../src/ui/features/shop/invoice/invoice-print';
+import { invoiceLink, invoiceShare } from '../../../../src/ui/features/shop/invoice/invoice-share';
 import { InvoiceSheet, invoiceDate } from '../../../../src/ui/features/shop/invoice/invoice-sheet';
+import { INVOICE_TEXTS } from '../../../../src/ui/features/shop/invoice/invoice-texts';
+import { IssueInvoice } from '../../../../src/ui/features/shop/invoice/issue-invoice';
 import { seriousA11yViolations } from '../../axe-check';
 
 const SELLER = {
@@ -42,11 +47,13 @@ function taxInvoice(overrides: Partial<Invoice> = {}): Invoice {
     description: 'Repair of Samsung Galaxy A14: Screen broken',
     sac: '998716',
     gst: computeGst({ amountPaise: 130_000 }),
+    taxInclusive: true,
     advanceDeductedPaise: 0,
     advanceVoucherNumbers: [],
     balancePaise: 130_000,
     amountInWords: 'Rupees One Thousand Three Hundred only',
     paymentId: null,
+    referenceNumber: '',
     ...overrides,
   };
 }
@@ -149,22 +156,35 @@ describe('the printed invoice', () => {
   it('titles a receipt voucher and a refund voucher as Rules 50 and 51 name them', () => {
     const { unmount } = render(
       <InvoiceSheet
-        invoice={taxInvoice({ kind: 'receipt-voucher', number: 'RV/26-27/0003', paymentId: 'p1' })}
+        invoice={taxInvoice({
+          kind: 'receipt-voucher',
+          number: 'RV/26-27/0003',
+          paymentId: 'p1',
+          description: 'Advance for repair of Samsung Galaxy A14 (SMC-1042)',
+        })}
         paper="a5"
       />,
     );
     let text = textOf(screen.getByRole('article', { name: 'Receipt Voucher RV/26-27/0003' }));
     expect(text).toContain('Voucher No.RV/26-27/0003');
-    expect(text).toContain('Advance received for: Repair of Samsung Galaxy A14');
+    expect(text).toContain('Advance for repair of Samsung Galaxy A14 (SMC-1042)');
+    expect(text).not.toContain('Against');
     unmount();
     render(
       <InvoiceSheet
-        invoice={taxInvoice({ kind: 'refund-voucher', number: 'RF/26-27/0001', paymentId: 'p2' })}
+        invoice={taxInvoice({
+          kind: 'refund-voucher',
+          number: 'RF/26-27/0001',
+          paymentId: 'p2',
+          description: 'Refund of advance for repair of Samsung Galaxy A14 (SMC-1042)',
+          referenceNumber: 'RV/26-27/0003',
+        })}
         paper="a5"
       />,
     );
     text = textOf(screen.getByRole('article', { name: 'Refund Voucher RF/26-27/0001' }));
-    expect(text).toContain('Advance refunded for: Repair of Samsung Galaxy A14');
+    expect(text).toContain('Refund of advance for repair of Samsung Galaxy A14 (SMC-1042)');
+    expect(text).toContain('Against Receipt VoucherRV/26-27/0003');
   });
 
   it('dates the invoice by the day in India, whatever the device’s zone', () => {
@@ -195,5 +215,90 @@ describe('the print frame', () => {
     expect(invoicePageRule('80mm', 755)).toBe('@page { size: 80mm 210mm; margin: 3mm; }');
     expect(parseInvoiceSearch({ paper: '80mm' })).toEqual({ paper: '80mm' });
     expect(parseInvoiceSearch({ paper: 'letter' })).toEqual({});
+    expect(parseInvoiceSearch({ paper: 'a5', voucher: 'pay-1', other: 1 })).toEqual({
+      paper: 'a5',
+      voucher: 'pay-1',
+    });
+    expect(parseInvoiceSearch({ voucher: 'x'.repeat(129) })).toEqual({});
+  });
+});
+
+describe('the issue form', () => {
+  /** The preview as the page builds it: IGST when the customer's GSTIN names another state. */
+  const previewOf = (customerGstin: string) =>
+    taxInvoice({
+      number: 'Given on issue',
+      customer: { name: 'Ravi Kumar', mobile: '9876543210', gstin: customerGstin },
+      gst: computeGst({ amountPaise: 130_000, supply: gstSupplyBetween(SELLER.gstin, customerGstin) }),
+    });
+
+  it('refuses a wrong GSTIN with a clear message and keeps it; a right one changes the preview and is issued after the confirmation', async () => {
+    const user = userEvent.setup();
+    const onIssue = vi.fn();
+    render(<IssueInvoice taxed previewOf={previewOf} onIssue={onIssue} issuing={false} outcome={null} />);
+    const field = screen.getByLabelText(/^Customer GSTIN/) as HTMLInputElement;
+    await user.type(field, '29AAACA1234A1Z6');
+    await user.click(screen.getByRole('button', { name: 'Issue Invoice' }));
+    expect(screen.getByText(INVOICE_TEXTS.invalidGstin)).toBeTruthy();
+    expect(field.value).toBe('29AAACA1234A1Z6');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // The wrong one is not in the preview either.
+    expect(textOf(screen.getByRole('article'))).toContain('CGST @ 9%');
+
+    await user.clear(field);
+    await user.type(field, '27 aapfs1234c1zd');
+    expect(screen.queryByText(INVOICE_TEXTS.invalidGstin)).toBeNull();
+    await user.clear(field);
+    // Karnataka's code with Sharma's PAN and the check character that fits: valid, another state.
+    await user.type(field, '29AAPFS1234C1Z9');
+    expect(textOf(screen.getByRole('article'))).toContain('IGST @ 18%');
+    await user.click(screen.getByRole('button', { name: 'Issue Invoice' }));
+    const dialog = screen.getByRole('dialog', { name: INVOICE_TEXTS.confirmTitle });
+    expect(within(dialog).getByText(INVOICE_TEXTS.previewNote)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: INVOICE_TEXTS.cancel }));
+    expect(onIssue).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Issue Invoice' }));
+    await user.click(screen.getByRole('button', { name: INVOICE_TEXTS.confirm }));
+    expect(onIssue).toHaveBeenCalledWith('29AAPFS1234C1Z9');
+  });
+
+  it("offers a receipt's store no GSTIN field, and shows a refusal's message", () => {
+    render(
+      <IssueInvoice
+        taxed={false}
+        previewOf={previewOf}
+        onIssue={vi.fn()}
+        issuing={false}
+        outcome={{ ok: false, message: 'Set the final amount of this repair before issuing its invoice.' }}
+      />,
+    );
+    expect(screen.queryByLabelText(/^Customer GSTIN/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Issue Receipt' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Set the final amount');
+  });
+});
+
+describe('Send on WhatsApp', () => {
+  it("sends the customer's number a short message with the invoice's link on the tracking link", () => {
+    const share = invoiceShare(taxInvoice(), 'tok_123', 'https://app.example');
+    expect(invoiceLink('https://app.example/', 'tok_123')).toBe('https://app.example/t/tok_123/invoice');
+    if (!share.ok) throw new Error(share.message);
+    const url = new URL(share.whatsApp);
+    expect(`${url.origin}${url.pathname}`).toBe('https://wa.me/919876543210');
+    expect(url.searchParams.get('text')).toBe(
+      'Sharma Mobile Care - Bandra: your Tax Invoice SMC/26-27/0042 is ready. View or print it here: https://app.example/t/tok_123/invoice',
+    );
+  });
+
+  it('has nothing to send without a tracking link or a valid mobile, and says why', () => {
+    expect(invoiceShare(taxInvoice(), null, 'https://app.example')).toEqual({
+      ok: false,
+      message: INVOICE_TEXTS.noTrackingLink,
+    });
+    const noMobile = taxInvoice({ customer: { name: 'Ravi', mobile: '12345', gstin: '' } });
+    expect(invoiceShare(noMobile, 'tok', 'https://app.example')).toEqual({
+      ok: false,
+      message: INVOICE_TEXTS.noMobileForWhatsApp,
+    });
   });
 });

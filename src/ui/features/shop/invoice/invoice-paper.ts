@@ -1,7 +1,7 @@
 /**
- * The invoice's paper, from its URL (`/shop/repairs/$id/invoice?paper=80mm`, and the customer's
- * `/t/$token/invoice?paper=a5`): A4, A5 or an 80 mm thermal roll. No imports: the router runs it in the
- * first script.
+ * The invoice's paper, from its URL (`/shop/repairs/$id/invoice?paper=80mm&voucher=…`, and the
+ * customer's `/t/$token/invoice?paper=a5`): A4, A5 or an 80 mm thermal roll, and on the shop's page the
+ * voucher shown instead of the invoice. No imports: the router runs it in the first script.
  */
 
 export const INVOICE_PAPERS = ['a4', 'a5', '80mm'] as const;
@@ -14,15 +14,27 @@ export const INVOICE_PAPER_LABELS: Readonly<Record<InvoicePaper, string>> = {
   '80mm': '80 mm',
 };
 
-export interface InvoiceSearch {
+export interface PaperSearch {
   /** Absent: A4. */
   readonly paper?: InvoicePaper;
 }
 
+export interface InvoiceSearch extends PaperSearch {
+  /** The payment whose voucher the page shows (absent: the invoice). */
+  readonly voucher?: string;
+}
+
 /** Reads `paper`; anything else (or an unknown value) is left out, i.e. A4. */
-export function parseInvoiceSearch(search: Record<string, unknown>): InvoiceSearch {
+export function parsePaperSearch(search: Record<string, unknown>): PaperSearch {
   const paper = INVOICE_PAPERS.find((value) => value === search.paper);
   return paper ? { paper } : {};
+}
+
+/** Reads `paper` and `voucher` (a payment id of a sane length); anything else is left out. */
+export function parseInvoiceSearch(search: Record<string, unknown>): InvoiceSearch {
+  const { voucher } = search;
+  const wanted = typeof voucher === 'string' && voucher !== '' && voucher.length <= 128;
+  return { ...parsePaperSearch(search), ...(wanted && { voucher }) };
 }
 
 /** Page margins in mm, per paper (the sheet's width is the paper's less both margins). */

@@ -75,6 +75,7 @@ export function InvoiceSheet({ invoice, paper }: { invoice: Invoice; paper: Invo
           <Row label={NUMBER_LABELS[invoice.kind]}>{invoice.number}</Row>
           <Row label={L.date}>{invoiceDate(invoice.issuedAt)}</Row>
           <Row label={L.repairId}>{invoice.repairId}</Row>
+          {invoice.referenceNumber && <Row label={L.against}>{invoice.referenceNumber}</Row>}
           {taxed && <Row label={L.placeOfSupply}>{invoice.placeOfSupply}</Row>}
         </dl>
         <div className="inv-block">
@@ -99,11 +100,7 @@ export function InvoiceSheet({ invoice, paper }: { invoice: Invoice; paper: Invo
         </thead>
         <tbody>
           <tr>
-            <td>
-              {invoice.kind === 'receipt-voucher' && `${L.advanceFor}: `}
-              {invoice.kind === 'refund-voucher' && `${L.refundFor}: `}
-              {invoice.description}
-            </td>
+            <td>{invoice.description}</td>
             {taxed && <td>{invoice.sac}</td>}
             <td className="inv-num">{formatPaise(gst.taxablePaise)}</td>
           </tr>

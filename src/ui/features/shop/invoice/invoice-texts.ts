@@ -16,6 +16,8 @@ export const INVOICE_SHEET_LABELS = {
   phone: 'Phone',
   placeOfSupply: 'Place of Supply',
   repairId: 'Repair ID',
+  /** A refund voucher names the receipt voucher whose advance it refunds (Rule 51). */
+  against: 'Against Receipt Voucher',
   description: 'Description',
   sac: 'SAC',
   taxableValue: 'Taxable Value',
@@ -26,8 +28,6 @@ export const INVOICE_SHEET_LABELS = {
   balance: 'Balance Payable',
   signatory: 'Authorised Signatory',
   receiptNote: 'The shop is not registered for GST: this receipt carries no tax.',
-  advanceFor: 'Advance received for',
-  refundFor: 'Advance refunded for',
 } as const;
 
 /** The invoice page's own words (not printed). */
