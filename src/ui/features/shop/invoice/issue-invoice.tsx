@@ -76,9 +76,9 @@ export function IssueInvoice({
           </Button>
         </form>
       </Card>
-      <div className="invoice-stage" aria-label="Invoice preview" role="region">
+      <section className="invoice-stage" aria-label="Invoice preview">
         <InvoiceSheet invoice={preview} paper="a4" />
-      </div>
+      </section>
       <Dialog open={confirming} onOpenChange={setConfirming} title={T.confirmTitle}>
         <div className="space-y-4">
           <Alert tone="warning">{T.previewNote}</Alert>
