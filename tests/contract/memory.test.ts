@@ -5,6 +5,7 @@ import { allContracts } from './all-contracts';
 import { type HarnessFactory, oobCodeOf } from './harness';
 import { photoStoreContract } from './photo-store.contract';
 import { shopContracts } from './shop-contracts';
+import { shopInvoicesContract } from './shop-invoices.contract';
 
 describe('memory backend', () => {
   const makeHarness: HarnessFactory = async () => {
@@ -12,6 +13,7 @@ describe('memory backend', () => {
     const backend = createMemoryBackend({ clock });
     return {
       ports: backend.ports,
+      invoices: backend.invoices,
       seeder: backend.seeder,
       async lastResetCode(email) {
         const mail = (await backend.mailbox.list()).find(
@@ -30,4 +32,5 @@ describe('memory backend', () => {
   allContracts(makeHarness);
   shopContracts(makeHarness);
   photoStoreContract(makeHarness);
+  shopInvoicesContract(makeHarness);
 });

@@ -3,6 +3,7 @@ import type { Seeder } from '../../demo/seeder';
 import type { Ports } from '../../ports';
 import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
+import type { ShopInvoiceRepository } from '../../ports/shop-invoices';
 import { ConsoleLogger } from '../console-logger';
 import { SystemClock } from '../system-clock';
 import { MemoryDemoMailbox, MemoryDemoSmsInbox } from './demo/memory-outbox';
@@ -11,6 +12,7 @@ import { MemoryAppConfigRepository } from './memory-app-config-repository';
 import { MemoryAuthGateway } from './memory-auth-gateway';
 import { MemoryDatabase } from './memory-database';
 import { MemoryRepairRepository } from './memory-repair-repository';
+import { MemoryShopInvoiceRepository } from './memory-shop-invoices';
 import { MemoryShopMembershipRepository } from './memory-shop-membership';
 import { MemoryPhotoStore } from './memory-shop-photos';
 import { MemoryShopRepairRepository } from './memory-shop-repairs';
@@ -24,6 +26,11 @@ import { MemoryWalletLedger } from './memory-wallet-ledger';
 export interface MemoryBackend {
   readonly db: MemoryDatabase;
   readonly ports: Ports;
+  /**
+   * Invoices and vouchers (issue 18). Outside Ports until the Firebase backend has its adapter
+   * (firestore-shop-invoices.ts); then it moves into Ports as `invoices`.
+   */
+  readonly invoices: ShopInvoiceRepository;
   readonly seeder: Seeder;
   readonly mailbox: DemoMailbox;
   readonly sms: DemoSmsInbox;
@@ -53,6 +60,7 @@ export function createMemoryBackend(
       clock,
       logger: options.logger ?? new ConsoleLogger(),
     },
+    invoices: new MemoryShopInvoiceRepository(db, clock),
     seeder: new MemorySeeder(db),
     mailbox: new MemoryDemoMailbox(db),
     sms: new MemoryDemoSmsInbox(db),

@@ -95,6 +95,10 @@ export class MemoryDatabase implements LocalSession {
   readonly repairPrivate = new Map<string, StoredRecord>();
   /** The shop console: payments of each repair, oldest first, by repair document id. */
   readonly payments = new Map<string, StoredRecord[]>();
+  /** Invoices and vouchers: repairs/{repairDocId}/invoices/{id}, by repair document id, then id. */
+  readonly invoices = new Map<string, Map<string, StoredRecord>>();
+  /** invoiceCounters/{storeId}_{series}: each invoice series' counter. */
+  readonly invoiceCounters = new Map<string, StoredRecord>();
   /** The shop console: tracking/{token} (repairDocId, storeId, revoked). */
   readonly trackingLinks = new Map<string, StoredRecord>();
   /** storeProfiles/{storeId}: what the tracking page shows of the shop (its owner writes it). */
@@ -185,6 +189,8 @@ export class MemoryDatabase implements LocalSession {
       this.repairCounters,
       this.repairPrivate,
       this.payments,
+      this.invoices,
+      this.invoiceCounters,
       this.trackingLinks,
       this.storeProfiles,
       this.repairDelivery,
