@@ -6,6 +6,7 @@ import { allContracts } from './all-contracts';
 import { type HarnessFactory, oobCodeOf } from './harness';
 import { photoStoreContract } from './photo-store.contract';
 import { shopContracts } from './shop-contracts';
+import { shopInvoicesContract } from './shop-invoices.contract';
 
 let sequence = 0;
 
@@ -23,6 +24,7 @@ describe('pouchdb backend', () => {
     });
     return {
       ports: backend.ports,
+      invoices: backend.invoices,
       seeder: backend.seeder,
       async lastResetCode(email) {
         const mail = (await backend.mailbox.list()).find(
@@ -41,4 +43,5 @@ describe('pouchdb backend', () => {
   allContracts(makeHarness);
   shopContracts(makeHarness);
   photoStoreContract(makeHarness);
+  shopInvoicesContract(makeHarness);
 });

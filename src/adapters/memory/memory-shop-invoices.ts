@@ -1,6 +1,6 @@
 import { storeRefOf } from '../../domain/repairs/repair';
 import type { Invoice } from '../../domain/shop/invoice';
-import { isVoucherKind, parseStoredInvoice } from '../../domain/shop/invoice-build';
+import { byIssue, isVoucherKind, parseStoredInvoice } from '../../domain/shop/invoice-build';
 import { invoiceCounterId, seriesOfKind } from '../../domain/shop/invoice-number';
 import { parseShopRepair } from '../../domain/shop/repair-record';
 import { isTrackingToken } from '../../domain/shop/tracking';
@@ -83,7 +83,8 @@ export class MemoryShopInvoiceRepository implements ShopInvoiceRepository {
   private vouchers(repairDocId: string): Invoice[] {
     return [...(this.db.invoices.get(repairDocId)?.values() ?? [])]
       .map((raw) => parseStoredInvoice(raw))
-      .filter((invoice): invoice is Invoice => invoice !== null && isVoucherKind(invoice.kind));
+      .filter((invoice): invoice is Invoice => invoice !== null && isVoucherKind(invoice.kind))
+      .sort(byIssue);
   }
 
   /** What a plan reads, all in this turn. */

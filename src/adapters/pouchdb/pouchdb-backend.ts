@@ -4,6 +4,7 @@ import type { SeedData, Seeder } from '../../demo/seeder';
 import type { Ports } from '../../ports';
 import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
+import type { ShopInvoiceRepository } from '../../ports/shop-invoices';
 import { ConsoleLogger } from '../console-logger';
 import { SystemClock } from '../system-clock';
 import { PouchDemoMailbox, PouchDemoSmsInbox } from './demo/pouchdb-outbox';
@@ -15,6 +16,7 @@ import { PouchDatabases } from './pouchdb-databases';
 import { checkIterations, DEFAULT_PBKDF2_ITERATIONS } from './pouchdb-password';
 import { withRegisteredViews } from './pouchdb-registered-views';
 import { PouchRepairRepository } from './pouchdb-repair-repository';
+import { PouchShopInvoiceRepository } from './pouchdb-shop-invoices';
 import { PouchShopMembershipRepository } from './pouchdb-shop-membership';
 import { settleRepairConflict } from './pouchdb-shop-payments';
 import { PouchPhotoStore } from './pouchdb-shop-photos';
@@ -61,6 +63,11 @@ export interface PouchDemoControls extends DemoControls {
 
 export interface PouchBackend {
   readonly ports: Ports;
+  /**
+   * Invoices and vouchers (issue 18). Outside Ports until the Firebase backend has its adapter
+   * (firestore-shop-invoices.ts); then it moves into Ports as `invoices`.
+   */
+  readonly invoices: ShopInvoiceRepository;
   readonly seeder: Seeder;
   readonly mailbox: DemoMailbox;
   readonly sms: DemoSmsInbox;
@@ -168,6 +175,7 @@ export async function createPouchBackend(options: PouchBackendOptions): Promise<
 
   return {
     ports,
+    invoices: new PouchShopInvoiceRepository(dbs, auth, userDocs, clock),
     seeder,
     mailbox: new PouchDemoMailbox(dbs),
     sms: new PouchDemoSmsInbox(dbs),

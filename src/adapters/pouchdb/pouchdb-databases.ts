@@ -47,6 +47,10 @@ export const COLLECTIONS = [
   // Payments and refunds of repairs (repairs/{id}/payments/{paymentId}): one immutable document per
   // entry, `{repairDocId}:{paymentId}`, which replicates (pouchdb-shop-payments.ts).
   'payments',
+  // Invoices and vouchers (repairs/{id}/invoices/{invoiceId}): `{repairDocId}:{invoiceId}`, fixed once
+  // written; and each store's invoice series counters, `{storeId}_{series}` (pouchdb-shop-invoices.ts).
+  'invoices',
+  'invoiceCounters',
 ] as const;
 export type CollectionName = (typeof COLLECTIONS)[number];
 
@@ -153,6 +157,14 @@ export class PouchDatabases {
   /** storeProfiles/{storeId}: what the tracking page shows of the shop. */
   get storeProfiles(): Collection {
     return this.collections.storeProfiles;
+  }
+  /** Invoices and vouchers, one document each (`{repairDocId}:{invoiceId}`), never changed. */
+  get invoices(): Collection {
+    return this.collections.invoices;
+  }
+  /** Invoice series counters (`{storeId}_{series}`). */
+  get invoiceCounters(): Collection {
+    return this.collections.invoiceCounters;
   }
   /** Delivery codes and tries: never replicated to staff's devices. */
   get shopDelivery(): Collection {

@@ -463,3 +463,23 @@ export function parseStoredInvoice(raw: unknown): Invoice | null {
     referenceNumber: str(r.referenceNumber),
   };
 }
+
+const KIND_ORDER: Readonly<Record<InvoiceKind, number>> = {
+  'receipt-voucher': 0,
+  'refund-voucher': 1,
+  'tax-invoice': 2,
+  receipt: 2,
+};
+
+/**
+ * Oldest first, as the port lists vouchers: by the time issued, then a receipt voucher before the refund
+ * voucher that refunds it (both may carry one instant), then serial and id.
+ */
+export function byIssue(a: Invoice, b: Invoice): number {
+  return (
+    a.issuedAt.getTime() - b.issuedAt.getTime() ||
+    KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+    a.serial - b.serial ||
+    a.id.localeCompare(b.id)
+  );
+}
