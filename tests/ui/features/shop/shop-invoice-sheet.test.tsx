@@ -12,7 +12,11 @@ import type { Invoice } from '../../../../src/domain/shop/invoice';
 import { invoicePageRule, parseInvoiceSearch } from '../../../../src/ui/features/shop/invoice/invoice-paper';
 import { InvoicePrint } from '../../../../src/ui/features/shop/invoice/invoice-print';
 import { invoiceLink, invoiceShare } from '../../../../src/ui/features/shop/invoice/invoice-share';
-import { InvoiceSheet, invoiceDate } from '../../../../src/ui/features/shop/invoice/invoice-sheet';
+import {
+  addressLines,
+  InvoiceSheet,
+  invoiceDate,
+} from '../../../../src/ui/features/shop/invoice/invoice-sheet';
 import { INVOICE_TEXTS } from '../../../../src/ui/features/shop/invoice/invoice-texts';
 import { IssueInvoice } from '../../../../src/ui/features/shop/invoice/issue-invoice';
 import { seriousA11yViolations } from '../../axe-check';
@@ -70,7 +74,7 @@ describe('the printed invoice', () => {
     for (const expected of [
       'Sharma Mobile Care - Bandra',
       'Shop 3, Linking Road, Bandra West, Mumbai 400050',
-      'Mumbai, Maharashtra 400050',
+      'Mumbai 400050Maharashtra',
       'GSTIN: 27AAPFS1234C1ZD',
       'Invoice No.SMC/26-27/0042',
       'Date26 Nov 2026',
@@ -185,6 +189,15 @@ describe('the printed invoice', () => {
     text = textOf(screen.getByRole('article', { name: 'Refund Voucher RF/26-27/0001' }));
     expect(text).toContain('Refund of advance for repair of Samsung Galaxy A14 (SMC-1042)');
     expect(text).toContain('Against Receipt VoucherRV/26-27/0003');
+  });
+
+  it('prints the city, state and pincode the street address does not already say', () => {
+    expect(addressLines(SELLER)).toEqual(['Shop 3, Linking Road, Bandra West, Mumbai 400050', 'Maharashtra']);
+    expect(addressLines({ ...SELLER, address: 'Shop 3, Linking Road' })).toEqual([
+      'Shop 3, Linking Road',
+      'Mumbai, Maharashtra 400050',
+    ]);
+    expect(addressLines({ ...SELLER, address: '', city: '', state: '', pincode: '' })).toEqual([]);
   });
 
   it('dates the invoice by the day in India, whatever the device’s zone', () => {

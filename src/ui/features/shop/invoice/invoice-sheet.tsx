@@ -34,13 +34,16 @@ export function invoiceDate(at: Date): string {
 /** A rate in percent as a bill prints it: 9 → '9%', 2.5 → '2.5%'. */
 const percent = (rate: number) => `${Number.isInteger(rate) ? rate : rate.toFixed(1)}%`;
 
-/** The seller's address on one or two lines: street, then city, state and pincode. */
-function addressLines(seller: Invoice['seller']): string[] {
-  const place = [seller.city, [seller.state, seller.pincode].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ');
-  const placeShown = place === '' || seller.address.includes(place);
-  return [seller.address, placeShown ? '' : place].filter((line) => line !== '');
+/**
+ * The seller's address on one or two lines: the street as stored, then whatever of city, state and
+ * pincode it does not already say ('Shop 3, Linking Road, Mumbai 400050' + 'Maharashtra').
+ */
+export function addressLines(seller: Invoice['seller']): string[] {
+  const missing = (part: string) => part !== '' && !seller.address.includes(part);
+  const city = missing(seller.city) ? seller.city : '';
+  const statePin = [seller.state, seller.pincode].filter(missing).join(' ');
+  const place = [city, statePin].filter(Boolean).join(', ');
+  return [seller.address, place].filter((line) => line !== '');
 }
 
 export function InvoiceSheet({ invoice, paper }: { invoice: Invoice; paper: InvoicePaper }) {
@@ -101,7 +104,7 @@ export function InvoiceSheet({ invoice, paper }: { invoice: Invoice; paper: Invo
         <tbody>
           <tr>
             <td>{invoice.description}</td>
-            {taxed && <td>{invoice.sac}</td>}
+            {taxed && <td className="inv-code">{invoice.sac}</td>}
             <td className="inv-num">{formatPaise(gst.taxablePaise)}</td>
           </tr>
         </tbody>

@@ -50,11 +50,7 @@ export const INVOICE_TEXTS = {
   confirmTitle: 'Issue this invoice?',
   confirm: 'Yes, issue it',
   cancel: 'Cancel',
-  issued: 'Issued. This invoice is fixed: print it or send it to the customer.',
-  noFinalAmount:
-    'This repair has no final amount yet, so it has no invoice. Set the final amount on the repair page (Details, then Edit) when the work is done.',
   backToRepair: 'Back to the repair',
-  cancelled: 'This repair was cancelled: it has no invoice.',
   noMobileForWhatsApp:
     'The customer’s mobile number is not a valid Indian mobile, so WhatsApp cannot be opened.',
   noTrackingLink:
