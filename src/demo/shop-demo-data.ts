@@ -176,6 +176,8 @@ export function sharmaShopData(
       timeline: history.reduce(timelineAfter, [] as StoredTimelineStep[]),
       createdBy: receivedBy,
       updatedAt: last?.at ?? createdAt,
+      // The reports' index of deliveries: when a delivered repair was delivered (its last step).
+      ...(status === 'delivered' && last !== undefined ? { deliveredAt: last.at } : {}),
       ...(isFirst
         ? {
             imeiSerial: '356938035643809',

@@ -6,6 +6,7 @@ import type { RepairRepository } from './repair-repository';
 import type { ShopMembershipRepository } from './shop-membership';
 import type { PhotoStore } from './shop-photos';
 import type { ShopRepairRepository } from './shop-repairs';
+import type { ShopReportRepository } from './shop-reports';
 import type { TrackingLinkRepository } from './shop-tracking';
 import type { StoreProfileRepository } from './store-profiles';
 import type { StoreRepository } from './store-repository';
@@ -80,6 +81,8 @@ export interface Ports {
   readonly photos: PhotoStore;
   /** The shop console: each store's public profile (what the tracking page shows of the shop). */
   readonly storeProfiles: StoreProfileRepository;
+  /** The shop console: the owner's month at a glance and the payments export (issue 18). */
+  readonly reports: ShopReportRepository;
   readonly clock: Clock;
   /** Keeps the causes of failures the use cases turn into messages. */
   readonly logger: Logger;

@@ -32,6 +32,7 @@ const EVERY_PORT = {
   tracking: true,
   photos: true,
   storeProfiles: true,
+  reports: true,
   clock: true,
   logger: true,
 } as const satisfies Record<keyof Ports, true>;

@@ -98,6 +98,7 @@ const TWINS: readonly { readonly rule: string; readonly twin: string }[] = [
   { rule: 'isPaymentMove', twin: 'src/domain/shop/repair-write-rules.ts' },
   { rule: 'isDuesKept', twin: 'src/domain/shop/amounts.ts' },
   { rule: 'isCreditKept', twin: 'src/domain/shop/status.ts' },
+  { rule: 'isDeliveredAtKept', twin: 'src/domain/shop/repair-write-rules.ts' },
   { rule: 'isShopChange', twin: 'src/domain/shop/repair-write-rules.ts' },
   { rule: 'isMemberEdit', twin: 'src/domain/shop/repair-write-rules.ts' },
   { rule: 'isWorkflowChange', twin: 'src/domain/shop/repair-write-rules.ts' },
@@ -193,7 +194,12 @@ function pushed(stored: Pushed, kind: string, status: string, extra: Record<stri
       ...(stored.history as unknown[]),
       entry(kind, status, { from: moved ? stored.status : null, ...extra }),
     ],
-    ...(moved ? { timeline: [...(stored.timeline as unknown[]), { status, at }] } : {}),
+    ...(moved
+      ? {
+          timeline: [...(stored.timeline as unknown[]), { status, at }],
+          deliveredAt: status === 'delivered' ? at : null,
+        }
+      : {}),
   };
 }
 
@@ -694,5 +700,37 @@ describe("'Deliver on Credit' (firestore.rules isCreditKept; status.ts; the gate
     expect(await gateway(delivered('pays Friday'), ready)).toMatch(/Amount due: ₹15/);
     const paidUp = { ...ready, paidPaise: 2000, duePaise: 0, owing: false };
     expect(await gateway({ ...pushed(paidUp, 'status', 'delivered'), owing: false }, paidUp)).toBeNull();
+  });
+});
+
+describe("the reports' deliveredAt (firestore.rules isDeliveredAtKept; repair-write-rules.ts; the gateway)", () => {
+  it("is the write's time on a move to 'delivered', cleared by a reopen, changed by nothing else", async () => {
+    const rule = rulesFunction('isDeliveredAtKept');
+    expect(rule).toContain("after.status == 'delivered' ? request.time : null");
+    expect(rulesFunction('isWorkflowStep')).toContain('isDeliveredAtKept(after)');
+    expect(listIn('isMemberEdit', '!changed.hasAny(')).toContain('deliveredAt');
+    expect(listIn('isAppWrite', '!changed.hasAny(')).toContain('deliveredAt');
+    expect(rulesFunction('isShopCreate')).toContain("data.get('deliveredAt', null) == null");
+    const ready = { ...storedAt('ready'), estimatePaise: 2000, paidPaise: 2000, duePaise: 0, owing: false };
+    const delivered: Pushed = { ...pushed(ready, 'status', 'delivered'), owing: false };
+    expect(delivered.deliveredAt).toBe(at);
+    expect(await gateway(delivered, ready)).toBeNull();
+    expect(await gateway({ ...delivered, deliveredAt: null }, ready)).toMatch(/deliveredAt/);
+    const { deliveredAt: _, ...without } = delivered;
+    expect(await gateway(without, ready)).toMatch(/deliveredAt/);
+    // Older than the gateway's tolerance for a device's clock: refused.
+    expect(await gateway({ ...delivered, deliveredAt: '2020-01-01T00:00:00.000Z' }, ready)).toMatch(
+      /deliveredAt/,
+    );
+    // A reopen clears it; keeping it is refused.
+    const reopened = pushed(delivered, 'reopen', 'inprogress', { note: 'Screen flickers again' });
+    expect(reopened.deliveredAt).toBeNull();
+    expect(await gateway({ ...reopened, owing: false }, delivered)).toBeNull();
+    expect(
+      await gateway({ ...reopened, owing: false, deliveredAt: delivered.deliveredAt }, delivered),
+    ).toMatch(/deliveredAt/);
+    // An edit or a note never sets it.
+    const edited = pushed(ready, 'edit', 'ready');
+    expect(await gateway({ ...edited, deliveredAt: at }, ready)).toMatch(/deliveredAt cannot change/);
   });
 });

@@ -6,6 +6,7 @@ import { type HarnessFactory, oobCodeOf } from './harness';
 import { photoStoreContract } from './photo-store.contract';
 import { shopContracts } from './shop-contracts';
 import { shopInvoicesContract } from './shop-invoices.contract';
+import { shopReportsContract } from './shop-reports.contract';
 
 describe('memory backend', () => {
   const makeHarness: HarnessFactory = async () => {
@@ -31,6 +32,7 @@ describe('memory backend', () => {
   };
   allContracts(makeHarness);
   shopContracts(makeHarness);
+  shopReportsContract(makeHarness);
   photoStoreContract(makeHarness);
   shopInvoicesContract(makeHarness);
 });

@@ -7,6 +7,7 @@ import { type HarnessFactory, oobCodeOf } from './harness';
 import { photoStoreContract } from './photo-store.contract';
 import { shopContracts } from './shop-contracts';
 import { shopInvoicesContract } from './shop-invoices.contract';
+import { shopReportsContract } from './shop-reports.contract';
 
 let sequence = 0;
 
@@ -42,6 +43,7 @@ describe('pouchdb backend', () => {
   };
   allContracts(makeHarness);
   shopContracts(makeHarness);
+  shopReportsContract(makeHarness);
   photoStoreContract(makeHarness);
   shopInvoicesContract(makeHarness);
 });

@@ -58,6 +58,9 @@ export function shopMembershipContract(makeHarness: HarnessFactory): void {
         upiId: 'sharmamobile@okaxis',
         jobSheetTerms: 'No warranty on water damage.',
         messageTemplates: { ready: 'Ready: {repairId}', delivered: '  ', unknown: 'x' },
+        gstRatePercent: 12,
+        sacCode: '998713',
+        pricesIncludeTax: false,
       });
       const expected = {
         phone: '9811111111',
@@ -70,6 +73,9 @@ export function shopMembershipContract(makeHarness: HarnessFactory): void {
         upiId: 'sharmamobile@okaxis',
         jobSheetTerms: 'No warranty on water damage.',
         messageTemplates: { ready: 'Ready: {repairId}' },
+        gstRatePercent: 12,
+        sacCode: '998713',
+        pricesIncludeTax: false,
       };
       for (const key of ['owner', 'staff'] as const) {
         await signInAs(h, key);

@@ -373,6 +373,47 @@ export function shopRepairsContract(makeHarness: HarnessFactory): void {
         expect(overridden.history).toHaveLength(7);
       });
 
+      it("stores when a repair was delivered (the reports' deliveredAt), clears it on reopen, sets it anew", async () => {
+        const repair = await ownerCreates(h);
+        expect(repair.deliveredAt).toBeNull();
+        const go = (to: string, from: string, extra = {}) =>
+          h.ports.shopRepairs.changeStatus(repair.id, { to, expectedStatus: from, ...extra });
+        const stored = async () => (await h.ports.shopRepairs.get(repair.id))?.deliveredAt;
+        expect((await go('inprogress', 'received')).deliveredAt).toBeNull();
+        expect((await go('ready', 'inprogress')).deliveredAt).toBeNull();
+        const delivered = await go('delivered', 'ready', { deliveryCode: '4821', creditNote: 'Pays Friday' });
+        // The write's time: the server's on Firestore (the answer gives this device's estimate of it),
+        // within a minute of the entry's (the device's clock).
+        const entryAt = delivered.history.at(-1)?.at as Date;
+        expect(delivered.deliveredAt).toBeInstanceOf(Date);
+        const first = (await stored()) as Date;
+        expect(first).toBeInstanceOf(Date);
+        expect(Math.abs(first.getTime() - entryAt.getTime())).toBeLessThan(60_000);
+        expect(Math.abs(first.getTime() - (delivered.deliveredAt as Date).getTime())).toBeLessThan(60_000);
+        const reopened = await go('inprogress', 'delivered', { note: 'Came back' });
+        expect(reopened.deliveredAt).toBeNull();
+        expect(await stored()).toBeNull();
+        await go('ready', 'inprogress');
+        h.advanceClock?.(60_000);
+        const again = await go('delivered', 'ready', {
+          override: { reason: 'Customer lost the code' },
+          creditNote: 'Pays Friday',
+        });
+        expect(again.deliveredAt).toBeInstanceOf(Date);
+        const second = (await stored()) as Date;
+        expect(second.getTime()).toBeGreaterThan(first.getTime());
+        // A payment (or an edit) leaves it as it is.
+        const { repair: paid } = await h.ports.shopRepairs.recordPayment(repair.id, {
+          id: `${repair.id}-late-1`,
+          kind: 'payment',
+          amountPaise: 1000,
+          mode: 'cash',
+          note: '',
+        });
+        expect(paid.deliveredAt).toBeInstanceOf(Date);
+        expect(await stored()).toEqual(second);
+      });
+
       it('refuses outsiders, the signed out and unknown repairs', async () => {
         const repair = await ownerCreates(h);
         for (const key of OUTSIDERS) {

@@ -9,6 +9,7 @@ import { type Cast, seedCast, signInAs } from '../contract/fixtures';
 import { type BackendHarness, PASSWORD } from '../contract/harness';
 import { shopContracts } from '../contract/shop-contracts';
 import { newRepair, seedShop } from '../contract/shop-fixtures';
+import { shopReportsContract } from '../contract/shop-reports.contract';
 import { emulatorBackend, emulatorEndpoints, emulatorHarnessFactory } from './firebase-harness';
 import { CONTRACT_PROJECT } from './projects';
 import { repairPhotosOnFirestore } from './repair-photos.emulator';
@@ -24,6 +25,15 @@ describe('firebase backend (emulators)', () => {
 /** The shop console's contract on the Firestore shop adapters, firestore.rules and the e-mail index. */
 describe('firebase shop console (emulators)', () => {
   shopContracts(harness.factory);
+});
+
+/**
+ * The report contract on the emulators: pending until the Firestore report adapter (h18-rf's
+ * firestore-shop-reports.ts) replaces the temporary one; then flip REPORTS_ON_FIREBASE to true.
+ */
+const REPORTS_ON_FIREBASE = false;
+describe.skipIf(!REPORTS_ON_FIREBASE)('firebase shop reports (emulators)', () => {
+  shopReportsContract(harness.factory);
 });
 
 /**

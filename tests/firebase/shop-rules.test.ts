@@ -246,6 +246,37 @@ describe('shop repairs: delivery with the customer’s code', () => {
     await assertSucceeds(deliver(as(STAFF), STAFF));
   });
 
+  it("stores the reports' deliveredAt: the server's time of the delivery, cleared by a reopen, set by nothing else", async () => {
+    const override = (changes: Data) =>
+      move(as(OWNER), 'delivered', entry('override', 'delivered', OWNER, 'ready', 'Lost the code'), changes);
+    await assertFails(override({ deliveredAt: null }));
+    await assertFails(override({ deliveredAt: at }));
+    await assertSucceeds(override({}));
+    const delivered = await r1();
+    expect(delivered.deliveredAt).toBeInstanceOf(Timestamp);
+    expect(delivered.deliveredAt).toEqual(delivered.updatedAt);
+    const reopen = (changes: Data) =>
+      move(as(OWNER), 'inprogress', entry('reopen', 'inprogress', OWNER, 'delivered', 'Came back'), changes);
+    await assertFails(reopen({ deliveredAt: delivered.deliveredAt }));
+    await assertFails(reopen({ deliveredAt: serverTimestamp() }));
+    await assertSucceeds(reopen({}));
+    expect((await r1()).deliveredAt).toBeNull();
+    // Nothing but a status move changes it: an edit, a note, an app's write.
+    const open = await r1();
+    await assertFails(
+      shopWrite(as(OWNER), open, { deliveredAt: serverTimestamp() }, entry('note', 'inprogress', OWNER)),
+    );
+    await assertFails(
+      shopWrite(
+        as(OWNER),
+        open,
+        { customerName: 'Cara C', deliveredAt: serverTimestamp() },
+        entry('edit', 'inprogress', OWNER),
+      ),
+    );
+    await assertFails(updateDoc(doc(as(OWNER), 'repairs', 'r1'), { deliveredAt: serverTimestamp() }));
+  });
+
   it('takes an owner’s override with a reason, without any try', async () => {
     const override = (db: Firestore, uid: string, note: string) =>
       move(db, 'delivered', entry('override', 'delivered', uid, 'ready', note));

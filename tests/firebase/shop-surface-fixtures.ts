@@ -222,8 +222,12 @@ export function shopWrite(
   // The dues fields as the adapter stores them with a change of the status or paid (issue 17; an edit
   // leaves them), unless the case sets them.
   const moves = ['status', 'paidPaise'].some((key) => key in changes);
+  // A status move stores the reports' deliveredAt as the adapter does (the server's time for
+  // 'delivered', else cleared), unless the case sets it.
+  const moved = next.timeline !== before.timeline;
   const update: Data = {
     ...(moves ? storedDues(next) : {}),
+    ...(moved ? { deliveredAt: next.status === 'delivered' ? serverTimestamp() : null } : {}),
     ...changes,
     history,
     updatedAt: serverTimestamp(),

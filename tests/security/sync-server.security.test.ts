@@ -234,7 +234,7 @@ const RAHUL = { uid: 'uid-owner', name: 'Rahul Sharma' };
 
 /**
  * The next version of a repair as the shop console writes it: the change, one history entry of `kind`
- * by `by` carrying the new status, the timeline grown by a status change, updatedAt now.
+ * by `by` carrying the new status, the timeline grown by a status change (and deliveredAt), updatedAt now.
  */
 function nextVersion(
   doc: Record<string, unknown>,
@@ -268,7 +268,11 @@ function nextVersion(
         ...entry,
       },
     ],
-    ...(moves ? { timeline: [...timeline, { status, at }] } : {}),
+    // A status move: its timeline step, and the reports' deliveredAt (issue 18) unless the case sets it.
+    ...(moves
+      ? { timeline: [...timeline, { status, at }], deliveredAt: status === 'delivered' ? at : null }
+      : {}),
+    ...('deliveredAt' in change ? { deliveredAt: change.deliveredAt } : {}),
   };
   // The dues fields as the console writes them (issue 17), unless the case sets them.
   return { ...next, ...storedDues(next), ...pickDues(change) };

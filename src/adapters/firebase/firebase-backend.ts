@@ -22,6 +22,7 @@ import { firebasePhotoStore } from './firestore-repair-photos';
 import { FirestoreRepairRepository } from './firestore-repair-repository';
 import { FirestoreShopMembershipRepository } from './firestore-shop-membership';
 import { FirestoreShopRepairRepository } from './firestore-shop-repairs';
+import { FirestoreShopReportRepository } from './firestore-shop-reports';
 import { FirestoreTrackingLinkRepository } from './firestore-shop-tracking';
 import { FirestoreStoreProfileRepository } from './firestore-store-profiles';
 import { FirestoreStoreRepository } from './firestore-store-repository';
@@ -104,6 +105,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       tracking: new FirestoreTrackingLinkRepository(firestore, auth, clock),
       photos: firebasePhotoStore(app, firestore, auth, clock, logger),
       storeProfiles: new FirestoreStoreProfileRepository(firestore, auth),
+      reports: new FirestoreShopReportRepository(),
       clock,
       logger,
     },

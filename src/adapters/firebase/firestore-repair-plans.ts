@@ -9,7 +9,7 @@ import {
 import { historyEntry } from '../../domain/shop/history';
 import { SHOP_MESSAGES } from '../../domain/shop/messages';
 import { type PaymentPlan, planPayment } from '../../domain/shop/payments';
-import { type ShopRepair, storedDues } from '../../domain/shop/repair-record';
+import { deliveredAtAfterMove, type ShopRepair, storedDues } from '../../domain/shop/repair-record';
 import {
   DELIVERY_CODE_PATTERN,
   isFinalStatus,
@@ -129,6 +129,7 @@ export function planStatus(
     updatedAt: serverTimestamp(),
     history: [...storedHistory(raw), plan.value.entry],
     timeline: [...timeline, { status: plan.value.status, at: plan.value.entry.at }],
+    deliveredAt: deliveredAtAfterMove(plan.value.status, serverTimestamp()),
   };
   Object.assign(next, storedDues(next));
   checkShopRepairUpdate(

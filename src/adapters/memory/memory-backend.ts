@@ -16,6 +16,7 @@ import { MemoryShopInvoiceRepository } from './memory-shop-invoices';
 import { MemoryShopMembershipRepository } from './memory-shop-membership';
 import { MemoryPhotoStore } from './memory-shop-photos';
 import { MemoryShopRepairRepository } from './memory-shop-repairs';
+import { MemoryShopReportRepository } from './memory-shop-reports';
 import { MemoryTrackingLinkRepository } from './memory-shop-tracking';
 import { MemoryStoreProfileRepository } from './memory-store-profiles';
 import { MemoryStoreRepository } from './memory-store-repository';
@@ -57,6 +58,7 @@ export function createMemoryBackend(
       tracking: new MemoryTrackingLinkRepository(db, clock),
       photos: new MemoryPhotoStore(db, clock),
       storeProfiles: new MemoryStoreProfileRepository(db, clock),
+      reports: new MemoryShopReportRepository(db),
       clock,
       logger: options.logger ?? new ConsoleLogger(),
     },

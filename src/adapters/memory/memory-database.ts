@@ -94,7 +94,7 @@ export class MemoryDatabase implements LocalSession {
   /** The shop console: the shop-only part of each repair (unlock code), by repair document id. */
   readonly repairPrivate = new Map<string, StoredRecord>();
   /** The shop console: payments of each repair, oldest first, by repair document id. */
-  readonly payments = new Map<string, StoredRecord[]>();
+  readonly payments = new VersionedMap<string, StoredRecord[]>();
   /** Invoices and vouchers: repairs/{repairDocId}/invoices/{id}, by repair document id, then id. */
   readonly invoices = new Map<string, Map<string, StoredRecord>>();
   /** invoiceCounters/{storeId}_{series}: each invoice series' counter. */

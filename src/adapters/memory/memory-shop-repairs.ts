@@ -4,6 +4,7 @@ import { historyEntry } from '../../domain/shop/history';
 import { planDuesNote, planPayment } from '../../domain/shop/payments';
 import { nextRepairId, storeRepairIdPrefix } from '../../domain/shop/repair-id';
 import {
+  deliveredAtAfterMove,
   newRepairDraft,
   parseShopRepair,
   type ShopOnlyRecord,
@@ -67,7 +68,7 @@ function decodeCursor(cursor: string): string {
 }
 
 /** A stored payment, parsed. */
-function parsePayment(repairDocId: string, raw: StoredRecord): ShopPayment {
+export function parsePayment(repairDocId: string, raw: StoredRecord): ShopPayment {
   const by = (raw.by ?? {}) as { uid?: unknown; name?: unknown };
   return {
     id: String(raw.id ?? ''),
@@ -381,6 +382,7 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
       updatedAt: now,
       history: withEntry(raw, plan.value.entry),
       timeline: withTimelineStep(raw, plan.value.entry),
+      deliveredAt: deliveredAtAfterMove(plan.value.status, now),
     };
     Object.assign(next, storedDues(next));
     enforceRepairWrite({

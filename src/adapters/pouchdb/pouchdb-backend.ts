@@ -21,6 +21,7 @@ import { PouchShopMembershipRepository } from './pouchdb-shop-membership';
 import { settleRepairConflict } from './pouchdb-shop-payments';
 import { PouchPhotoStore } from './pouchdb-shop-photos';
 import { PouchShopRepairRepository } from './pouchdb-shop-repairs';
+import { PouchShopReportRepository } from './pouchdb-shop-reports';
 import { PouchTrackingLinkRepository } from './pouchdb-shop-tracking';
 import { PouchStoreProfileRepository } from './pouchdb-store-profiles';
 import { PouchStoreRepository } from './pouchdb-store-repository';
@@ -127,6 +128,7 @@ export async function createPouchBackend(options: PouchBackendOptions): Promise<
     tracking: new PouchTrackingLinkRepository(dbs, auth, userDocs, clock),
     photos: new PouchPhotoStore(dbs, auth, userDocs, clock),
     storeProfiles: new PouchStoreProfileRepository(dbs, auth, clock),
+    reports: new PouchShopReportRepository(dbs, auth),
     clock,
     logger: options.logger ?? new ConsoleLogger(),
   };

@@ -3,6 +3,7 @@ import { historyEntry } from '../../domain/shop/history';
 import { planDuesNote } from '../../domain/shop/payments';
 import { nextRepairId, storeRepairIdPrefix } from '../../domain/shop/repair-id';
 import {
+  deliveredAtAfterMove,
   type NewRepairDraft,
   newRepairDraft,
   parseShopRepair,
@@ -580,6 +581,7 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
             updatedAt: now,
             history: withEntry(before, plan.value.entry),
             timeline: withTimelineStep(before, plan.value.entry),
+            deliveredAt: deliveredAtAfterMove(plan.value.status, now),
           }),
         };
         const next = { ...moved, ...storedDues(moved) };

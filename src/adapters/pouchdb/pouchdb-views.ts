@@ -2,6 +2,9 @@ import { countKeyOf, storeRefOf } from '../../domain/repairs/repair';
 import { normalisePhone } from '../../domain/shared/phone';
 import { asText } from '../../domain/shared/text';
 import { asInstant } from '../../domain/shared/time';
+import { parseShopRepair } from '../../domain/shop/repair-record';
+import { repairReportFacts } from '../../domain/shop/report-totals';
+import { istDay } from '../../domain/shop/reports';
 import { countedLedgerPaise } from '../shared/recharge';
 
 /**
@@ -209,6 +212,133 @@ export const SHOP_REPAIRS_DESIGN = design('shop', {
   },
 });
 
+/** The metrics a repair adds to its store's month (report-totals.ts), as the reports view names them. */
+export const REPORT_REPAIR_METRICS = {
+  received: 'received',
+  delivered: 'delivered',
+  sales: 'salesPaise',
+  turnaroundMs: 'turnaroundMs',
+  turnaroundRepairs: 'turnaroundRepairs',
+  /** Followed by the 'Top Problems' bucket: 'problem:Screen broken', 'problem:Other'. */
+  problem: 'problem:',
+} as const;
+
+/**
+ * The owner's reports over the repairs database (ports/shop-reports.ts; issue 18): each repair's facts
+ * as domain/shop/report-totals.ts reads them, summed by the built-in reduce, so a month's report reads
+ * a few reduce rows and never a repair. The claim is '' for a repair naming its store by storeId, its
+ * businessId for one naming it by the apps' `store` only (the queries take '' and the store's owner).
+ */
+export const REPORT_REPAIRS_DESIGN = design('reports', {
+  /**
+   * Key: [store, claim, 'YYYY-MM', metric, 'YYYY-MM-DD'] (IST); value: a number; reduce: sum. Received
+   * and problems by the day it was created, delivered, sales and turnaround by its last delivery's;
+   * grouped at level 4, a month's totals per metric.
+   */
+  byMonth: {
+    map: (doc, emit) => {
+      const store = shopStoreOf(doc);
+      if (store === '') return;
+      const claim = shopClaimOf(doc) ?? '';
+      const facts = repairReportFacts(parseShopRepair(doc._id, doc));
+      const row = (day: string, metric: string, value: number) =>
+        emit([store, claim, day.slice(0, 7), metric, day], value);
+      if (facts.receivedDay !== null) {
+        row(facts.receivedDay, REPORT_REPAIR_METRICS.received, 1);
+        for (const bucket of facts.problems)
+          row(facts.receivedDay, `${REPORT_REPAIR_METRICS.problem}${bucket}`, 1);
+      }
+      if (facts.deliveredDay !== null) {
+        row(facts.deliveredDay, REPORT_REPAIR_METRICS.delivered, 1);
+        row(facts.deliveredDay, REPORT_REPAIR_METRICS.sales, facts.salePaise);
+        if (facts.turnaroundMs !== null) {
+          row(facts.deliveredDay, REPORT_REPAIR_METRICS.turnaroundMs, facts.turnaroundMs);
+          row(facts.deliveredDay, REPORT_REPAIR_METRICS.turnaroundRepairs, 1);
+        }
+      }
+    },
+    reduce: '_sum',
+  },
+  /**
+   * Key: [store, claim, 'duePaise' | 'dueRepairs'] of the repairs in the dues khata now (owing);
+   * value: the amount due, or 1; reduce: sum ('Due').
+   */
+  due: {
+    map: (doc, emit) => {
+      const store = shopStoreOf(doc);
+      if (store === '') return;
+      const facts = repairReportFacts(parseShopRepair(doc._id, doc));
+      if (!facts.owing) return;
+      const claim = shopClaimOf(doc) ?? '';
+      emit([store, claim, 'duePaise'], facts.duePaise);
+      emit([store, claim, 'dueRepairs'], 1);
+    },
+    reduce: '_sum',
+  },
+});
+
+/**
+ * A payment or refund document's report fields: the payments database's `{repairDocId}:{paymentId}`,
+ * and the advances earlier versions (and the demo seeder) keep in shopPrivate as
+ * `payment:{repairDocId}:{n}`; null for any other document.
+ */
+export function reportPaymentOf(doc: Readonly<Record<string, unknown>> & { readonly _id: string }): {
+  readonly storeId: string;
+  readonly repairDocId: string;
+  readonly paymentId: string;
+  readonly atMs: number;
+  readonly metric: 'cash' | 'upi' | 'card' | 'refunds';
+  readonly amountPaise: number;
+} | null {
+  const id = doc._id;
+  const legacy = id.startsWith('payment:');
+  const parts = (legacy ? id.slice('payment:'.length) : id).split(':');
+  if (parts.length !== 2 || parts[0] === '') return null;
+  const storeId = asText(doc.storeId);
+  const paymentId = asText(doc.id);
+  const atMs = millis(doc.at);
+  const amountPaise = typeof doc.amountPaise === 'number' ? doc.amountPaise : 0;
+  if (storeId === '' || paymentId === '' || atMs === null || !Number.isSafeInteger(amountPaise)) return null;
+  if (doc.kind !== 'payment' && doc.kind !== 'refund') return null;
+  const mode = doc.mode === 'upi' || doc.mode === 'card' ? doc.mode : 'cash';
+  return {
+    storeId,
+    repairDocId: parts[0] as string,
+    paymentId,
+    atMs,
+    metric: doc.kind === 'refund' ? 'refunds' : mode,
+    amountPaise,
+  };
+}
+
+/**
+ * The owner's reports over payments and refunds (the payments database, and shopPrivate's older
+ * advances: the same design in both).
+ */
+export const REPORT_PAYMENTS_DESIGN = design('reportPayments', {
+  /**
+   * Key: [store, 'YYYY-MM', 'cash' | 'upi' | 'card' | 'refunds', 'YYYY-MM-DD'] (IST, the day it was
+   * taken); value: paise; reduce: sum. Grouped at level 4, a month's money per mode and day.
+   */
+  byMonth: {
+    map: (doc, emit) => {
+      const payment = reportPaymentOf(doc);
+      if (payment === null) return;
+      const day = istDay(new Date(payment.atMs));
+      emit([payment.storeId, day.slice(0, 7), payment.metric, day], payment.amountPaise);
+    },
+    reduce: '_sum',
+  },
+  /** Key: [store, taken at ms, repairDocId, paymentId]: the export's pages, oldest first. */
+  byTime: {
+    map: (doc, emit) => {
+      const payment = reportPaymentOf(doc);
+      if (payment !== null)
+        emit([payment.storeId, payment.atMs, payment.repairDocId, payment.paymentId], null);
+    },
+  },
+});
+
 /** Store membership records (storeMembers/{storeId}_{uid}). */
 export const STORE_MEMBERS_DESIGN = design('members', {
   /** Key: the member's uid: the stores an account is staff of. */
@@ -283,6 +413,10 @@ export const VIEWS = {
   shopByField: 'shop/byField',
   shopByClaim: 'shop/byClaim',
   shopOwing: 'shop/owing',
+  reportsByMonth: 'reports/byMonth',
+  reportsDue: 'reports/due',
+  reportPaymentsByMonth: 'reportPayments/byMonth',
+  reportPaymentsByTime: 'reportPayments/byTime',
   membersByUid: 'members/byUid',
   membersByStore: 'members/byStore',
   invitationsByEmail: 'invitations/byEmail',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseRepairRecord, type Repair } from '../repairs/repair';
 import { asNumber, storedText } from '../shared/text';
+import { asInstant } from '../shared/time';
 import { paiseToRupees, repairDues, rupeesToPaise } from './amounts';
 import {
   type HistoryActor,
@@ -210,6 +211,12 @@ export interface ShopRepair extends Repair {
   readonly trackingToken: string;
   readonly history: readonly HistoryEntry[];
   /**
+   * When a delivered repair was delivered (its last move to 'delivered'): the stored `deliveredAt`, else,
+   * for a repair delivered before that field, the time of the timeline's last 'delivered' step; null
+   * while it is not delivered (reopened repairs too), or when neither says.
+   */
+  readonly deliveredAt: Date | null;
+  /**
    * This device changed the repair and the server does not have the change yet (Firestore's queued
    * offline writes). Not stored: the Firestore adapter sets it from each read; memory and PouchDB (the
    * device's own database) always say false.
@@ -280,8 +287,31 @@ export function parseShopRepair(id: string, raw: unknown): ShopRepair {
     promisedDate: shop.promisedDate === '' ? null : shop.promisedDate,
     trackingToken: shop.trackingToken,
     history: shop.history,
+    deliveredAt: deliveredAtOf(raw, repair.status),
     pendingSync: false,
   };
+}
+
+/** ShopRepair.deliveredAt from a stored repair (a Date, ISO text or a Timestamp). */
+function deliveredAtOf(raw: unknown, status: string): Date | null {
+  if (status.trim() !== 'delivered' || typeof raw !== 'object' || raw === null) return null;
+  const { deliveredAt, timeline } = raw as { deliveredAt?: unknown; timeline?: unknown };
+  const stored = asInstant(deliveredAt);
+  if (stored !== null) return stored;
+  const steps = Array.isArray(timeline) ? timeline : [];
+  for (let i = steps.length - 1; i >= 0; i -= 1) {
+    const step = steps[i] as { status?: unknown; at?: unknown } | null;
+    if (step?.status === 'delivered') return asInstant(step.at);
+  }
+  return null;
+}
+
+/**
+ * The `deliveredAt` a status move stores (repair-write-rules.ts deliveredAtProblem): the write's time
+ * (`now`, or Firestore's server timestamp) for a move to 'delivered', else null (a reopen clears it).
+ */
+export function deliveredAtAfterMove<T>(status: string, now: T): T | null {
+  return status === 'delivered' ? now : null;
 }
 
 /**

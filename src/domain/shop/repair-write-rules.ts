@@ -53,6 +53,8 @@ import {
  *    amount with its payment document in the same write (a refund: the owner), 'tracking' the token;
  *  - the status moves as the workflow allows; 'delivered' with a try of the stored delivery code by the
  *    writer in the last 2 minutes, or an owner's override with a reason;
+ *  - a move to 'delivered' stores deliveredAt, the server's time; any other move (a reopen) clears it
+ *    (null or absent); nothing else changes it, and a new repair has none (the reports' index);
  *  - 'delivered' with money due (the stored duePaise after the move) is a delivery on credit: its
  *    entry's note starts with CREDIT_NOTE_PREFIX and a note (status.ts CREDIT_ENTRY_PATTERN);
  *  - a delivered or cancelled repair is fixed except an owner's reopen, turning its tracking link
@@ -177,9 +179,9 @@ const TIMELINE_KINDS = ['created', 'status', 'override', 'reopen'];
 const CHANGES_BY_KIND: Readonly<Record<string, readonly string[]>> = {
   edit: EDIT_FIELDS,
   photo: ['imageUrls'],
-  status: ['status', 'timeline', ...DUES],
-  override: ['status', 'timeline', ...DUES],
-  reopen: ['status', 'timeline', ...DUES],
+  status: ['status', 'timeline', 'deliveredAt', ...DUES],
+  override: ['status', 'timeline', 'deliveredAt', ...DUES],
+  reopen: ['status', 'timeline', 'deliveredAt', ...DUES],
   payment: ['paidPaise', ...DUES],
   refund: ['paidPaise', ...DUES],
   tracking: ['trackingToken', ...DUES],
@@ -260,6 +262,23 @@ function timelineProblem(
   return null;
 }
 
+// Twin: firestore.rules isDeliveredAtKept; compared by tests/app/twin-rules.test.ts.
+/**
+ * The reports' index of deliveries: a status move to 'delivered' stores deliveredAt, the server's time
+ * of the write (within the write's tolerance); any other move clears it (null or absent).
+ */
+function deliveredAtProblem(write: RepairWrite, after: StoredFields): RepairWriteProblem | null {
+  const value = after.deliveredAt;
+  if (after.status === 'delivered') {
+    if (!near(value, write.now, write.toleranceMs ?? 0))
+      return denied("deliveredAt is the server's time of the delivery");
+    return null;
+  }
+  if (value !== undefined && value !== null)
+    return denied('deliveredAt is cleared when the repair leaves delivered');
+  return null;
+}
+
 // Twin: firestore.rules isPaymentMove (and isWorkflowChange's paidPaise cap);
 // compared by tests/app/twin-rules.test.ts.
 function paymentProblem(
@@ -329,6 +348,8 @@ function newRepairProblem(write: RepairWrite): RepairWriteProblem | null {
   if (deliverySchema !== null) return invalid(`the delivery code: ${deliverySchema}`);
   if (delivery.storeId !== store.id) return denied("the delivery code names the repair's store");
   if (after.status !== INITIAL_STATUS) return denied("a new repair is 'received'");
+  if (after.deliveredAt !== undefined && after.deliveredAt !== null)
+    return denied('a new repair is not delivered (deliveredAt)');
   if (!near(after.createdAt, now, tolerance) || !near(after.updatedAt, now, tolerance))
     return denied("createdAt and updatedAt are the server's time");
   const history = Array.isArray(after.history) ? after.history : [];
@@ -428,7 +449,8 @@ function updateProblem(write: RepairWrite, before: StoredFields): RepairWritePro
     if (!statusChanged) return denied('a status entry changes the status');
     const timeline = timelineProblem(write, before.timeline, after.timeline, entry);
     if (timeline !== null) return timeline;
-    return statusMoveProblem(write, before, entry, from, text(after.status));
+    const move = statusMoveProblem(write, before, entry, from, text(after.status));
+    return move ?? deliveredAtProblem(write, after);
   }
   return null;
 }

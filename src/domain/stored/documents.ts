@@ -389,6 +389,14 @@ export const REPAIRS = documentSchema({
         'the status changes, as the customer sees them; grows with each created/status/override/reopen entry',
       ),
     createdBy: actor().optional().about('who took it in'),
+    // Twin: firestore.rules isDeliveredAtKept; repair-write-rules.ts deliveredAtProblem.
+    deliveredAt: timestamp({ serverTime: true })
+      .nullable()
+      .optional()
+      .changedBy('workflow')
+      .about(
+        "when it was marked 'delivered' (the server's time of that write; the reports' index), null or absent while it is not delivered",
+      ),
   },
 });
 

@@ -222,4 +222,32 @@ describe('a stored repair read by the console', () => {
     });
     expect(parseShopRepair('r5', null).problemList).toEqual([]);
   });
+
+  it("reads deliveredAt: the stored field, else the timeline's last 'delivered' step; null unless delivered", () => {
+    const first = '2026-03-01T10:00:00.000Z';
+    const last = '2026-03-05T18:30:00.000Z';
+    const timeline = [
+      { status: 'received', at: '2026-02-27T09:00:00.000Z' },
+      { status: 'delivered', at: first },
+      { status: 'inprogress', at: '2026-03-02T10:00:00.000Z' },
+      { status: 'delivered', at: new Date(last) },
+    ];
+    const stored = new Date('2026-03-05T18:30:05.000Z');
+    expect(parseShopRepair('r1', { status: 'delivered', timeline, deliveredAt: stored }).deliveredAt).toEqual(
+      stored,
+    );
+    expect(
+      parseShopRepair('r1', { status: 'delivered', timeline, deliveredAt: stored.toISOString() }).deliveredAt,
+    ).toEqual(stored);
+    // Delivered before the field existed: the last delivery of the timeline.
+    expect(parseShopRepair('r1', { status: 'delivered', timeline }).deliveredAt).toEqual(new Date(last));
+    expect(parseShopRepair('r1', { status: 'delivered', timeline, deliveredAt: null }).deliveredAt).toEqual(
+      new Date(last),
+    );
+    // Reopened, or never delivered; an app's delivered repair without a timeline says nothing.
+    expect(
+      parseShopRepair('r1', { status: 'inprogress', timeline, deliveredAt: stored }).deliveredAt,
+    ).toBeNull();
+    expect(parseShopRepair('r1', { status: 'delivered' }).deliveredAt).toBeNull();
+  });
 });

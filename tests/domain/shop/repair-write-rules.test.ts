@@ -112,7 +112,7 @@ function update(
   };
 }
 
-/** A status move of `before` to `to`, with its timeline step. */
+/** A status move of `before` to `to`, with its timeline step and the reports' deliveredAt. */
 function move(
   to: string,
   kind: 'status' | 'override' | 'reopen' = 'status',
@@ -121,7 +121,11 @@ function move(
   const before = options.before ?? stored;
   const entry = { from: before.status as string, ...(options.entry ?? {}) };
   return update(
-    { status: to, timeline: [...((before.timeline as unknown[]) ?? []), { status: to, at: later }] },
+    {
+      status: to,
+      timeline: [...((before.timeline as unknown[]) ?? []), { status: to, at: later }],
+      deliveredAt: to === 'delivered' ? later : null,
+    },
     kind,
     { ...options, entry },
   );
@@ -622,6 +626,40 @@ describe('status changes', () => {
     expect(
       repairWriteProblem(move('inprogress', 'reopen', { writer: owner, entry: { note: 'x' } }))?.code,
     ).toBe('permission-denied');
+  });
+
+  it("store the reports' deliveredAt: the write's time on 'delivered', cleared by any other move, set by nothing else", () => {
+    const ready = { ...at('ready'), paidPaise: 280_000, duePaise: 0, owing: false };
+    const override = (fields: Record<string, unknown>) => {
+      const write = move('delivered', 'override', {
+        before: ready,
+        writer: owner,
+        entry: { note: 'No code' },
+      });
+      return { ...write, after: { ...write.after, ...fields } };
+    };
+    expect(repairWriteProblem(override({}))).toBeNull();
+    for (const deliveredAt of [null, undefined, new Date(later.getTime() - 1), 'soon'])
+      expect(repairWriteProblem(override({ deliveredAt }))?.message, String(deliveredAt)).toContain(
+        'deliveredAt',
+      );
+    const delivered = { ...ready, status: 'delivered', deliveredAt: later };
+    const reopen = move('inprogress', 'reopen', {
+      before: delivered,
+      writer: owner,
+      entry: { note: 'Back' },
+    });
+    expect(repairWriteProblem(reopen)).toBeNull();
+    const { deliveredAt: _, ...cleared } = reopen.after;
+    expect(repairWriteProblem({ ...reopen, after: cleared })).toBeNull();
+    expect(
+      repairWriteProblem({ ...reopen, after: { ...reopen.after, deliveredAt: later } })?.message,
+    ).toContain('deliveredAt');
+    expect(repairWriteProblem(update({ deliveredAt: later }, 'edit'))?.message).toContain('deliveredAt');
+    expect(
+      repairWriteProblem(update({ deliveredAt: now }, 'tracking', { before: delivered }))?.message,
+    ).toContain('deliveredAt');
+    expect(repairWriteProblem(creation({}, { deliveredAt: now }))?.message).toContain('deliveredAt');
   });
 
   it('let a final repair’s tracking link be turned off (it changes nothing the customer owes)', () => {

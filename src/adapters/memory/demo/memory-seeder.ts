@@ -72,7 +72,8 @@ export class MemorySeeder implements Seeder {
     for (const { token, repairDocId, storeId, revoked = false } of data.trackingLinks)
       this.db.trackingLinks.set(token, { repairDocId, storeId, revoked });
     const bySeq = [...data.payments].sort((a, b) => a.seq - b.seq);
-    for (const { repairDocId, storeId: _store, seq: _seq, ...payment } of bySeq)
+    // Stored as the shop's writes store them (documents.ts PAYMENTS: with the repair's storeId).
+    for (const { repairDocId, seq: _seq, ...payment } of bySeq)
       this.db.payments.set(repairDocId, [...(this.db.payments.get(repairDocId) ?? []), { ...payment }]);
     for (const { storeId, prefix, last, lastRepairDocId = '' } of data.counters)
       this.db.repairCounters.set(storeId, { prefix, last, lastRepairDocId });

@@ -155,6 +155,9 @@ function stepsOf(before: StoredFields | null, pushedDoc: StoredFields): Step[] {
       base.updatedAt = after.updatedAt;
       if (timeline !== null && TIMELINE_KINDS.includes(text(entry.kind)))
         base.timeline = timeline.slice(0, steps);
+      // The reports' deliveredAt as that move stored it: its time for 'delivered', else cleared.
+      if (TIMELINE_KINDS.includes(text(entry.kind)))
+        base.deliveredAt = entry.status === 'delivered' ? entry.at : null;
       if (state !== null && entry.kind === 'payment')
         base.paidPaise = numberOf(state.paidPaise) + amountOf(entry);
       if (state !== null && entry.kind === 'refund')
