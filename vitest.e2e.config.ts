@@ -21,6 +21,8 @@ const FIREBASE_FLOWS = [
   // Issue 17's journeys: a new owner's shop, a payment, 'Deliver on Credit', 'Dues' and its UPI QR, and
   // staff invited, accepted, removed and refused.
   'e2e/shop-money.e2e.ts',
+  // Issue 18's Reports: the demo owner's month (figures from the seed) and both CSV files parsed back.
+  'e2e/shop-reports.e2e.ts',
   // The service worker on the production build: a page load with the network cut.
   'e2e/offline.e2e.ts',
 ];

@@ -12,6 +12,12 @@ import { type PaymentFormInput, recordRepairPayment } from './shop/payments-use-
 import { addRepairPhotos, openPhoto, removeRepairPhoto } from './shop/photos';
 import type { ShopRepair } from './shop/repair-record';
 import {
+  type ExportRangeInput,
+  exportPaymentsCsv,
+  exportRepairsCsv,
+  loadMonthReport,
+} from './shop/report-use-cases';
+import {
   type BoardFilter,
   changeRepairStatus,
   createRepair,
@@ -176,6 +182,12 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
       /** The dues khata: the store and its contact, and its owing repairs a page at a time, oldest first. */
       duesShop: (storeId: string) => loadDuesShop(ports, storeId),
       duesPage: (storeId: string, cursor: string | null = null) => loadDuesPage(ports, storeId, cursor),
+      /** 'Reports' (owners): a month's report ('YYYY-MM'), and 'Download CSV' as chunks, page by page. */
+      monthReport: (storeId: string, month: string) => loadMonthReport(ports, storeId, month),
+      exportRepairsCsv: async (storeId: string, range: ExportRangeInput) =>
+        exportRepairsCsv(ports, storeId, range),
+      exportPaymentsCsv: async (storeId: string, range: ExportRangeInput) =>
+        exportPaymentsCsv(ports, storeId, range),
       /** The store's public profile (the tracking page's shop), for its owner's settings form. */
       storeProfile: (storeId: string) => storeProfile(ports, storeId),
       saveStoreProfile: (storeId: string, input: StoreProfileInput) =>

@@ -211,6 +211,9 @@ export function shopInvoicesContract(makeHarness: HarnessFactory): void {
         upiId: '',
         jobSheetTerms: '',
         messageTemplates: {},
+        gstRatePercent: 28,
+        sacCode: '998713',
+        pricesIncludeTax: false,
       });
       expect(await invoices(h).invoiceOf(repair.id)).toEqual(issued);
       expect(await invoices(h).issue(repair.id, { customerGstin: '' })).toEqual(issued);

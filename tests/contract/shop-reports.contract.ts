@@ -291,8 +291,9 @@ export function shopReportsContract(makeHarness: HarnessFactory): void {
         expect(march.topProblems[0]).toEqual({ problem: 'Screen broken', repairs: 2 });
         expect(march.topProblems).toContainEqual({ problem: 'Other', repairs: 1 });
         expect(march.topProblems).toHaveLength(7);
-        // The refund comes off its own day (5 March) and mode (UPI); the legacy card payment at 23:45
-        // IST on the 31st is March's.
+        // The UPI refund comes off its own day (5 March) and the month's net (refundsPaise; the modes
+        // are what was taken, as MonthCollections says); the card payment at 23:45 IST on the 31st is
+        // March's.
         expect(march.daily.filter((day) => day.netPaise !== 0)).toEqual([
           { day: '2026-03-05', netPaise: 180_000 },
           { day: '2026-03-06', netPaise: 150_000 },
@@ -306,7 +307,7 @@ export function shopReportsContract(makeHarness: HarnessFactory): void {
         expect((await h.ports.reports.monthReport('store-1', '2026-02')).received).toBe(3);
       });
 
-      it('counts the shop’s own writes: an advance is collected but no sale until delivered; a reopen and a second delivery count once; a refund comes off its day and mode', async () => {
+      it('counts the shop’s own writes: an advance is collected but no sale until delivered; a reopen and a second delivery count once; a refund comes off its day and the net', async () => {
         const repair = await ownerCreates(h);
         const month = istMonth(repair.createdAt as Date);
         const today = istDay(repair.createdAt as Date);

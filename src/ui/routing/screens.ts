@@ -15,6 +15,7 @@ export const SCREENS = {
   '/shop/dues': () => import('../features/shop/dues/dues-page'),
   '/shop/setup': () => import('../features/shop/settings/setup-page'),
   '/shop/settings': () => import('../features/shop/settings/settings-page'),
+  '/shop/reports': () => import('../features/shop/reports/reports-page'),
   '/shop/repairs/$id': () => import('../features/shop/repair/repair-page'),
   '/shop/repairs/$id/print': () => import('../features/shop/job-sheet/job-sheet-page'),
   '/terms': () => import('../features/public/legal/terms-page'),

@@ -54,6 +54,8 @@ export const shopKeys = {
   dues: (storeId: string) => [...shopKeys.all, 'dues', storeId] as const,
   /** 'Set Up Your Shop': whether the account may open a store, and its stores' prefixes. */
   setup: (uid: string) => [...shopKeys.all, 'setup', uid] as const,
+  /** The owner's month at a glance of one store ('YYYY-MM'). */
+  report: (storeId: string, month: string) => [...shopKeys.all, 'report', storeId, month] as const,
   /** The owner's settings of one store. */
   settings: (storeId: string) => [...shopKeys.all, 'settings', storeId] as const,
   myInvitations: (uid: string) => [...shopKeys.all, 'my-invitations', uid] as const,
@@ -136,6 +138,13 @@ export const shopQueries = {
     queryOptions({
       queryKey: shopKeys.setup(uid),
       queryFn: async () => outcomeValue(await shop.setupScreen(role)),
+    }),
+
+  /** One owned store's month report, 'YYYY-MM' in India (its owner only). */
+  report: (shop: Shop, storeId: string, month: string) =>
+    queryOptions({
+      queryKey: shopKeys.report(storeId, month),
+      queryFn: async () => outcomeValue(await shop.monthReport(storeId, month)),
     }),
 
   /** One owned store's settings (its owner only). */

@@ -1,5 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { parseBoardSearch } from '../../../domain/shop/board-search';
+import { istMonth, parseReportSearch } from '../../../domain/shop/report-search';
 import { ownerLayout, shopMemberLayout, signedInLayout } from '../../routing/audiences';
 import type { RouterContext } from '../../routing/context';
 import { screenComponent } from '../../routing/screen-component';
@@ -176,9 +177,42 @@ export const duesRoute = createRoute({
   component: screenComponent(SCREENS['/shop/dues'], 'DuesPage'),
 });
 
+/**
+ * /shop/reports: the owner's month at a glance of one owned store. Without `?store=`, the store this
+ * account last chose on this browser (when it owns it); without `?period=` (YYYY-MM), this month in
+ * India: both are written into the URL (a replace), so the screen, its loader and every link read one
+ * value.
+ * Staff reach the owner audience with no owned store: the screen says reports are the owner's.
+ */
+export const reportsRoute = createRoute({
+  getParentRoute: () => ownerLayout,
+  path: '/shop/reports',
+  validateSearch: parseReportSearch,
+  beforeLoad: async ({ context, search }) => {
+    if (context.ownedStores.length === 0) return;
+    const store = search.store ?? rememberedChoice(context.ownedStores, search, context.uid);
+    const period = search.period ?? istMonth((await context.services.load()).useCases.clock.now());
+    if (store !== search.store || period !== search.period)
+      throw redirect({
+        to: '/shop/reports',
+        search: { ...(store === undefined ? {} : { store }), period },
+        replace: true,
+      });
+  },
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    const store = chosenStore(context.ownedStores, deps.store);
+    if (store === undefined || deps.period === undefined) return;
+    await context.queryClient.ensureQueryData(
+      shopQueries.report(await shopOf(context), store.storeId, deps.period),
+    );
+  },
+  component: screenComponent(SCREENS['/shop/reports'], 'ReportsPage'),
+});
+
 /** This feature's routes, by the audience router.tsx hangs them under. */
 export const shopRoutes = {
   signedIn: [setupRoute],
   shopMember: [boardRoute, newRepairRoute, repairRoute, jobSheetRoute, duesRoute],
-  owner: [settingsRoute, staffRoute],
+  owner: [settingsRoute, staffRoute, reportsRoute],
 } as const;
