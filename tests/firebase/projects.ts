@@ -12,3 +12,5 @@ export const SHOP_RULES_PROJECT = 'demo-repairmate-shop-rules';
 export const SETUP_RULES_PROJECT = 'demo-repairmate-setup-rules';
 /** The payments' rules tests (payment-rules.test.ts), apart from the others' data. */
 export const PAYMENT_RULES_PROJECT = 'demo-repairmate-payment-rules';
+/** GST invoices' rules tests (invoice-rules.test.ts), apart from the others' data. */
+export const INVOICE_RULES_PROJECT = 'demo-repairmate-invoice-rules';

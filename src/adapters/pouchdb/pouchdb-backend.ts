@@ -177,7 +177,8 @@ export async function createPouchBackend(options: PouchBackendOptions): Promise<
 
   return {
     ports,
-    invoices: new PouchShopInvoiceRepository(dbs, auth, userDocs, clock),
+    // A syncing device issues through the sync server, which gives the numbers (online only).
+    invoices: new PouchShopInvoiceRepository(dbs, auth, userDocs, clock, sync?.invoiceAuthority() ?? null),
     seeder,
     mailbox: new PouchDemoMailbox(dbs),
     sms: new PouchDemoSmsInbox(dbs),
