@@ -61,6 +61,7 @@ export const INVOICE_TEXTS = {
   vouchersHint:
     'An advance taken before the tax invoice gets a Receipt Voucher (Rule 50), and a refund of it a Refund Voucher (Rule 51), each numbered in its own series.',
   noVouchers: 'No advance or refund to give a voucher for.',
+  noVouchersIssued: 'No voucher was issued for this repair before its tax invoice.',
   issueReceiptVoucher: 'Issue Receipt Voucher',
   issueRefundVoucher: 'Issue Refund Voucher',
   printVoucher: 'Print Voucher',
