@@ -239,6 +239,8 @@ export function invoiceCounterStepProblem(
  * same): a new counter starts at serial 1; a counter moves by exactly one serial in its year or to serial
  * 1 of a later year, never back and never by more (not skippable), with storeId, series and prefix
  * fixed; and the document it names carries exactly that number. Null when allowed, else why not.
+ * Twin: firestore.rules isInvoiceStep (with carriesNumber, invoiceNumberOf, financialYearNow); compared
+ * by tests/app/twin-rules.test.ts.
  */
 export function invoiceCounterMoveProblem(
   before: StoredInvoiceCounter | null,
