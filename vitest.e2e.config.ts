@@ -23,6 +23,9 @@ const FIREBASE_FLOWS = [
   'e2e/shop-money.e2e.ts',
   // Issue 18's Reports: the demo owner's month (figures from the seed) and both CSV files parsed back.
   'e2e/shop-reports.e2e.ts',
+  // Issue 18's GST invoices: issued once, printed to PDF on A4, A5 and 80 mm, a receipt voucher
+  // deducted, the customer's view from the tracking link, and a store without a GSTIN's 'Receipt'.
+  'e2e/shop-invoice.e2e.ts',
   // The service worker on the production build: a page load with the network cut.
   'e2e/offline.e2e.ts',
 ];

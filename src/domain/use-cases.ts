@@ -7,6 +7,12 @@ import { loadStoreLinks } from './config/store-links';
 import { listMyRepairs, loadBusinessInfo, lookUpRepair } from './repairs/look-up-repair';
 import type { Repair } from './repairs/repair';
 import { loadDuesPage, loadDuesShop } from './shop/dues-use-cases';
+import {
+  issueInvoice,
+  issueVoucher,
+  loadInvoice,
+  loadInvoiceByTrackingToken,
+} from './shop/invoice-use-cases';
 import type { JobCardInput } from './shop/job-card';
 import { type PaymentFormInput, recordRepairPayment } from './shop/payments-use-cases';
 import { addRepairPhotos, openPhoto, removeRepairPhoto } from './shop/photos';
@@ -136,6 +142,15 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
     },
     config: {
       storeLinks: () => loadStoreLinks(ports),
+    },
+    /** A repair's invoice and vouchers (issue 18, owner-console.md "Invoice"); members of its store. */
+    invoices: {
+      load: (repairDocId: string) => loadInvoice(ports, repairDocId),
+      issue: (repairDocId: string, input: { readonly customerGstin: string }) =>
+        issueInvoice(ports, repairDocId, input),
+      issueVoucher: (repairDocId: string, paymentId: string) => issueVoucher(ports, repairDocId, paymentId),
+      /** The invoice a tracking link names, for anyone holding the link ('not-found' before one). */
+      byTrackingToken: (token: string) => loadInvoiceByTrackingToken(ports, token),
     },
     /** The shop console's repair desk: the signed-in account acts; every backend checks membership. */
     shop: {

@@ -69,8 +69,8 @@ export interface FirebaseBackend {
   readonly firestore: Firestore;
   readonly ports: Ports;
   /**
-   * Invoices and vouchers (issue 18; firestore-shop-invoices.ts), beside Ports as on the memory and
-   * PouchDB backends until the three move it into Ports as `invoices`.
+   * Invoices and vouchers (issue 18; firestore-shop-invoices.ts): `ports.invoices` itself, named here
+   * for the contract harness.
    */
   readonly invoices: ShopInvoiceRepository;
   /** Closes the Firebase app (its listeners and connections). */
@@ -95,6 +95,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
   const clock = options.clock ?? new SystemClock();
   const logger = options.logger ?? new ConsoleLogger();
   const stopFollowing = options.persistentCache ? followBrowserConnectivity(firestore, logger) : () => {};
+  const invoices = new FirestoreShopInvoiceRepository(firestore, auth, clock);
   return {
     app,
     auth,
@@ -113,10 +114,11 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       photos: firebasePhotoStore(app, firestore, auth, clock, logger),
       storeProfiles: new FirestoreStoreProfileRepository(firestore, auth),
       reports: new FirestoreShopReportRepository(firestore, auth),
+      invoices,
       clock,
       logger,
     },
-    invoices: new FirestoreShopInvoiceRepository(firestore, auth, clock),
+    invoices,
     dispose: () => {
       stopFollowing();
       return deleteApp(app);

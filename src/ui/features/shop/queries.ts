@@ -8,6 +8,7 @@ import type { UseCases } from '../../../domain/use-cases';
 import { outcomeValue } from '../../queries/outcome-value';
 
 type Shop = UseCases['shop'];
+type Invoices = UseCases['invoices'];
 type SearchedStore = { readonly storeId: string; readonly storeName: string };
 
 /**
@@ -60,6 +61,8 @@ export const shopKeys = {
   settings: (storeId: string) => [...shopKeys.all, 'settings', storeId] as const,
   myInvitations: (uid: string) => [...shopKeys.all, 'my-invitations', uid] as const,
   repair: (id: string) => [...shopKeys.all, 'repair', id] as const,
+  /** A repair's invoice and its vouchers (issue 18). */
+  invoice: (repairDocId: string) => [...shopKeys.all, 'invoice', repairDocId] as const,
   /** The names a store's earlier repairs give for a mobile number (the job card's suggestion). */
   earlierCustomer: (storeId: string, mobile: string) =>
     [...shopKeys.all, 'earlier-customer', storeId, mobile] as const,
@@ -175,6 +178,13 @@ export const shopQueries = {
       queryKey: shopKeys.repair(id),
       queryFn: async () => outcomeValue(await shop.repairDossier(id)),
       refetchInterval: whilePending((page) => [page.repair]),
+    }),
+
+  /** A repair's invoice (null until issued) and its vouchers, oldest first. */
+  invoice: (invoices: Invoices, repairDocId: string) =>
+    queryOptions({
+      queryKey: shopKeys.invoice(repairDocId),
+      queryFn: async () => outcomeValue(await invoices.load(repairDocId)),
     }),
 
   /**

@@ -6,6 +6,7 @@ import type { RouterContext } from '../../routing/context';
 import { screenComponent } from '../../routing/screen-component';
 import { SCREENS } from '../../routing/screens';
 import { rememberedStore } from './board/remembered-store';
+import { parseInvoiceSearch } from './invoice/invoice-paper';
 import { parseJobSheetSearch } from './job-sheet/job-sheet-search';
 import { shopQueries } from './queries';
 
@@ -105,6 +106,24 @@ export const jobSheetRoute = createRoute({
     await context.queryClient.ensureQueryData(shopQueries.repair(await shopOf(context), params.id));
   },
   component: screenComponent(SCREENS['/shop/repairs/$id/print'], 'JobSheetPage'),
+});
+
+/**
+ * /shop/repairs/$id/invoice: the repair's invoice (its preview and 'Issue Invoice' until issued), its
+ * vouchers; `?paper=a4|a5|80mm`, `?voucher=` (a payment's voucher instead of the invoice).
+ */
+export const invoiceRoute = createRoute({
+  getParentRoute: () => shopMemberLayout,
+  path: '/shop/repairs/$id/invoice',
+  validateSearch: parseInvoiceSearch,
+  loader: async ({ context, params }) => {
+    const { useCases } = await context.services.load();
+    await Promise.all([
+      context.queryClient.ensureQueryData(shopQueries.repair(useCases.shop, params.id)),
+      context.queryClient.ensureQueryData(shopQueries.invoice(useCases.invoices, params.id)),
+    ]);
+  },
+  component: screenComponent(SCREENS['/shop/repairs/$id/invoice'], 'InvoicePage'),
 });
 
 /**
@@ -213,6 +232,6 @@ export const reportsRoute = createRoute({
 /** This feature's routes, by the audience router.tsx hangs them under. */
 export const shopRoutes = {
   signedIn: [setupRoute],
-  shopMember: [boardRoute, newRepairRoute, repairRoute, jobSheetRoute, duesRoute],
+  shopMember: [boardRoute, newRepairRoute, repairRoute, jobSheetRoute, invoiceRoute, duesRoute],
   owner: [settingsRoute, staffRoute, reportsRoute],
 } as const;
