@@ -36,6 +36,11 @@ export interface RawAccess {
    * the documents returned, on every backend (as if each had that index: the baseline at its best).
    */
   repairsOfStore(storeId: string): Promise<RawQueryResult>;
+  /**
+   * Every payment and refund of a store's repairs (`payments where storeId ==`, the report's baseline),
+   * each with its `repairDocId`; `read` as for repairsOfStore: the documents returned.
+   */
+  paymentsOfStore(storeId: string): Promise<RawQueryResult>;
   /** `repairs where repairId == id`. */
   repairsByRepairId(repairId: string): Promise<RawQueryResult>;
   /** users/{uid}, or null. */

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { DEMO_PASSWORD, DEMO_UIDS } from '../src/demo/demo-data';
 import { benchmarkSize, generateSyntheticData } from '../src/demo/synthetic-data';
 import {
@@ -8,6 +9,14 @@ import {
   readEverything,
 } from './baseline';
 import { baselineDues, DUES_MAX_REPAIRS, DUES_OWNER, DUES_STORE, duesData } from './shop-dues';
+import {
+  baselineReport,
+  REPORT_MAX_REPAIRS,
+  REPORT_OWNER,
+  REPORT_STORE,
+  reportData,
+  reportMonthOf,
+} from './shop-report';
 import type { BackendName, Session, Subject } from './subjects';
 
 /** The scenarios of the benchmark, as named in its JSON. */
@@ -18,6 +27,7 @@ export const SCENARIOS = [
   'repair-lookup',
   'recharge',
   'shop-dues',
+  'shop-report',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
@@ -331,6 +341,9 @@ export async function measureBackend(
 
   // shop-dues (last: on the local backends the store's owner takes over the one client's session).
   const dues = repairs <= DUES_MAX_REPAIRS ? await measureDues(subject, repairs, options, problems) : null;
+  // shop-report (after it, the same way: its owner takes over the local backends' one client).
+  const report =
+    repairs <= REPORT_MAX_REPAIRS ? await measureReport(subject, repairs, options, problems) : null;
 
   const measurement = (scenario: Measurement['scenario'], ours: Sample[], theirs: Sample[]): Measurement => ({
     scenario,
@@ -352,6 +365,7 @@ export async function measureBackend(
       measurement('repair-lookup', lookups, baselineLookups),
       measurement('recharge', recharges, baselineRecharges),
       ...(dues === null ? [] : [measurement('shop-dues', dues.ours, dues.theirs)]),
+      ...(report === null ? [] : [measurement('shop-report', report.ours, report.theirs)]),
     ],
     indexRows: {
       'admin-dashboard': rowsOf(views),
@@ -360,6 +374,7 @@ export async function measureBackend(
       'repair-lookup': rowsOf(lookups),
       recharge: rowsOf(recharges),
       ...(dues === null ? {} : { 'shop-dues': rowsOf(dues.ours) }),
+      ...(report === null ? {} : { 'shop-report': rowsOf(report.ours) }),
     },
     data: { users: data.users.length, stores: data.stores.length, repairs: data.repairs.length },
     loadMs: load.ms,
@@ -403,6 +418,62 @@ async function measureDues(
       if (run === 0 && computed.result.join(' ') !== shown.join(' '))
         problems.push(
           `shop-dues: ours [${shown.slice(0, 5).join(' ')}…] (${shown.length}), baseline [${computed.result.slice(0, 5).join(' ')}…] (${computed.result.length})`,
+        );
+    }
+  } finally {
+    await owner.close();
+  }
+  return { ours, theirs };
+}
+
+/**
+ * shop-report: a store of `repairs` repairs and their payments (bench/shop-report.ts) is loaded; its
+ * owner opens the month's report (monthReport: indexes or aggregations), then the baseline reads every
+ * repair and payment of the store and folds them with the oracle. The two must be equal.
+ */
+async function measureReport(
+  subject: Subject,
+  repairs: number,
+  options: MeasureOptions,
+  problems: string[],
+): Promise<{ readonly ours: Sample[]; readonly theirs: Sample[] }> {
+  const log = options.log ?? (() => undefined);
+  const data = reportData(options.now, repairs);
+  const month = reportMonthOf(options.now);
+  log(
+    `  shop-report: loading one store of ${repairs.toLocaleString('en-US')} repairs and ${(data.shop?.payments.length ?? 0).toLocaleString('en-US')} payments; the report of ${month}…`,
+  );
+  await subject.seeder.load(data);
+  await subject.warm();
+  const owner = await subject.signedIn(REPORT_OWNER.email, DEMO_PASSWORD);
+  const ours: Sample[] = [];
+  const theirs: Sample[] = [];
+  try {
+    let shown: unknown = null;
+    for (let run = 0; run < options.runs; run += 1) {
+      const report = await sample(subject, () => owner.ports.reports.monthReport(REPORT_STORE, month));
+      shown = report.result;
+      ours.push(report);
+    }
+    for (let run = 0; run < options.baselineRuns; run += 1) {
+      const read = await timed(async () => {
+        const [repairsRead, paymentsRead] = await Promise.all([
+          subject.raw.repairsOfStore(REPORT_STORE),
+          subject.raw.paymentsOfStore(REPORT_STORE),
+        ]);
+        return { repairsRead, paymentsRead };
+      });
+      const computed = await timed(async () =>
+        baselineReport(month, read.result.repairsRead.documents, read.result.paymentsRead.documents),
+      );
+      theirs.push({
+        ms: read.ms + computed.ms,
+        docs: read.result.repairsRead.read + read.result.paymentsRead.read,
+        rows: 0,
+      });
+      if (run === 0 && !isDeepStrictEqual(shown, computed.result))
+        problems.push(
+          `shop-report: ours ${JSON.stringify(shown)}, baseline ${JSON.stringify(computed.result)}`,
         );
     }
   } finally {

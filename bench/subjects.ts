@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import {
   addDoc,
   collection,
+  collectionGroup,
   type DocumentData,
   doc,
   type Firestore,
@@ -135,6 +136,14 @@ export function memorySubject(now: Date): Subject {
       const documents = entries(db.repairs).filter((document) => document.data.storeId === storeId);
       return { documents, read: documents.length };
     },
+    paymentsOfStore: async (storeId) => {
+      const documents = [...db.payments].flatMap(([repairDocId, list]) =>
+        list
+          .filter((payment) => payment.storeId === storeId)
+          .map((payment) => ({ id: String(payment.id), data: { ...payment, repairDocId } })),
+      );
+      return { documents, read: documents.length };
+    },
     getUser: async (uid) => db.users.get(uid) ?? null,
     setWalletBalance: async (uid, balance) => {
       db.users.set(uid, { ...db.users.get(uid), walletBalance: balance });
@@ -193,6 +202,19 @@ export async function pouchSubject(
     repairsOfStore: async (storeId) => {
       const all = await allOf(dbs.repairs);
       const documents = all.filter((document) => document.data.storeId === storeId);
+      return { documents, read: documents.length };
+    },
+    paymentsOfStore: async (storeId) => {
+      // Payments replicate one document each ({repairDocId}:{paymentId}); the older layout kept them
+      // as payment:{repairDocId}:{n} beside the unlock codes (the demo seeder still writes those).
+      const kept = (await allOf(dbs.shopPrivate)).filter((document) => document.id.startsWith('payment:'));
+      const all = [...kept, ...(await allOf(dbs.payments))];
+      const documents = all
+        .filter((document) => document.data.storeId === storeId)
+        .map((document) => {
+          const parts = document.id.replace(/^payment:/, '').split(':');
+          return { id: document.id, data: { ...document.data, repairDocId: parts[0] ?? '' } };
+        });
       return { documents, read: documents.length };
     },
     getUser: (uid) => dbs.users.get(uid),
@@ -292,6 +314,17 @@ export async function firestoreSubject(endpoints: EmulatorEndpoints, projectId: 
         query(collection(await client(), 'repairs'), where('storeId', '==', storeId)),
       );
       return { documents: documentsOf(snapshot), read: Math.max(1, snapshot.size) };
+    },
+    paymentsOfStore: async (storeId) => {
+      // Past the rules (the super admin's client may not run it: the store's owner only).
+      const snapshot = await getDocs(
+        query(collectionGroup(privileged, 'payments'), where('storeId', '==', storeId)),
+      );
+      const documents = snapshot.docs.map((document) => ({
+        id: document.id,
+        data: { ...document.data(), repairDocId: document.ref.parent.parent?.id ?? '' },
+      }));
+      return { documents, read: Math.max(1, snapshot.size) };
     },
     getUser: async (uid) => (await getDoc(doc(await client(), 'users', uid))).data() ?? null,
     setWalletBalance: async (uid, balance) => {

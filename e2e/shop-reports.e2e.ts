@@ -151,6 +151,10 @@ describe.each(['phone', 'desktop'] as ViewportName[])('owner01@demo.test opens R
     const { page } = tab;
     await signIn(page, baseUrl, 'owner01@demo.test');
     await page.goto(`${baseUrl}/shop?store=${STORE}`);
+    // The board's actions with 'Reports' beside 'Dues' and 'Settings': nothing wider than the phone.
+    await shown(page.getByRole('link', { name: 'Reports', exact: true }));
+    const board = await audit(page, `reports-board-${width}`, { fullPage: false });
+    expect(board.overflow).toBe(0);
     await page.getByRole('link', { name: 'Reports', exact: true }).click();
     await heading(page, /Sharma Mobile Care/);
     await expect.poll(() => new URL(page.url()).searchParams.get('period')).toBe(thisMonth);

@@ -6,7 +6,9 @@ import {
   type StoredTimelineStep,
   timelineAfter,
 } from '../domain/shop/history';
+import { hasTypedProblem } from '../domain/shop/job-card';
 import { ADVANCE_NOTE } from '../domain/shop/repair-record';
+import { reportFieldsAfterMove } from '../domain/shop/report-fields';
 import { CREDIT_NOTE_PREFIX } from '../domain/shop/status';
 import { generateTrackingToken } from '../domain/shop/tracking';
 import { seededRandom } from './random';
@@ -231,6 +233,13 @@ export function sharmaShopData(
       updatedAt: last?.at ?? createdAt,
       // The reports' index of deliveries: when a delivered repair was delivered (its last step).
       ...(status === 'delivered' && last !== undefined ? { deliveredAt: last.at } : {}),
+      // And the reports' sums (report-fields.ts), as the delivery and the job card stored them.
+      ...(status === 'delivered' && last !== undefined
+        ? reportFieldsAfterMove(status, { ...repair, estimatePaise, createdAt }, last.at)
+        : {}),
+      otherProblem: hasTypedProblem(
+        problems === '' ? [] : problems.split(',').map((problem) => problem.trim()),
+      ),
       ...(isFirst
         ? {
             imeiSerial: '356938035643809',

@@ -12,7 +12,9 @@ import {
   MAX_INVOICE_NUMBER_LENGTH,
   SERIES_MARKS,
 } from '../../src/domain/shop/invoice-number';
+import { COMMON_PROBLEMS } from '../../src/domain/shop/job-card';
 import { FIRST_REPAIR_NUMBER, MAX_REPAIR_NUMBER } from '../../src/domain/shop/repair-id';
+import { reportFieldsAfterMove } from '../../src/domain/shop/report-fields';
 import { hasGstinShape } from '../../src/domain/shop/settings';
 import {
   CREDIT_ENTRY_PATTERN,
@@ -109,6 +111,8 @@ const TWINS: readonly { readonly rule: string; readonly twin: string }[] = [
   { rule: 'isDuesKept', twin: 'src/domain/shop/amounts.ts' },
   { rule: 'isCreditKept', twin: 'src/domain/shop/status.ts' },
   { rule: 'isDeliveredAtKept', twin: 'src/domain/shop/repair-write-rules.ts' },
+  { rule: 'isReportKept', twin: 'src/domain/shop/report-fields.ts' },
+  { rule: 'isOtherProblemKept', twin: 'src/domain/shop/report-fields.ts' },
   { rule: 'isShopChange', twin: 'src/domain/shop/repair-write-rules.ts' },
   { rule: 'isMemberEdit', twin: 'src/domain/shop/repair-write-rules.ts' },
   { rule: 'isWorkflowChange', twin: 'src/domain/shop/repair-write-rules.ts' },
@@ -213,6 +217,8 @@ function pushed(stored: Pushed, kind: string, status: string, extra: Record<stri
       ? {
           timeline: [...(stored.timeline as unknown[]), { status, at }],
           deliveredAt: status === 'delivered' ? at : null,
+          // The reports' sums the move stores (report-fields.ts), as the adapters write them.
+          ...reportFieldsAfterMove(status, stored, new Date(at)),
         }
       : {}),
   };
@@ -747,6 +753,41 @@ describe("the reports' deliveredAt (firestore.rules isDeliveredAtKept; repair-wr
     // An edit or a note never sets it.
     const edited = pushed(ready, 'edit', 'ready');
     expect(await gateway({ ...edited, deliveredAt: at }, ready)).toMatch(/deliveredAt cannot change/);
+  });
+});
+
+describe("the reports' sums (firestore.rules isReportKept, isOtherProblemKept; report-fields.ts; the gateway)", () => {
+  it('name the common problems of the job card, and are stored and cleared by the moves alone', () => {
+    expect(listIn('hasTypedProblem', 'difference(')).toEqual([...COMMON_PROBLEMS]);
+    expect(rulesFunction('isReportKept')).toContain("after.get('salePaise', null) == chargeOf(after)");
+    expect(rulesFunction('isReportKept')).toContain("turnaroundOf(before.get('createdAt', null), entry.at)");
+    expect(rulesFunction('isWorkflowStep')).toContain('isReportKept(before, after, entry)');
+    expect(rulesFunction('isMemberEdit')).toContain('isOtherProblemKept(after)');
+    // A new repair's: by the rule of its index entry (the 1,000 expressions of its own rule).
+    expect(rulesFunction('isNewRepairReport')).toContain('isOtherProblemKept(d)');
+    expect(RULES).toContain('isNewRepairReport(getAfter(repairPath()).data)');
+    for (const field of ['salePaise', 'turnaroundMs']) {
+      expect(listIn('isMemberEdit', '!changed.hasAny(')).toContain(field);
+      expect(rulesFunction('isNewRepairReport')).toContain(`d.get('${field}', null) == null`);
+    }
+    expect(listIn('isAppWrite', '!changed.hasAny(')).toEqual(
+      expect.arrayContaining(['salePaise', 'turnaroundMs', 'otherProblem']),
+    );
+  });
+
+  it('the gateway takes a delivery with the sums the move gives, and refuses others', async () => {
+    const ready = { ...storedAt('ready'), estimatePaise: 2000, paidPaise: 2000, duePaise: 0, owing: false };
+    const delivered: Pushed = { ...pushed(ready, 'status', 'delivered'), owing: false };
+    expect(delivered).toMatchObject({ salePaise: 2000, turnaroundMs: 0 });
+    expect(await gateway(delivered, ready)).toBeNull();
+    expect(await gateway({ ...delivered, salePaise: 1999 }, ready)).toMatch(/salePaise/);
+    expect(await gateway({ ...delivered, turnaroundMs: 5 }, ready)).toMatch(/turnaroundMs/);
+    const { salePaise: _, ...without } = delivered;
+    expect(await gateway(without, ready)).toMatch(/salePaise/);
+    const reopened = pushed(delivered, 'reopen', 'inprogress', { note: 'Screen flickers again' });
+    expect(reopened).toMatchObject({ salePaise: null, turnaroundMs: null });
+    expect(await gateway({ ...reopened, owing: false }, delivered)).toBeNull();
+    expect(await gateway({ ...reopened, owing: false, salePaise: 2000 }, delivered)).toMatch(/salePaise/);
   });
 });
 

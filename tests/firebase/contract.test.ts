@@ -33,12 +33,8 @@ describe('firebase invoices (emulators)', () => {
   shopInvoicesContract(harness.factory);
 });
 
-/**
- * The report contract on the emulators: pending until the Firestore report adapter (h18-rf's
- * firestore-shop-reports.ts) replaces the temporary one; then flip REPORTS_ON_FIREBASE to true.
- */
-const REPORTS_ON_FIREBASE = false;
-describe.skipIf(!REPORTS_ON_FIREBASE)('firebase shop reports (emulators)', () => {
+/** The report contract on the Firestore report adapter (aggregation queries) and firestore.rules. */
+describe('firebase shop reports (emulators)', () => {
   shopReportsContract(harness.factory);
 });
 

@@ -12,5 +12,7 @@ export const SHOP_RULES_PROJECT = 'demo-repairmate-shop-rules';
 export const SETUP_RULES_PROJECT = 'demo-repairmate-setup-rules';
 /** The payments' rules tests (payment-rules.test.ts), apart from the others' data. */
 export const PAYMENT_RULES_PROJECT = 'demo-repairmate-payment-rules';
+/** The reports' rules tests (report-rules.test.ts), apart from the others' data. */
+export const REPORT_RULES_PROJECT = 'demo-repairmate-report-rules';
 /** GST invoices' rules tests (invoice-rules.test.ts), apart from the others' data. */
 export const INVOICE_RULES_PROJECT = 'demo-repairmate-invoice-rules';

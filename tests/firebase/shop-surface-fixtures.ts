@@ -8,7 +8,9 @@ import {
   type WriteBatch,
   writeBatch,
 } from 'firebase/firestore';
+import { asInstant } from '../../src/domain/shared/time';
 import { storedDues } from '../../src/domain/shop/repair-record';
+import { reportFieldsAfterMove } from '../../src/domain/shop/report-fields';
 import { TRACKING_VIEW_FIELDS } from '../../src/domain/stored/documents';
 
 /**
@@ -228,6 +230,10 @@ export function shopWrite(
   const update: Data = {
     ...(moves ? storedDues(next) : {}),
     ...(moved ? { deliveredAt: next.status === 'delivered' ? serverTimestamp() : null } : {}),
+    // …and the reports' sums (report-fields.ts: the sale, the turnaround to the entry's time).
+    ...(moved
+      ? reportFieldsAfterMove(String(next.status), before, asInstant(added.at) ?? new Date(Number.NaN))
+      : {}),
     ...changes,
     history,
     updatedAt: serverTimestamp(),

@@ -4,6 +4,7 @@ import { addDevice, provisionShop, seedShop } from '../../src/adapters/pouchdb/s
 import { type SyncServer, startSyncServer } from '../../src/adapters/pouchdb/sync-server/server';
 import type { SeedData } from '../../src/demo/seeder';
 import { storedDues } from '../../src/domain/shop/repair-record';
+import { reportFieldsAfterMove } from '../../src/domain/shop/report-fields';
 import {
   PUBLIC_PROFILES,
   RECHARGE_TRANSACTIONS,
@@ -273,6 +274,11 @@ function nextVersion(
       ? { timeline: [...timeline, { status, at }], deliveredAt: status === 'delivered' ? at : null }
       : {}),
     ...('deliveredAt' in change ? { deliveredAt: change.deliveredAt } : {}),
+    // …and the reports' sums that move stores (report-fields.ts), unless the case sets them.
+    ...(moves ? reportFieldsAfterMove(status, doc, new Date(at)) : {}),
+    ...Object.fromEntries(
+      Object.entries(change).filter(([key]) => key === 'salePaise' || key === 'turnaroundMs'),
+    ),
   };
   // The dues fields as the console writes them (issue 17), unless the case sets them.
   return { ...next, ...storedDues(next), ...pickDues(change) };

@@ -112,7 +112,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       tracking: new FirestoreTrackingLinkRepository(firestore, auth, clock),
       photos: firebasePhotoStore(app, firestore, auth, clock, logger),
       storeProfiles: new FirestoreStoreProfileRepository(firestore, auth),
-      reports: new FirestoreShopReportRepository(),
+      reports: new FirestoreShopReportRepository(firestore, auth),
       clock,
       logger,
     },

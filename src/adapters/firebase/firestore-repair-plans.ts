@@ -10,6 +10,7 @@ import { historyEntry } from '../../domain/shop/history';
 import { SHOP_MESSAGES } from '../../domain/shop/messages';
 import { type PaymentPlan, planPayment } from '../../domain/shop/payments';
 import { deliveredAtAfterMove, type ShopRepair, storedDues } from '../../domain/shop/repair-record';
+import { reportFieldsAfterMove } from '../../domain/shop/report-fields';
 import {
   DELIVERY_CODE_PATTERN,
   isFinalStatus,
@@ -49,7 +50,7 @@ const STORED_FIELDS: Readonly<Record<keyof ShopRepairPatch, number>> = {
   productType: 1,
   productName: 1,
   imeiSerial: 1,
-  problemList: 2, // + problems
+  problemList: 3, // + problems, otherProblem
   accessories: 1,
   otherAccessory: 1,
   conditionNotes: 1,
@@ -130,6 +131,8 @@ export function planStatus(
     history: [...storedHistory(raw), plan.value.entry],
     timeline: [...timeline, { status: plan.value.status, at: plan.value.entry.at }],
     deliveredAt: deliveredAtAfterMove(plan.value.status, serverTimestamp()),
+    // The reports' sums, from the entry's time (report-fields.ts; firestore.rules isReportKept).
+    ...reportFieldsAfterMove(plan.value.status, raw, plan.value.entry.at),
   };
   Object.assign(next, storedDues(next));
   checkShopRepairUpdate(

@@ -1,5 +1,6 @@
 import { paiseToRupees } from '../../domain/shop/amounts';
 import { checkImeiSerial, DEVICE_TYPES, JOB_CARD_LIMITS } from '../../domain/shop/job-card';
+import { hasTypedProblem } from '../../domain/shop/report-fields';
 import { PortError } from '../../ports/errors';
 import { MAX_DUES_PAGE_SIZE, MAX_SHOP_PAGE_SIZE, type ShopRepairPatch } from '../../ports/shop-repairs';
 
@@ -111,6 +112,8 @@ export function applyShopPatch(
   if (patch.problemList !== undefined) {
     set('problemList', [...patch.problemList]);
     set('problems', patch.problemList.join(', '));
+    // 'Other' of 'Top Problems' follows the list (report-fields.ts).
+    set('otherProblem', hasTypedProblem(patch.problemList));
     changed.push('problemList');
   }
   if (patch.accessories !== undefined) {

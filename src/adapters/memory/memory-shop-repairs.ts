@@ -12,6 +12,7 @@ import {
   storedDues,
 } from '../../domain/shop/repair-record';
 import { counterSkipProblem } from '../../domain/shop/repair-write-rules';
+import { reportFieldsAfterMove } from '../../domain/shop/report-fields';
 import {
   DELIVERY_CODE_PATTERN,
   isAllowedMove,
@@ -383,6 +384,7 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
       history: withEntry(raw, plan.value.entry),
       timeline: withTimelineStep(raw, plan.value.entry),
       deliveredAt: deliveredAtAfterMove(plan.value.status, now),
+      ...reportFieldsAfterMove(plan.value.status, raw, now),
     };
     Object.assign(next, storedDues(next));
     enforceRepairWrite({

@@ -12,6 +12,7 @@ import {
   storedDues,
 } from '../../domain/shop/repair-record';
 import { counterSkipProblem } from '../../domain/shop/repair-write-rules';
+import { reportFieldsAfterMove } from '../../domain/shop/report-fields';
 import {
   DELIVERY_CODE_PATTERN,
   isAllowedMove,
@@ -582,6 +583,7 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
             history: withEntry(before, plan.value.entry),
             timeline: withTimelineStep(before, plan.value.entry),
             deliveredAt: deliveredAtAfterMove(plan.value.status, now),
+            ...reportFieldsAfterMove(plan.value.status, before, now),
           }),
         };
         const next = { ...moved, ...storedDues(moved) };

@@ -31,6 +31,18 @@ export const COMMON_PROBLEMS = [
   'Back panel broken',
 ] as const;
 
+const COMMON_PROBLEM_SET: ReadonlySet<string> = new Set(COMMON_PROBLEMS);
+
+/**
+ * Whether a stored problem list names a problem not in COMMON_PROBLEMS (exactly as stored): the
+ * repair's stored `otherProblem`, 'Other' of the reports' 'Top Problems' (report-fields.ts).
+ */
+export function hasTypedProblem(problemList: unknown): boolean {
+  return (
+    Array.isArray(problemList) && problemList.some((problem) => !COMMON_PROBLEM_SET.has(String(problem)))
+  );
+}
+
 /** 'Accessories Received' choices: stored keys, and how they read. */
 export const ACCESSORIES = ['sim-tray', 'charger', 'back-cover', 'memory-card', 'other'] as const;
 export type Accessory = (typeof ACCESSORIES)[number];

@@ -11,7 +11,7 @@ import {
   type StoredTimelineStep,
   timelineAfter,
 } from './history';
-import { ACCESSORIES, type Accessory, type PhotoDraft, type ValidJobCard } from './job-card';
+import { ACCESSORIES, type Accessory, hasTypedProblem, type PhotoDraft, type ValidJobCard } from './job-card';
 import { parseRepairId } from './repair-id';
 import { DELIVERY_CODE_PATTERN, INITIAL_STATUS } from './status';
 import { isTrackingToken } from './tracking';
@@ -53,6 +53,8 @@ export interface NewRepairRecord {
 
   // The shop console's fields.
   readonly problemList: readonly string[];
+  /** A problem not in COMMON_PROBLEMS is named ('Other' of the reports: report-fields.ts). */
+  readonly otherProblem: boolean;
   readonly imeiSerial: string;
   readonly accessories: readonly Accessory[];
   readonly otherAccessory: string;
@@ -153,6 +155,7 @@ export function newRepairDraft(card: ValidJobCard, facts: RepairAllocation): New
     updatedAt: facts.now,
     imageUrls: [],
     problemList: [...card.problems],
+    otherProblem: hasTypedProblem(card.problems),
     imeiSerial: card.imeiSerial,
     accessories: [...card.accessories],
     otherAccessory: card.otherAccessory,

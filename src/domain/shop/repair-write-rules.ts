@@ -15,6 +15,7 @@ import { SHOP_MESSAGES } from './messages';
 import { parseLocalPhotoUrl } from './photo-urls';
 import { counterNextNumber } from './repair-id';
 import { storedDues } from './repair-record';
+import { hasTypedProblem, reportFieldsAfterMove } from './report-fields';
 import {
   CREDIT_ENTRY_PATTERN,
   DELIVERY_CODE_PATTERN,
@@ -174,14 +175,16 @@ const ALWAYS = ['history', 'updatedAt'];
 /** The dues fields: stored by every kind of write but a member's edit (firestore.rules isMemberEdit). */
 const DUES = ['duePaise', 'owing'];
 const TIMELINE_KINDS = ['created', 'status', 'override', 'reopen'];
+/** What a status move stores for the reports (deliveredAt, and report-fields.ts's sums). */
+const DELIVERY_FIELDS = ['deliveredAt', 'salePaise', 'turnaroundMs'];
 
 /** What else each kind of history entry may change. */
 const CHANGES_BY_KIND: Readonly<Record<string, readonly string[]>> = {
   edit: EDIT_FIELDS,
   photo: ['imageUrls'],
-  status: ['status', 'timeline', 'deliveredAt', ...DUES],
-  override: ['status', 'timeline', 'deliveredAt', ...DUES],
-  reopen: ['status', 'timeline', 'deliveredAt', ...DUES],
+  status: ['status', 'timeline', ...DELIVERY_FIELDS, ...DUES],
+  override: ['status', 'timeline', ...DELIVERY_FIELDS, ...DUES],
+  reopen: ['status', 'timeline', ...DELIVERY_FIELDS, ...DUES],
   payment: ['paidPaise', ...DUES],
   refund: ['paidPaise', ...DUES],
   tracking: ['trackingToken', ...DUES],
@@ -279,6 +282,40 @@ function deliveredAtProblem(write: RepairWrite, after: StoredFields): RepairWrit
   return null;
 }
 
+// Twin: firestore.rules isReportKept and isOtherProblemKept; compared by tests/app/twin-rules.test.ts.
+/**
+ * The reports' sums (report-fields.ts): a status move stores salePaise and turnaroundMs as
+ * reportFieldsAfterMove plans them from the move's entry (null on a move elsewhere than 'delivered');
+ * otherProblem follows the problem list whenever either is written (`moved` false: an edit, a new repair).
+ */
+function reportFieldsProblem(
+  before: StoredFields | null,
+  after: StoredFields,
+  entry: Record<string, unknown> | null,
+): RepairWriteProblem | null {
+  if (entry !== null) {
+    const at = asInstant(entry.at) ?? new Date(Number.NaN);
+    const expected = reportFieldsAfterMove(
+      text(after.status),
+      { ...after, createdAt: before?.createdAt },
+      at,
+    );
+    if (
+      (after.salePaise ?? null) !== expected.salePaise ||
+      (after.turnaroundMs ?? null) !== expected.turnaroundMs
+    )
+      return denied(
+        `salePaise and turnaroundMs are what the move gives (${String(expected.salePaise)}, ${String(expected.turnaroundMs)})`,
+      );
+    return null;
+  }
+  const changed = before === null ? ['problemList'] : changedFields(before, after);
+  if (!changed.includes('problemList') && !changed.includes('otherProblem')) return null;
+  if ((after.otherProblem ?? false) !== hasTypedProblem(after.problemList ?? []))
+    return denied("otherProblem says whether a problem is not one of the common ones ('Other')");
+  return null;
+}
+
 // Twin: firestore.rules isPaymentMove (and isWorkflowChange's paidPaise cap);
 // compared by tests/app/twin-rules.test.ts.
 function paymentProblem(
@@ -350,6 +387,10 @@ function newRepairProblem(write: RepairWrite): RepairWriteProblem | null {
   if (after.status !== INITIAL_STATUS) return denied("a new repair is 'received'");
   if (after.deliveredAt !== undefined && after.deliveredAt !== null)
     return denied('a new repair is not delivered (deliveredAt)');
+  if ((after.salePaise ?? null) !== null || (after.turnaroundMs ?? null) !== null)
+    return denied('a new repair is not delivered (salePaise, turnaroundMs)');
+  const problems = reportFieldsProblem(null, after, null);
+  if (problems !== null) return problems;
   if (!near(after.createdAt, now, tolerance) || !near(after.updatedAt, now, tolerance))
     return denied("createdAt and updatedAt are the server's time");
   const history = Array.isArray(after.history) ? after.history : [];
@@ -428,6 +469,10 @@ function updateProblem(write: RepairWrite, before: StoredFields): RepairWritePro
     return denied('customerMobileBy is who wrote the mobile number');
   if (changed.includes('customerMobileBy') && !changed.includes('customerMobile'))
     return denied('customerMobileBy changes with the mobile number');
+  if (kind === 'edit') {
+    const problems = reportFieldsProblem(before, after, null);
+    if (problems !== null) return problems;
+  }
   if (changed.includes('imageUrls')) {
     const photos = photosProblem(write, before.imageUrls, after.imageUrls);
     if (photos !== null) return photos;
@@ -449,8 +494,9 @@ function updateProblem(write: RepairWrite, before: StoredFields): RepairWritePro
     if (!statusChanged) return denied('a status entry changes the status');
     const timeline = timelineProblem(write, before.timeline, after.timeline, entry);
     if (timeline !== null) return timeline;
+    // The move is judged first (an attack's message stays the move's), then what it stores.
     const move = statusMoveProblem(write, before, entry, from, text(after.status));
-    return move ?? deliveredAtProblem(write, after);
+    return move ?? deliveredAtProblem(write, after) ?? reportFieldsProblem(before, after, entry);
   }
   return null;
 }

@@ -3,6 +3,7 @@ import { HISTORY_KINDS, MAX_NOTE_LENGTH } from '../shop/history';
 import { ACCESSORIES, JOB_CARD_LIMITS, MAX_PHOTOS } from '../shop/job-card';
 import { FIRST_REPAIR_NUMBER, MAX_REPAIR_NUMBER, REPAIR_ID_PREFIX_PATTERN } from '../shop/repair-id';
 import { PAYMENT_MODES } from '../shop/repair-record';
+import { MAX_TURNAROUND_MS } from '../shop/report-fields';
 import { MAX_JOB_SHEET_TERMS_LENGTH } from '../shop/settings';
 import { REPAIR_STATUSES } from '../shop/status';
 import { MAX_TEMPLATE_LENGTH } from '../shop/templates';
@@ -389,6 +390,26 @@ export const REPAIRS = documentSchema({
         'the status changes, as the customer sees them; grows with each created/status/override/reopen entry',
       ),
     createdBy: actor().optional().about('who took it in'),
+    // Twin: firestore.rules isReportKept and isOtherProblemKept; repair-write-rules.ts
+    // reportFieldsProblem (shop/report-fields.ts plans them).
+    salePaise: int(0, MAX_AMOUNT_PAISE)
+      .nullable()
+      .optional()
+      .changedBy('workflow')
+      .about(
+        "what its delivery sold, for the reports' sums: the final amount, else the estimate, else 0, stored with a move to 'delivered', null after any other move",
+      ),
+    turnaroundMs: int(0, MAX_TURNAROUND_MS)
+      .nullable()
+      .optional()
+      .changedBy('workflow')
+      .about(
+        "the delivery's time (its history entry's) less createdAt, in ms, for 'Average Turnaround', stored with a move to 'delivered', null after any other move",
+      ),
+    otherProblem: bool()
+      .optional()
+      .changedBy('member')
+      .about("its problem list names one not in the common list ('Other' of 'Top Problems')"),
     // Twin: firestore.rules isDeliveredAtKept; repair-write-rules.ts deliveredAtProblem.
     deliveredAt: timestamp({ serverTime: true })
       .nullable()

@@ -1,4 +1,5 @@
 import { indianMobileDigits } from '../shared/phone';
+import { missingReportFields } from '../shop/report-fields';
 import { isValidUpiId } from '../shop/templates';
 import { STORE_PROFILES } from './documents';
 import { schemaProblem } from './schema';
@@ -135,8 +136,32 @@ export const STORE_PROFILES_FROM_STORES: MigrationStep = {
   },
 };
 
+/**
+ * 0003: the reports' fields (issue 18, shop/report-fields.ts) on repairs stored before them: a
+ * delivered repair's deliveredAt (from its timeline's last delivery), salePaise and turnaroundMs, and
+ * otherProblem for a problem list naming one not in the common list, so that Firestore's aggregation
+ * queries count them. A repair with all of them is left as it is.
+ */
+export const REPORT_FIELDS_BACKFILL: MigrationStep = {
+  id: '0003-report-fields',
+  about: "the reports' deliveredAt, salePaise, turnaroundMs and otherProblem on repairs stored before them",
+  plan(snapshot) {
+    const writes: MigrationWrite[] = [];
+    for (const [id, repair] of docs(snapshot, 'repairs')) {
+      const missing = missingReportFields(repair);
+      if (Object.keys(missing).length > 0)
+        writes.push({ collection: 'repairs', id, op: 'merge', data: missing });
+    }
+    return { writes, skipped: [] };
+  },
+};
+
 /** Every step, in the order they run. Append only. */
-export const MIGRATIONS: readonly MigrationStep[] = [STORE_ID_BACKFILL, STORE_PROFILES_FROM_STORES];
+export const MIGRATIONS: readonly MigrationStep[] = [
+  STORE_ID_BACKFILL,
+  STORE_PROFILES_FROM_STORES,
+  REPORT_FIELDS_BACKFILL,
+];
 
 export interface MigrationRun {
   readonly steps: readonly { readonly id: string; readonly about: string; readonly plan: MigrationPlan }[];

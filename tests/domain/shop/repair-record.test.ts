@@ -66,6 +66,8 @@ describe('a new repair from a job card', () => {
       updatedAt: now,
       imageUrls: [],
       problemList: ['Screen broken', 'Battery problem'],
+      // Both common: no 'Other' for the reports (report-fields.ts).
+      otherProblem: false,
       imeiSerial: '490154203237518',
       accessories: ['charger', 'other'],
       otherAccessory: 'Pouch',

@@ -15,6 +15,7 @@ import {
   type StoredFields,
   sameStored,
 } from '../../../src/domain/shop/repair-write-rules';
+import { reportFieldsAfterMove } from '../../../src/domain/shop/report-fields';
 
 const now = new Date('2026-03-10T05:00:00Z');
 const later = new Date('2026-03-10T06:00:00Z');
@@ -125,6 +126,8 @@ function move(
       status: to,
       timeline: [...((before.timeline as unknown[]) ?? []), { status: to, at: later }],
       deliveredAt: to === 'delivered' ? later : null,
+      // The reports' sums the move stores (report-fields.ts), from the entry's time.
+      ...reportFieldsAfterMove(to, before, later),
     },
     kind,
     { ...options, entry },
@@ -660,6 +663,63 @@ describe('status changes', () => {
       repairWriteProblem(update({ deliveredAt: now }, 'tracking', { before: delivered }))?.message,
     ).toContain('deliveredAt');
     expect(repairWriteProblem(creation({}, { deliveredAt: now }))?.message).toContain('deliveredAt');
+  });
+
+  it("store the reports' sums: what the delivery sold and its turnaround, cleared by any other move", () => {
+    // Estimate ₹2,800 (the job card), no final amount: the sale is the estimate.
+    const ready = { ...at('ready'), paidPaise: 280_000, duePaise: 0, owing: false };
+    const delivered = move('delivered', 'override', {
+      before: ready,
+      writer: owner,
+      entry: { note: 'No code' },
+    });
+    const created = (stored.createdAt as Date).getTime();
+    expect(delivered.after).toMatchObject({ salePaise: 280_000, turnaroundMs: later.getTime() - created });
+    expect(repairWriteProblem(delivered)).toBeNull();
+    const changed = (fields: Record<string, unknown>) => ({
+      ...delivered,
+      after: { ...delivered.after, ...fields },
+    });
+    for (const fields of [
+      { salePaise: 0 },
+      { salePaise: null },
+      { salePaise: undefined },
+      { turnaroundMs: 0 },
+      { turnaroundMs: null },
+      { turnaroundMs: later.getTime() - created + 1 },
+    ])
+      expect(repairWriteProblem(changed(fields))?.message, JSON.stringify(fields)).toContain('turnaroundMs');
+    // The final amount, when set, is the sale.
+    const billed = { ...ready, amount: 3000, paidPaise: 300_000 };
+    expect(
+      move('delivered', 'override', { before: billed, writer: owner, entry: { note: 'x' } }).after.salePaise,
+    ).toBe(300_000);
+    // A reopen clears them; keeping them is refused.
+    const done = { ...ready, ...delivered.after };
+    const reopen = move('inprogress', 'reopen', { before: done, writer: owner, entry: { note: 'Back' } });
+    expect(reopen.after).toMatchObject({ salePaise: null, turnaroundMs: null });
+    expect(repairWriteProblem(reopen)).toBeNull();
+    expect(
+      repairWriteProblem({ ...reopen, after: { ...reopen.after, salePaise: 280_000 } })?.message,
+    ).toContain('salePaise');
+    // Nothing else sets them.
+    expect(repairWriteProblem(update({ salePaise: 1 }, 'edit'))?.message).toContain('salePaise');
+    expect(repairWriteProblem(creation({}, { turnaroundMs: 0 }))?.message).toContain('turnaroundMs');
+  });
+
+  it("keep otherProblem with the problem list ('Other' of 'Top Problems'), on a new repair and an edit", () => {
+    expect(stored.otherProblem).toBe(false);
+    expect(repairWriteProblem(creation({}, { otherProblem: true }))?.message).toContain('otherProblem');
+    const typed = ['Screen broken', 'Phone fell in the sea'];
+    expect(repairWriteProblem(update({ problemList: typed, otherProblem: true }, 'edit'))).toBeNull();
+    expect(repairWriteProblem(update({ problemList: typed }, 'edit'))?.message).toContain('otherProblem');
+    expect(
+      repairWriteProblem(update({ problemList: typed, otherProblem: false }, 'edit'))?.message,
+    ).toContain('otherProblem');
+    expect(repairWriteProblem(update({ otherProblem: true }, 'edit'))?.message).toContain('otherProblem');
+    expect(
+      repairWriteProblem(update({ problemList: ['Water damage'], otherProblem: false }, 'edit')),
+    ).toBeNull();
   });
 
   it('let a final repair’s tracking link be turned off (it changes nothing the customer owes)', () => {

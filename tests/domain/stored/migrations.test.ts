@@ -6,6 +6,7 @@ import {
   describeMigrationRun,
   MIGRATIONS,
   type Raw,
+  REPORT_FIELDS_BACKFILL,
   runMigrations,
   STORE_ID_BACKFILL,
   STORE_PROFILES_FROM_STORES,
@@ -27,6 +28,59 @@ function demoSnapshot(data: SeedData): StoredSnapshot {
     publicProfiles: new Map(data.publicProfiles.map(({ uid, ...profile }) => [uid, profile])),
   };
 }
+
+describe("0003: the reports' fields on repairs stored before them", () => {
+  const created = new Date('2026-03-01T05:00:00Z');
+  const delivered = new Date('2026-03-03T05:00:00Z');
+  const repairs = {
+    // Delivered before deliveredAt was stored: the timeline says when; the estimate is the sale.
+    old: {
+      repairId: 'SMC-1001',
+      storeId: 's1',
+      status: 'delivered',
+      createdAt: created,
+      estimatePaise: 150_000,
+      problemList: ['Screen broken', 'Phone fell in the sea'],
+      timeline: [
+        { status: 'received', at: created },
+        { status: 'delivered', at: delivered },
+      ],
+    },
+    // Stored with them: left alone.
+    current: {
+      repairId: 'SMC-1002',
+      storeId: 's1',
+      status: 'delivered',
+      createdAt: created,
+      deliveredAt: delivered,
+      salePaise: 1,
+      turnaroundMs: 2,
+      otherProblem: false,
+      problemList: ['Water damage'],
+    },
+    // Open, common problems: nothing to store.
+    open: { repairId: 'SMC-1003', storeId: 's1', status: 'received', problemList: ['Battery problem'] },
+  };
+
+  it('plans deliveredAt, salePaise, turnaroundMs and otherProblem where missing, and nothing twice', () => {
+    const plan = REPORT_FIELDS_BACKFILL.plan(snapshot({ repairs }), NOW);
+    expect(plan.writes).toEqual([
+      {
+        collection: 'repairs',
+        id: 'old',
+        op: 'merge',
+        data: {
+          deliveredAt: delivered,
+          salePaise: 150_000,
+          turnaroundMs: delivered.getTime() - created.getTime(),
+          otherProblem: true,
+        },
+      },
+    ]);
+    const after = applyWrites(snapshot({ repairs }), plan.writes);
+    expect(REPORT_FIELDS_BACKFILL.plan(after, NOW).writes).toEqual([]);
+  });
+});
 
 describe('migration steps', () => {
   it('are ordered by their ids, which are unique', () => {

@@ -29,6 +29,7 @@ import type {
   SeedUserRecord,
 } from '../../../demo/seeder';
 import { invitationKey } from '../../../domain/shop/membership';
+import { missingReportFields } from '../../../domain/shop/report-fields';
 import { PortError } from '../../../ports/errors';
 import { firestoreCall } from '../firebase-errors';
 import { BUSINESS_FIELDS, businessKeyOf } from '../firestore-business';
@@ -46,7 +47,8 @@ import {
 const TIMELINE_KINDS: ReadonlySet<unknown> = new Set(['created', 'status', 'override', 'reopen']);
 
 /**
- * A seed repair as the Firestore adapters store it: a shop console repair (one with a history) keeps
+ * A seed repair as the Firestore adapters store it (with the reports' fields its writes would have
+ * stored, as the backfill leaves an older one): a shop console repair (one with a history) keeps
  * its delivery code apart (shop/delivery, which staff never read) and its customer's timeline (the
  * status steps of its history) on the repair, which its tracking link's view mirrors.
  */
@@ -54,13 +56,15 @@ function storedRepair(data: Readonly<Record<string, unknown>>): {
   repair: Record<string, unknown>;
   deliveryCode: string | null;
 } {
-  if (!Array.isArray(data.history)) return { repair: { ...data }, deliveryCode: null };
+  // The reports' fields its writes would have stored (report-fields.ts; the backfill's 0003 step).
+  if (!Array.isArray(data.history))
+    return { repair: { ...data, ...missingReportFields(data) }, deliveryCode: null };
   const { deliveryCode, ...rest } = data;
   const timeline = (data.history as Record<string, unknown>[])
     .filter((entry) => TIMELINE_KINDS.has(entry?.kind))
     .map((entry) => ({ status: entry.status, at: entry.at }));
   return {
-    repair: { ...rest, timeline },
+    repair: { ...rest, timeline, ...missingReportFields({ ...rest, timeline }) },
     deliveryCode: typeof deliveryCode === 'string' && deliveryCode !== '' ? deliveryCode : null,
   };
 }

@@ -1,3 +1,4 @@
+import { asInstant } from '../../../domain/shared/time';
 import { asAppendedMerge } from '../../../domain/shop/payment-merge';
 import { counterBefore, parseStoredRepairId } from '../../../domain/shop/repair-id';
 import { storedDues } from '../../../domain/shop/repair-record';
@@ -6,6 +7,7 @@ import {
   type RepairWrite,
   type StoredFields,
 } from '../../../domain/shop/repair-write-rules';
+import { reportFieldsAfterMove } from '../../../domain/shop/report-fields';
 import { REPAIRS } from '../../../domain/stored/documents';
 import { fieldsChangedBy } from '../../../domain/stored/schema';
 import { fieldsOfDoc } from './synced-documents';
@@ -156,8 +158,12 @@ function stepsOf(before: StoredFields | null, pushedDoc: StoredFields): Step[] {
       if (timeline !== null && TIMELINE_KINDS.includes(text(entry.kind)))
         base.timeline = timeline.slice(0, steps);
       // The reports' deliveredAt as that move stored it: its time for 'delivered', else cleared.
-      if (TIMELINE_KINDS.includes(text(entry.kind)))
+      if (TIMELINE_KINDS.includes(text(entry.kind))) {
         base.deliveredAt = entry.status === 'delivered' ? entry.at : null;
+        // And the reports' sums that move stored (report-fields.ts), from the entry's time.
+        const at = asInstant(entry.at) ?? new Date(Number.NaN);
+        Object.assign(base, reportFieldsAfterMove(text(entry.status), base, at));
+      }
       if (state !== null && entry.kind === 'payment')
         base.paidPaise = numberOf(state.paidPaise) + amountOf(entry);
       if (state !== null && entry.kind === 'refund')

@@ -6,6 +6,7 @@ import { istEndOfDay, istStartOfDay } from '../../../../src/domain/shop/report-s
 import { REPORT_USE_CASE_MESSAGES } from '../../../../src/domain/shop/report-use-cases';
 import type { MonthReport } from '../../../../src/domain/shop/reports';
 import { PortError } from '../../../../src/ports/errors';
+import { rememberStore } from '../../../../src/ui/features/shop/board/remembered-store';
 import { REPORTS_TEXTS } from '../../../../src/ui/features/shop/reports/reports-texts';
 import { seriousA11yViolations } from '../../axe-check';
 import { pathOf, type RenderedApp, renderApp, screen } from '../../render-app';
@@ -56,6 +57,7 @@ async function expectCards(expected: MonthReport): Promise<void> {
 }
 
 afterEach(() => {
+  localStorage.clear();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -110,6 +112,13 @@ describe('the Reports screen (/shop/reports)', () => {
     );
     expect(await screen.findByRole('heading', { level: 1, name: /Andheri/ })).toBeTruthy();
     await expectCards(await report(app, '2026-10', 'store-sharma-2'));
+  });
+
+  it('opens on the store last chosen on this browser, as the board does', async () => {
+    rememberStore('demo-owner01', 'store-sharma-2');
+    const app = await renderApp({ path: '/shop/reports', signedInAs: OWNER });
+    expect(await screen.findByRole('heading', { level: 1, name: /Andheri/ })).toBeTruthy();
+    expect(app.router.state.location.search).toEqual({ store: 'store-sharma-2', period: '2026-11' });
   });
 
   it("is linked from the owner's board", async () => {
