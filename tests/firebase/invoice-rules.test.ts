@@ -387,6 +387,19 @@ describe('invoices: the money is the repair’s', () => {
   });
 });
 
+describe('invoices: a receipt voucher after the tax invoice', () => {
+  beforeEach(() => seed({ gstin: GSTIN }));
+
+  it('takes one by staff for a payment made before the invoice (the heaviest write)', async () => {
+    await patchDoc(env, 'repairs/r1/payments/r1-p1', {
+      ...paymentDoc('r1-p1', STAFF, 50_000),
+      at: Timestamp.now(),
+    });
+    await assertSucceeds(issue(STAFF));
+    await assertSucceeds(commit(STAFF, await plan(STAFF, 'r1', { paymentId: 'r1-p1', kind: 'payment' })));
+  });
+});
+
 describe('invoices: who reads them', () => {
   it('gives the store’s members the invoice, and no one else', async () => {
     await assertSucceeds(issue(OWNER));

@@ -335,8 +335,8 @@ export function checkVoucherable(
 
 /**
  * A payment's voucher (its id is the payment's), or why it cannot be issued.
- * Twin: firestore.rules isVoucherOf (kind, amount, rate, an advance before the invoice); compared by
- * tests/app/twin-rules.test.ts.
+ * Twin: firestore.rules isVoucherOf (kind, amount, rate; the advance before the invoice is checked here
+ * only); compared by tests/app/twin-rules.test.ts.
  */
 export function buildVoucher(input: BuildVoucherInput): Outcome<Invoice, never, InvoiceRefusal> {
   const checked = checkVoucherable(input);
