@@ -140,16 +140,18 @@ const PRODUCTS: readonly (readonly [string, string])[] = [
   ['Mi Smart Band', 'Wearable'],
 ];
 
+// The job card's common problems (job-card.ts COMMON_PROBLEMS), so the owner's 'Top Problems' reads
+// like a real shop's, and one typed problem ('Other'). As many as before: the seeded sequence is unchanged.
 const PROBLEMS = [
-  'Cracked screen',
-  'Battery drain',
-  'Charging port loose',
-  'No sound from speaker',
+  'Screen broken',
+  'Battery problem',
+  'Charging problem',
+  'Speaker / mic problem',
   'Water damage',
-  'Camera not focusing',
-  'Keyboard keys stuck',
+  'Camera problem',
+  'Buttons not working',
   'Overheating',
-  'Touch not responding',
+  'Touch not working',
 ];
 
 export const STATUSES = ['sent_to_service_center', 'inprogress', 'delivered'] as const;

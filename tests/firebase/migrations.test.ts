@@ -35,6 +35,20 @@ beforeAll(async () => {
   batch.set(db.doc('repairs/mine'), { repairId: 'RPR-1', store: 'store-1', businessId: 'uid-owner' });
   batch.set(db.doc('repairs/rival'), { repairId: 'RPR-2', store: 'store-1', businessId: 'uid-rival' });
   batch.set(db.doc('repairs/modern'), { repairId: 'RPR-3', storeId: 'store-1', businessId: 'uid-owner' });
+  // Delivered before the reports' fields were stored (step 0003): its timeline says when.
+  batch.set(db.doc('repairs/delivered'), {
+    repairId: 'SMC-1001',
+    storeId: 'store-1',
+    businessId: 'uid-owner',
+    status: 'delivered',
+    createdAt: new Date('2026-03-01T05:00:00Z'),
+    estimatePaise: 150_000,
+    problemList: ['Screen broken', 'Phone fell in the sea'],
+    timeline: [
+      { status: 'received', at: new Date('2026-03-01T05:00:00Z') },
+      { status: 'delivered', at: new Date('2026-03-03T05:00:00Z') },
+    ],
+  });
   await batch.commit();
 });
 
@@ -49,6 +63,7 @@ describe('the migration steps on Firestore', () => {
     expect(describeMigrationRun(dry)).toEqual([
       '0001-store-id-from-store: wrote 1 repairs; left 1',
       '0002-store-profiles: wrote 1 storeProfiles; left 0',
+      '0003-report-fields: wrote 1 repairs; left 0',
     ]);
     expect((await db.doc('repairs/mine').get()).data()?.storeId).toBeUndefined();
 
@@ -60,6 +75,9 @@ describe('the migration steps on Firestore', () => {
       storeId: 'store-1',
     });
     expect((await db.doc('repairs/rival').get()).data()?.storeId).toBeUndefined();
+    const delivered = (await db.doc('repairs/delivered').get()).data();
+    expect(delivered).toMatchObject({ salePaise: 150_000, turnaroundMs: 2 * 86_400_000, otherProblem: true });
+    expect(delivered?.deliveredAt.toDate()).toEqual(new Date('2026-03-03T05:00:00Z'));
     expect((await db.doc('storeProfiles/store-1').get()).data()).toMatchObject({
       ownerId: 'uid-owner',
       name: 'Sharma Mobile Care',
