@@ -7,6 +7,13 @@ import { loadStoreLinks } from './config/store-links';
 import { listMyRepairs, loadBusinessInfo, lookUpRepair } from './repairs/look-up-repair';
 import type { Repair } from './repairs/repair';
 import { loadDuesPage, loadDuesShop } from './shop/dues-use-cases';
+import {
+  issueAdvanceVouchers,
+  issueInvoice,
+  issueVoucher,
+  loadInvoice,
+  loadInvoiceByTrackingToken,
+} from './shop/invoice-use-cases';
 import type { JobCardInput } from './shop/job-card';
 import { type PaymentFormInput, recordRepairPayment } from './shop/payments-use-cases';
 import { addRepairPhotos, openPhoto, removeRepairPhoto } from './shop/photos';
@@ -188,6 +195,17 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
         exportRepairsCsv(ports, storeId, range),
       exportPaymentsCsv: async (storeId: string, range: ExportRangeInput) =>
         exportPaymentsCsv(ports, storeId, range),
+      /**
+       * The invoice page (members): the repair's invoice and vouchers; 'Tax Invoice' / 'Receipt' issued
+       * once (the customer's GSTIN optional: another state's means IGST); a payment's voucher, or all the
+       * vouchers the repair's payments still need; and the customer's invoice by the tracking link.
+       */
+      invoice: (repairDocId: string) => loadInvoice(ports, repairDocId),
+      issueInvoice: (repairDocId: string, input: { readonly customerGstin: string }) =>
+        issueInvoice(ports, repairDocId, input),
+      issueVoucher: (repairDocId: string, paymentId: string) => issueVoucher(ports, repairDocId, paymentId),
+      issueAdvanceVouchers: (repairDocId: string) => issueAdvanceVouchers(ports, repairDocId),
+      invoiceByTrackingToken: (token: string) => loadInvoiceByTrackingToken(ports, token),
       /** The store's public profile (the tracking page's shop), for its owner's settings form. */
       storeProfile: (storeId: string) => storeProfile(ports, storeId),
       saveStoreProfile: (storeId: string, input: StoreProfileInput) =>

@@ -14,7 +14,6 @@ import {
 import type { Ports } from '../../ports';
 import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
-import type { ShopInvoiceRepository } from '../../ports/shop-invoices';
 import { ConsoleLogger } from '../console-logger';
 import { SystemClock } from '../system-clock';
 import { type AppVerification, FirebaseAuthGateway } from './firebase-auth-gateway';
@@ -68,11 +67,6 @@ export interface FirebaseBackend {
   readonly auth: Auth;
   readonly firestore: Firestore;
   readonly ports: Ports;
-  /**
-   * Invoices and vouchers (issue 18; firestore-shop-invoices.ts), beside Ports as on the memory and
-   * PouchDB backends until the three move it into Ports as `invoices`.
-   */
-  readonly invoices: ShopInvoiceRepository;
   /** Closes the Firebase app (its listeners and connections). */
   dispose(): Promise<void>;
 }
@@ -113,10 +107,10 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       photos: firebasePhotoStore(app, firestore, auth, clock, logger),
       storeProfiles: new FirestoreStoreProfileRepository(firestore, auth),
       reports: new FirestoreShopReportRepository(firestore, auth),
+      invoices: new FirestoreShopInvoiceRepository(firestore, auth, clock),
       clock,
       logger,
     },
-    invoices: new FirestoreShopInvoiceRepository(firestore, auth, clock),
     dispose: () => {
       stopFollowing();
       return deleteApp(app);

@@ -3,7 +3,6 @@ import type { Seeder } from '../../demo/seeder';
 import type { Ports } from '../../ports';
 import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
-import type { ShopInvoiceRepository } from '../../ports/shop-invoices';
 import { ConsoleLogger } from '../console-logger';
 import { SystemClock } from '../system-clock';
 import { MemoryDemoMailbox, MemoryDemoSmsInbox } from './demo/memory-outbox';
@@ -27,11 +26,6 @@ import { MemoryWalletLedger } from './memory-wallet-ledger';
 export interface MemoryBackend {
   readonly db: MemoryDatabase;
   readonly ports: Ports;
-  /**
-   * Invoices and vouchers (issue 18). Outside Ports until the Firebase backend has its adapter
-   * (firestore-shop-invoices.ts); then it moves into Ports as `invoices`.
-   */
-  readonly invoices: ShopInvoiceRepository;
   readonly seeder: Seeder;
   readonly mailbox: DemoMailbox;
   readonly sms: DemoSmsInbox;
@@ -59,10 +53,10 @@ export function createMemoryBackend(
       photos: new MemoryPhotoStore(db, clock),
       storeProfiles: new MemoryStoreProfileRepository(db, clock),
       reports: new MemoryShopReportRepository(db),
+      invoices: new MemoryShopInvoiceRepository(db, clock),
       clock,
       logger: options.logger ?? new ConsoleLogger(),
     },
-    invoices: new MemoryShopInvoiceRepository(db, clock),
     seeder: new MemorySeeder(db),
     mailbox: new MemoryDemoMailbox(db),
     sms: new MemoryDemoSmsInbox(db),
