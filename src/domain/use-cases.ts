@@ -8,6 +8,7 @@ import { listMyRepairs, loadBusinessInfo, lookUpRepair } from './repairs/look-up
 import type { Repair } from './repairs/repair';
 import { loadDuesPage, loadDuesShop } from './shop/dues-use-cases';
 import {
+  issueAdvanceVouchers,
   issueInvoice,
   issueVoucher,
   loadInvoice,
@@ -149,6 +150,8 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
       issue: (repairDocId: string, input: { readonly customerGstin: string }) =>
         issueInvoice(ports, repairDocId, input),
       issueVoucher: (repairDocId: string, paymentId: string) => issueVoucher(ports, repairDocId, paymentId),
+      /** Every voucher the repair's payments still need (an advance's, a refund of it). */
+      issueAdvanceVouchers: (repairDocId: string) => issueAdvanceVouchers(ports, repairDocId),
       /** The invoice a tracking link names, for anyone holding the link ('not-found' before one). */
       byTrackingToken: (token: string) => loadInvoiceByTrackingToken(ports, token),
     },

@@ -84,7 +84,7 @@ export interface Ports {
   readonly storeProfiles: StoreProfileRepository;
   /** The shop console: the owner's month at a glance and the payments export (issue 18). */
   readonly reports: ShopReportRepository;
-  /** The shop console: a repair's invoice and its vouchers (issue 18). */
+  /** The shop console: a repair's invoice and vouchers (issue 18), numbered per store and series. */
   readonly invoices: ShopInvoiceRepository;
   readonly clock: Clock;
   /** Keeps the causes of failures the use cases turn into messages. */

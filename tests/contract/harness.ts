@@ -1,6 +1,5 @@
 import type { Seeder } from '../../src/demo';
 import type { Ports } from '../../src/ports';
-import type { ShopInvoiceRepository } from '../../src/ports/shop-invoices';
 
 /**
  * One backend under contract test: its ports, a privileged seeder, and the few test-only abilities a
@@ -8,8 +7,6 @@ import type { ShopInvoiceRepository } from '../../src/ports/shop-invoices';
  */
 export interface BackendHarness {
   readonly ports: Ports;
-  /** The backend's invoices port (issue 18), until it joins Ports (memory-backend.ts says when). */
-  readonly invoices?: ShopInvoiceRepository;
   readonly seeder: Seeder;
   /** The oobCode of the latest password-reset e-mail sent to `email` (a demo mailbox or the emulator's). */
   lastResetCode(email: string): Promise<string | null>;

@@ -14,7 +14,6 @@ describe('memory backend', () => {
     const backend = createMemoryBackend({ clock });
     return {
       ports: backend.ports,
-      invoices: backend.invoices,
       seeder: backend.seeder,
       async lastResetCode(email) {
         const mail = (await backend.mailbox.list()).find(

@@ -25,7 +25,6 @@ describe('pouchdb backend', () => {
     });
     return {
       ports: backend.ports,
-      invoices: backend.invoices,
       seeder: backend.seeder,
       async lastResetCode(email) {
         const mail = (await backend.mailbox.list()).find(

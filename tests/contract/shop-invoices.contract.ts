@@ -5,7 +5,6 @@ import { financialYearOf, formatInvoiceNumber } from '../../src/domain/shop/invo
 import { newPaymentId } from '../../src/domain/shop/payments';
 import type { ShopRepair } from '../../src/domain/shop/repair-record';
 import { gstinCheckCharacter } from '../../src/domain/shop/settings';
-import type { ShopInvoiceRepository } from '../../src/ports/shop-invoices';
 import { expectPortError } from './expectations';
 import { type Cast, seedCast, signInAs } from './fixtures';
 import type { BackendHarness, HarnessFactory } from './harness';
@@ -25,13 +24,6 @@ const gstin = (first14: string) => `${first14}${gstinCheckCharacter(first14)}`;
 const STORE_GSTIN = gstin('27AAPFS1234C1Z');
 /** A business customer in Karnataka. */
 const KARNATAKA_GSTIN = gstin('29AAGCB7383J1Z');
-
-/** The backend's invoices port (every backend that runs this suite has one). */
-function invoices(h: BackendHarness): ShopInvoiceRepository {
-  const port = h.invoices;
-  if (port === undefined) throw new Error('this backend has no invoices port yet');
-  return port;
-}
 
 /** The cast; store-1 (Rahul's, GSTIN, prefix SMC) and store-2 (Meera's, no GSTIN); Sam is store-1's staff. */
 async function seedInvoiceShop(h: BackendHarness): Promise<Cast> {
@@ -85,7 +77,7 @@ export function shopInvoicesContract(makeHarness: HarnessFactory): void {
     it('issues a tax invoice for a store with a GSTIN: Rule 46 fields, CGST + SGST, the advance as paid', async () => {
       const repair = await readyRepair(118_000);
       await signInAs(h, 'staff');
-      const invoice = await invoices(h).issue(repair.id, { customerGstin: '' });
+      const invoice = await h.ports.invoices.issue(repair.id, { customerGstin: '' });
       expect(invoice).toMatchObject({
         id: repair.id,
         kind: 'tax-invoice',
@@ -124,12 +116,12 @@ export function shopInvoicesContract(makeHarness: HarnessFactory): void {
         paymentId: null,
       });
       expect(invoice.issuedAt).toBeInstanceOf(Date);
-      expect(await invoices(h).invoiceOf(repair.id)).toEqual(invoice);
+      expect(await h.ports.invoices.invoiceOf(repair.id)).toEqual(invoice);
     });
 
     it('issues a receipt for a store without a GSTIN (no tax), deducting what was paid', async () => {
       const repair = await readyRepair(130_000, 'store-2');
-      const receipt = await invoices(h).issue(repair.id, { customerGstin: '' });
+      const receipt = await h.ports.invoices.issue(repair.id, { customerGstin: '' });
       expect(receipt).toMatchObject({
         kind: 'receipt',
         seller: { name: 'Iyer Electronics', gstin: '', state: 'Kerala', stateCode: '32' },
@@ -151,11 +143,13 @@ export function shopInvoicesContract(makeHarness: HarnessFactory): void {
     it('charges IGST for a customer GSTIN of another state, and refuses a malformed one', async () => {
       const repair = await readyRepair(118_000);
       const bad = await expectPortError(
-        invoices(h).issue(repair.id, { customerGstin: '29AAGCB7383J1ZZ' }),
+        h.ports.invoices.issue(repair.id, { customerGstin: '29AAGCB7383J1ZZ' }),
         'invalid-argument',
       );
       expect(bad.message).toBe(INVOICE_MESSAGES.invalidGstin);
-      const invoice = await invoices(h).issue(repair.id, { customerGstin: KARNATAKA_GSTIN.toLowerCase() });
+      const invoice = await h.ports.invoices.issue(repair.id, {
+        customerGstin: KARNATAKA_GSTIN.toLowerCase(),
+      });
       expect(invoice).toMatchObject({
         number: invoiceNo(1),
         customer: { gstin: KARNATAKA_GSTIN },
@@ -167,38 +161,38 @@ export function shopInvoicesContract(makeHarness: HarnessFactory): void {
     it('needs a final amount and refuses a cancelled repair, taking no number', async () => {
       const open = await readyRepair(null);
       const none = await expectPortError(
-        invoices(h).issue(open.id, { customerGstin: '' }),
+        h.ports.invoices.issue(open.id, { customerGstin: '' }),
         'failed-precondition',
       );
       expect(none.message).toBe(INVOICE_MESSAGES.noFinalAmount);
       const cancelled = await readyRepair(50_000);
       await h.ports.shopRepairs.changeStatus(cancelled.id, { to: 'cancelled', expectedStatus: 'received' });
       const refused = await expectPortError(
-        invoices(h).issue(cancelled.id, { customerGstin: '' }),
+        h.ports.invoices.issue(cancelled.id, { customerGstin: '' }),
         'failed-precondition',
       );
       expect(refused.message).toBe(INVOICE_MESSAGES.cancelled);
-      expect(await invoices(h).invoiceOf(open.id)).toBeNull();
+      expect(await h.ports.invoices.invoiceOf(open.id)).toBeNull();
       const ready = await readyRepair(10_000);
-      expect((await invoices(h).issue(ready.id, { customerGstin: '' })).number).toBe(invoiceNo(1));
+      expect((await h.ports.invoices.issue(ready.id, { customerGstin: '' })).number).toBe(invoiceNo(1));
     });
 
     it('issues once per repair: a second issue answers the first, unchanged, even at once', async () => {
       const repair = await readyRepair(118_000);
       const [a, b] = await Promise.all([
-        invoices(h).issue(repair.id, { customerGstin: '' }),
-        invoices(h).issue(repair.id, { customerGstin: KARNATAKA_GSTIN }),
+        h.ports.invoices.issue(repair.id, { customerGstin: '' }),
+        h.ports.invoices.issue(repair.id, { customerGstin: KARNATAKA_GSTIN }),
       ]);
       expect(b).toEqual(a);
-      const again = await invoices(h).issue(repair.id, { customerGstin: KARNATAKA_GSTIN });
+      const again = await h.ports.invoices.issue(repair.id, { customerGstin: KARNATAKA_GSTIN });
       expect(again).toEqual(a);
       const next = await readyRepair(1_000);
-      expect((await invoices(h).issue(next.id, { customerGstin: '' })).serial).toBe(2);
+      expect((await h.ports.invoices.issue(next.id, { customerGstin: '' })).serial).toBe(2);
     });
 
     it('keeps an issued invoice fixed after an edit of the repair and a change of the settings', async () => {
       const repair = await readyRepair(118_000);
-      const issued = await invoices(h).issue(repair.id, { customerGstin: '' });
+      const issued = await h.ports.invoices.issue(repair.id, { customerGstin: '' });
       await h.ports.shopRepairs.update(repair.id, { finalPaise: 200_000, customerName: 'Cara C. Customer' });
       await h.ports.shopMembers.saveSettings('store-1', {
         name: 'Sharma Mobile Care (New)',
@@ -215,8 +209,8 @@ export function shopInvoicesContract(makeHarness: HarnessFactory): void {
         sacCode: '998713',
         pricesIncludeTax: false,
       });
-      expect(await invoices(h).invoiceOf(repair.id)).toEqual(issued);
-      expect(await invoices(h).issue(repair.id, { customerGstin: '' })).toEqual(issued);
+      expect(await h.ports.invoices.invoiceOf(repair.id)).toEqual(issued);
+      expect(await h.ports.invoices.issue(repair.id, { customerGstin: '' })).toEqual(issued);
     });
 
     it('gives 20 concurrent issues on 20 repairs of one store 20 distinct consecutive numbers', async () => {
@@ -227,37 +221,37 @@ export function shopInvoicesContract(makeHarness: HarnessFactory): void {
         repairs.push(await h.ports.shopRepairs.update(created.id, { finalPaise: 10_000 + i }));
       }
       const issued = await Promise.all(
-        repairs.map((repair) => invoices(h).issue(repair.id, { customerGstin: '' })),
+        repairs.map((repair) => h.ports.invoices.issue(repair.id, { customerGstin: '' })),
       );
       const serials = issued.map((invoice) => invoice.serial).sort((a, b) => a - b);
       expect(serials).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
       expect(new Set(issued.map((invoice) => invoice.number)).size).toBe(20);
       for (const invoice of issued) expect(invoice.number).toBe(invoiceNo(invoice.serial));
       for (const [i, repair] of repairs.entries())
-        expect((await invoices(h).invoiceOf(repair.id))?.gst.totalPaise).toBe(10_000 + i);
+        expect((await h.ports.invoices.invoiceOf(repair.id))?.gst.totalPaise).toBe(10_000 + i);
     });
 
     it('lets staff issue and read; refuses other stores, customers and the signed out', async () => {
       const repair = await readyRepair(118_000);
       await signInAs(h, 'rival');
-      await expectPortError(invoices(h).issue(repair.id, { customerGstin: '' }), 'permission-denied');
+      await expectPortError(h.ports.invoices.issue(repair.id, { customerGstin: '' }), 'permission-denied');
       await signInAs(h, 'customer');
-      await expectPortError(invoices(h).issue(repair.id, { customerGstin: '' }), 'permission-denied');
+      await expectPortError(h.ports.invoices.issue(repair.id, { customerGstin: '' }), 'permission-denied');
       await h.ports.auth.signOut();
-      await expectPortError(invoices(h).issue(repair.id, { customerGstin: '' }), 'unauthenticated');
+      await expectPortError(h.ports.invoices.issue(repair.id, { customerGstin: '' }), 'unauthenticated');
       await signInAs(h, 'staff');
-      const issued = await invoices(h).issue(repair.id, { customerGstin: '' });
+      const issued = await h.ports.invoices.issue(repair.id, { customerGstin: '' });
       for (const key of ['rival', 'customer', 'distributor'] as const) {
         await signInAs(h, key);
-        await expectPortError(invoices(h).invoiceOf(repair.id), 'permission-denied');
-        await expectPortError(invoices(h).vouchersOf(repair.id), 'permission-denied');
+        await expectPortError(h.ports.invoices.invoiceOf(repair.id), 'permission-denied');
+        await expectPortError(h.ports.invoices.vouchersOf(repair.id), 'permission-denied');
       }
       await h.ports.auth.signOut();
-      await expectPortError(invoices(h).invoiceOf(repair.id), 'unauthenticated');
+      await expectPortError(h.ports.invoices.invoiceOf(repair.id), 'unauthenticated');
       await signInAs(h, 'owner');
-      expect(await invoices(h).invoiceOf(repair.id)).toEqual(issued);
-      await expectPortError(invoices(h).issue('no-such-repair', { customerGstin: '' }), 'not-found');
-      expect(await invoices(h).invoiceOf('no-such-repair')).toBeNull();
+      expect(await h.ports.invoices.invoiceOf(repair.id)).toEqual(issued);
+      await expectPortError(h.ports.invoices.issue('no-such-repair', { customerGstin: '' }), 'not-found');
+      expect(await h.ports.invoices.invoiceOf('no-such-repair')).toBeNull();
     });
 
     it('issues a receipt voucher for the advance and a refund voucher for its refund; the invoice deducts them', async () => {
@@ -265,7 +259,7 @@ export function shopInvoicesContract(makeHarness: HarnessFactory): void {
       const [advance] = await h.ports.shopRepairs.listPayments(repair.id);
       if (advance === undefined) throw new Error('the job card took an advance');
       await signInAs(h, 'staff');
-      const voucher = await invoices(h).issueVoucher(repair.id, advance.id);
+      const voucher = await h.ports.invoices.issueVoucher(repair.id, advance.id);
       expect(voucher).toMatchObject({
         id: advance.id,
         kind: 'receipt-voucher',
@@ -274,7 +268,7 @@ export function shopInvoicesContract(makeHarness: HarnessFactory): void {
         gst: { taxablePaise: 42_373, cgstPaise: 3_814, sgstPaise: 3_813, totalPaise: 50_000 },
         referenceNumber: '',
       });
-      expect(await invoices(h).issueVoucher(repair.id, advance.id)).toEqual(voucher);
+      expect(await h.ports.invoices.issueVoucher(repair.id, advance.id)).toEqual(voucher);
       await signInAs(h, 'owner');
       const refund = newPaymentId();
       await h.ports.shopRepairs.recordPayment(repair.id, {
@@ -284,20 +278,20 @@ export function shopInvoicesContract(makeHarness: HarnessFactory): void {
         mode: 'cash',
         note: 'Part not needed',
       });
-      const refundVoucher = await invoices(h).issueVoucher(repair.id, refund);
+      const refundVoucher = await h.ports.invoices.issueVoucher(repair.id, refund);
       expect(refundVoucher).toMatchObject({
         kind: 'refund-voucher',
         number: formatInvoiceNumber('SMC', fy(), 1, 'refund-voucher'),
         referenceNumber: voucher.number,
         gst: { totalPaise: 10_000 },
       });
-      expect((await invoices(h).vouchersOf(repair.id)).map((v: Invoice) => v.number)).toEqual([
+      expect((await h.ports.invoices.vouchersOf(repair.id)).map((v: Invoice) => v.number)).toEqual([
         voucher.number,
         refundVoucher.number,
       ]);
-      await expectPortError(invoices(h).issueVoucher(repair.id, 'no-such-payment'), 'not-found');
+      await expectPortError(h.ports.invoices.issueVoucher(repair.id, 'no-such-payment'), 'not-found');
       await h.ports.shopRepairs.update(repair.id, { finalPaise: 118_000 });
-      const invoice = await invoices(h).issue(repair.id, { customerGstin: '' });
+      const invoice = await h.ports.invoices.issue(repair.id, { customerGstin: '' });
       expect(invoice).toMatchObject({
         number: invoiceNo(1),
         advanceDeductedPaise: 40_000,
@@ -314,7 +308,7 @@ export function shopInvoicesContract(makeHarness: HarnessFactory): void {
         note: '',
       });
       const notAdvance = await expectPortError(
-        invoices(h).issueVoucher(repair.id, late),
+        h.ports.invoices.issueVoucher(repair.id, late),
         'failed-precondition',
       );
       expect(notAdvance.message).toBe(INVOICE_MESSAGES.notAnAdvance);
@@ -324,7 +318,7 @@ export function shopInvoicesContract(makeHarness: HarnessFactory): void {
       const repair = await readyRepair(null, 'store-2');
       const [advance] = await h.ports.shopRepairs.listPayments(repair.id);
       const refused = await expectPortError(
-        invoices(h).issueVoucher(repair.id, advance?.id ?? ''),
+        h.ports.invoices.issueVoucher(repair.id, advance?.id ?? ''),
         'failed-precondition',
       );
       expect(refused.message).toBe(INVOICE_MESSAGES.noGstin);
@@ -332,37 +326,37 @@ export function shopInvoicesContract(makeHarness: HarnessFactory): void {
 
     it('keeps an issued invoice when its repair is deleted (GST records are kept): members still read it', async () => {
       const repair = await readyRepair(118_000);
-      const issued = await invoices(h).issue(repair.id, { customerGstin: '' });
+      const issued = await h.ports.invoices.issue(repair.id, { customerGstin: '' });
       await h.ports.shopRepairs.delete(repair.id);
-      expect(await invoices(h).invoiceOf(repair.id)).toEqual(issued);
+      expect(await h.ports.invoices.invoiceOf(repair.id)).toEqual(issued);
       await signInAs(h, 'staff');
-      expect(await invoices(h).invoiceOf(repair.id)).toEqual(issued);
+      expect(await h.ports.invoices.invoiceOf(repair.id)).toEqual(issued);
       await signInAs(h, 'rival');
-      await expectPortError(invoices(h).invoiceOf(repair.id), 'permission-denied');
+      await expectPortError(h.ports.invoices.invoiceOf(repair.id), 'permission-denied');
       await h.ports.auth.signOut();
-      expect(await invoices(h).invoiceByTrackingToken(repair.trackingToken)).toBeNull();
+      expect(await h.ports.invoices.invoiceByTrackingToken(repair.trackingToken)).toBeNull();
       await signInAs(h, 'owner');
       const next = await readyRepair(1_000);
-      expect((await invoices(h).issue(next.id, { customerGstin: '' })).serial).toBe(2);
+      expect((await h.ports.invoices.issue(next.id, { customerGstin: '' })).serial).toBe(2);
     });
 
     it('opens the invoice from the tracking link, signed out, once it exists; never a revoked link', async () => {
       const repair = await readyRepair(118_000);
       await h.ports.auth.signOut();
-      expect(await invoices(h).invoiceByTrackingToken(repair.trackingToken)).toBeNull();
-      expect(await invoices(h).invoiceByTrackingToken('not a token')).toBeNull();
+      expect(await h.ports.invoices.invoiceByTrackingToken(repair.trackingToken)).toBeNull();
+      expect(await h.ports.invoices.invoiceByTrackingToken('not a token')).toBeNull();
       await signInAs(h, 'owner');
-      const issued = await invoices(h).issue(repair.id, { customerGstin: '' });
+      const issued = await h.ports.invoices.issue(repair.id, { customerGstin: '' });
       await h.ports.auth.signOut();
-      expect(await invoices(h).invoiceByTrackingToken(repair.trackingToken)).toEqual(issued);
+      expect(await h.ports.invoices.invoiceByTrackingToken(repair.trackingToken)).toEqual(issued);
       await signInAs(h, 'customer');
-      expect(await invoices(h).invoiceByTrackingToken(repair.trackingToken)).toEqual(issued);
+      expect(await h.ports.invoices.invoiceByTrackingToken(repair.trackingToken)).toEqual(issued);
       await signInAs(h, 'owner');
       const token = freshToken();
       await h.ports.tracking.rotate(repair.id, token);
       await h.ports.auth.signOut();
-      expect(await invoices(h).invoiceByTrackingToken(repair.trackingToken)).toBeNull();
-      expect(await invoices(h).invoiceByTrackingToken(token)).toEqual(issued);
+      expect(await h.ports.invoices.invoiceByTrackingToken(repair.trackingToken)).toBeNull();
+      expect(await h.ports.invoices.invoiceByTrackingToken(token)).toEqual(issued);
     });
   });
 }

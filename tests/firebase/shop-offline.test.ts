@@ -232,7 +232,7 @@ describe('the shop console on Firebase, offline', () => {
 
   it('refuses to issue an invoice offline, saying it needs the network, and reads an issued one from the cache', async () => {
     const ports = owner.backend.ports;
-    const invoices = owner.backend.invoices;
+    const invoices = owner.backend.ports.invoices;
     const created = await ports.shopRepairs.create('store-1', newRepair());
     await ports.shopRepairs.update(created.id, { finalPaise: 50_000 });
     expect(await invoices.invoiceOf(created.id)).toBeNull();

@@ -143,7 +143,9 @@ describe('invoices with sync: the server gives the numbers (issue 18)', () => {
       await readyOnServer(b, remote, 11_800),
     ];
     const issued = await Promise.all(
-      repairs.map((repair, i) => (i % 2 === 0 ? a : b).invoices.issue(repair.id, { customerGstin: '' })),
+      repairs.map((repair, i) =>
+        (i % 2 === 0 ? a : b).ports.invoices.issue(repair.id, { customerGstin: '' }),
+      ),
     );
     expect(issued.map((invoice) => invoice.serial).sort()).toEqual([1, 2, 3, 4]);
     for (const invoice of issued) expect(invoice.number).toBe(formatInvoiceNumber('SMC', fy, invoice.serial));
@@ -151,8 +153,8 @@ describe('invoices with sync: the server gives the numbers (issue 18)', () => {
     for (const [i, repair] of repairs.entries())
       await waitFor('the invoice on both devices', async () => {
         const [onA, onB] = await Promise.all([
-          a.invoices.invoiceOf(repair.id),
-          b.invoices.invoiceOf(repair.id),
+          a.ports.invoices.invoiceOf(repair.id),
+          b.ports.invoices.invoiceOf(repair.id),
         ]);
         return onA?.number === issued[i]?.number && onB?.number === issued[i]?.number;
       });
@@ -180,15 +182,15 @@ describe('invoices with sync: the server gives the numbers (issue 18)', () => {
     await device.ports.auth.signIn('owner@sync.test', PASSWORD);
     const created = await device.ports.shopRepairs.create('store-1', newRepair());
     await device.ports.shopRepairs.update(created.id, { finalPaise: 10_000 });
-    const refused = await device.invoices
+    const refused = await device.ports.invoices
       .issue(created.id, { customerGstin: '' })
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(PortError);
     expect(refused).toMatchObject({ code: 'unavailable', message: INVOICE_MESSAGES.needsNetwork });
     expect(await device.databases.invoices.allDocs({})).toHaveLength(0);
     // Reading stays on the device: it works with the server out of reach.
-    expect(await device.invoices.invoiceOf(created.id)).toBeNull();
-    expect(await device.invoices.vouchersOf(created.id)).toEqual([]);
+    expect(await device.ports.invoices.invoiceOf(created.id)).toBeNull();
+    expect(await device.ports.invoices.vouchersOf(created.id)).toEqual([]);
   });
 
   it('refuses an invoice without its counter’s number, a skipped counter, an edit and a deletion', {
@@ -198,7 +200,7 @@ describe('invoices with sync: the server gives the numbers (issue 18)', () => {
     const fy = financialYearOf(new Date());
     const first = await readyOnServer(a, remote, 118_000);
     const second = await readyOnServer(a, remote, 59_000);
-    const invoice = await a.invoices.issue(first.id, { customerGstin: '' });
+    const invoice = await a.ports.invoices.issue(first.id, { customerGstin: '' });
     /** A database of the shop through the gateway, as counter A's device account. */
     const asDevice = (name: string) =>
       new (nodePouchDB())(`${server.url.replace(/\/+$/, '')}/${prefix}-${name}`, {

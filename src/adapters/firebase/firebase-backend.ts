@@ -14,7 +14,6 @@ import {
 import type { Ports } from '../../ports';
 import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
-import type { ShopInvoiceRepository } from '../../ports/shop-invoices';
 import { ConsoleLogger } from '../console-logger';
 import { SystemClock } from '../system-clock';
 import { type AppVerification, FirebaseAuthGateway } from './firebase-auth-gateway';
@@ -68,11 +67,6 @@ export interface FirebaseBackend {
   readonly auth: Auth;
   readonly firestore: Firestore;
   readonly ports: Ports;
-  /**
-   * Invoices and vouchers (issue 18; firestore-shop-invoices.ts): `ports.invoices` itself, named here
-   * for the contract harness.
-   */
-  readonly invoices: ShopInvoiceRepository;
   /** Closes the Firebase app (its listeners and connections). */
   dispose(): Promise<void>;
 }
@@ -95,7 +89,6 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
   const clock = options.clock ?? new SystemClock();
   const logger = options.logger ?? new ConsoleLogger();
   const stopFollowing = options.persistentCache ? followBrowserConnectivity(firestore, logger) : () => {};
-  const invoices = new FirestoreShopInvoiceRepository(firestore, auth, clock);
   return {
     app,
     auth,
@@ -114,11 +107,10 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       photos: firebasePhotoStore(app, firestore, auth, clock, logger),
       storeProfiles: new FirestoreStoreProfileRepository(firestore, auth),
       reports: new FirestoreShopReportRepository(firestore, auth),
-      invoices,
+      invoices: new FirestoreShopInvoiceRepository(firestore, auth, clock),
       clock,
       logger,
     },
-    invoices,
     dispose: () => {
       stopFollowing();
       return deleteApp(app);

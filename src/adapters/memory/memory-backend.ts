@@ -3,7 +3,6 @@ import type { Seeder } from '../../demo/seeder';
 import type { Ports } from '../../ports';
 import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
-import type { ShopInvoiceRepository } from '../../ports/shop-invoices';
 import { ConsoleLogger } from '../console-logger';
 import { SystemClock } from '../system-clock';
 import { MemoryDemoMailbox, MemoryDemoSmsInbox } from './demo/memory-outbox';
@@ -27,8 +26,6 @@ import { MemoryWalletLedger } from './memory-wallet-ledger';
 export interface MemoryBackend {
   readonly db: MemoryDatabase;
   readonly ports: Ports;
-  /** Invoices and vouchers (issue 18): `ports.invoices` itself, named here for the contract harness. */
-  readonly invoices: ShopInvoiceRepository;
   readonly seeder: Seeder;
   readonly mailbox: DemoMailbox;
   readonly sms: DemoSmsInbox;
@@ -40,7 +37,6 @@ export function createMemoryBackend(
 ): MemoryBackend {
   const db = new MemoryDatabase();
   const clock = options.clock ?? new SystemClock();
-  const invoices = new MemoryShopInvoiceRepository(db, clock);
   return {
     db,
     ports: {
@@ -57,11 +53,10 @@ export function createMemoryBackend(
       photos: new MemoryPhotoStore(db, clock),
       storeProfiles: new MemoryStoreProfileRepository(db, clock),
       reports: new MemoryShopReportRepository(db),
-      invoices,
+      invoices: new MemoryShopInvoiceRepository(db, clock),
       clock,
       logger: options.logger ?? new ConsoleLogger(),
     },
-    invoices,
     seeder: new MemorySeeder(db),
     mailbox: new MemoryDemoMailbox(db),
     sms: new MemoryDemoSmsInbox(db),

@@ -4,7 +4,6 @@ import type { SeedData, Seeder } from '../../demo/seeder';
 import type { Ports } from '../../ports';
 import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
-import type { ShopInvoiceRepository } from '../../ports/shop-invoices';
 import { ConsoleLogger } from '../console-logger';
 import { SystemClock } from '../system-clock';
 import { PouchDemoMailbox, PouchDemoSmsInbox } from './demo/pouchdb-outbox';
@@ -64,8 +63,6 @@ export interface PouchDemoControls extends DemoControls {
 
 export interface PouchBackend {
   readonly ports: Ports;
-  /** Invoices and vouchers (issue 18): `ports.invoices` itself, named here for the contract harness. */
-  readonly invoices: ShopInvoiceRepository;
   readonly seeder: Seeder;
   readonly mailbox: DemoMailbox;
   readonly sms: DemoSmsInbox;
@@ -112,26 +109,6 @@ export async function createPouchBackend(options: PouchBackendOptions): Promise<
   await auth.restore();
   const userDocs = new UserDocs(dbs);
   const support = new PouchSupportIssueRepository(dbs, auth, userDocs, clock);
-  // Every port but invoices, which needs the sync (made below) to know who numbers its documents.
-  const local: Omit<Ports, 'invoices'> = {
-    auth,
-    users: new PouchUserRepository(dbs, auth, userDocs),
-    stores: new PouchStoreRepository(dbs, auth, userDocs),
-    repairs: new PouchRepairRepository(dbs, auth, userDocs),
-    support,
-    wallet: new PouchWalletLedger(dbs, auth, userDocs, clock, options.faults),
-    config: new PouchAppConfigRepository(dbs),
-    shopMembers: new PouchShopMembershipRepository(dbs, auth, userDocs, clock),
-    shopRepairs: new PouchShopRepairRepository(dbs, auth, userDocs, clock),
-    tracking: new PouchTrackingLinkRepository(dbs, auth, userDocs, clock),
-    photos: new PouchPhotoStore(dbs, auth, userDocs, clock),
-    storeProfiles: new PouchStoreProfileRepository(dbs, auth, clock),
-    reports: new PouchShopReportRepository(dbs, auth),
-    clock,
-    logger: options.logger ?? new ConsoleLogger(),
-  };
-  const seeder = new PouchSeeder(dbs, userDocs, iterations);
-
   const sync =
     options.syncUrl === undefined
       ? null
@@ -146,6 +123,27 @@ export async function createPouchBackend(options: PouchBackendOptions): Promise<
             resolveRepair: (id) => settleRepairConflict(dbs, id),
           },
         );
+
+  const ports: Ports = {
+    auth,
+    users: new PouchUserRepository(dbs, auth, userDocs),
+    stores: new PouchStoreRepository(dbs, auth, userDocs),
+    repairs: new PouchRepairRepository(dbs, auth, userDocs),
+    support,
+    wallet: new PouchWalletLedger(dbs, auth, userDocs, clock, options.faults),
+    config: new PouchAppConfigRepository(dbs),
+    shopMembers: new PouchShopMembershipRepository(dbs, auth, userDocs, clock),
+    shopRepairs: new PouchShopRepairRepository(dbs, auth, userDocs, clock),
+    tracking: new PouchTrackingLinkRepository(dbs, auth, userDocs, clock),
+    photos: new PouchPhotoStore(dbs, auth, userDocs, clock),
+    storeProfiles: new PouchStoreProfileRepository(dbs, auth, clock),
+    reports: new PouchShopReportRepository(dbs, auth),
+    // A syncing device issues through the sync server, which gives the numbers (online only).
+    invoices: new PouchShopInvoiceRepository(dbs, auth, userDocs, clock, sync?.invoiceAuthority() ?? null),
+    clock,
+    logger: options.logger ?? new ConsoleLogger(),
+  };
+  const seeder = new PouchSeeder(dbs, userDocs, iterations);
 
   const isSeeded = async () => (await dbs.config.getLocal(SEED_MARKER)) !== null;
   const loadDemo = async () => {
@@ -173,18 +171,8 @@ export async function createPouchBackend(options: PouchBackendOptions): Promise<
 
   sync?.start();
 
-  // A syncing device issues through the sync server, which gives the numbers (online only).
-  const invoices = new PouchShopInvoiceRepository(
-    dbs,
-    auth,
-    userDocs,
-    clock,
-    sync?.invoiceAuthority() ?? null,
-  );
-  const ports: Ports = { ...local, invoices };
   return {
     ports,
-    invoices,
     seeder,
     mailbox: new PouchDemoMailbox(dbs),
     sms: new PouchDemoSmsInbox(dbs),

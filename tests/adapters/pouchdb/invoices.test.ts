@@ -43,7 +43,7 @@ describe('PouchDB invoices: a crash between the counter and the invoice', () => 
       await ready(backend, 20_000),
       await ready(backend, 30_000),
     ];
-    expect((await backend.invoices.issue(a.id, { customerGstin: '' })).serial).toBe(1);
+    expect((await backend.ports.invoices.issue(a.id, { customerGstin: '' })).serial).toBe(1);
     // B's issue crashed after its counter write: the counter names B's invoice, which was never written.
     const counters = backend.databases.invoiceCounters;
     const counter = await counters.get('store-1_invoice');
@@ -57,15 +57,15 @@ describe('PouchDB invoices: a crash between the counter and the invoice', () => 
     });
     expect(await backend.databases.invoices.get(invoiceDocId(b.id, b.id))).toBeNull();
 
-    const third = await backend.invoices.issue(c.id, { customerGstin: '' });
+    const third = await backend.ports.invoices.issue(c.id, { customerGstin: '' });
     expect(third).toMatchObject({ serial: 3, number: formatInvoiceNumber('SMC', fy, 3) });
-    const finished = await backend.invoices.invoiceOf(b.id);
+    const finished = await backend.ports.invoices.invoiceOf(b.id);
     expect(finished).toMatchObject({
       serial: 2,
       number: formatInvoiceNumber('SMC', fy, 2),
       gst: { totalPaise: 20_000 },
     });
-    expect(await backend.invoices.issue(b.id, { customerGstin: '' })).toEqual(finished);
+    expect(await backend.ports.invoices.issue(b.id, { customerGstin: '' })).toEqual(finished);
   });
 
   it('gives a crashed issue of the same repair its own number when it is tried again', async () => {
@@ -82,7 +82,7 @@ describe('PouchDB invoices: a crash between the counter and the invoice', () => 
       lastInvoiceId: a.id,
       lastRepairDocId: a.id,
     });
-    const invoice = await backend.invoices.issue(a.id, { customerGstin: '' });
+    const invoice = await backend.ports.invoices.issue(a.id, { customerGstin: '' });
     expect(invoice).toMatchObject({ serial: 1, number: formatInvoiceNumber('SMC', fy, 1) });
     expect(await backend.databases.invoiceCounters.get('store-1_invoice')).toMatchObject({
       lastSerial: 1,

@@ -25,7 +25,7 @@ const STORE_GSTIN = gstin('27AAPFS1234C1Z');
 
 describe('invoice use cases', () => {
   let shop: ShopWorld;
-  const ports = () => ({ invoices: shop.world.invoices, logger: shop.world.logger });
+  const ports = () => ({ invoices: shop.world.ports.invoices, logger: shop.world.logger });
   const ready = async (finalPaise = 118_000): Promise<ShopRepair> => {
     await signInAs(shop.world, 'owner');
     const repair = await createThroughUseCase(shop.world);
@@ -92,7 +92,7 @@ describe('invoice use cases', () => {
     const repair = await ready();
     const offline = {
       invoices: {
-        ...shop.world.invoices,
+        ...shop.world.ports.invoices,
         issue: () => Promise.reject(new PortError('unavailable', 'The server cannot be reached.')),
       },
       logger: shop.world.logger,
