@@ -21,6 +21,11 @@ const FIREBASE_FLOWS = [
   // Issue 17's journeys: a new owner's shop, a payment, 'Deliver on Credit', 'Dues' and its UPI QR, and
   // staff invited, accepted, removed and refused.
   'e2e/shop-money.e2e.ts',
+  // Issue 18's Reports: the demo owner's month (figures from the seed) and both CSV files parsed back.
+  'e2e/shop-reports.e2e.ts',
+  // Issue 18's GST invoices: issued once, printed to PDF on A4, A5 and 80 mm, a receipt voucher
+  // deducted, the customer's view from the tracking link, and a store without a GSTIN's 'Receipt'.
+  'e2e/shop-invoice.e2e.ts',
   // The service worker on the production build: a page load with the network cut.
   'e2e/offline.e2e.ts',
 ];

@@ -182,8 +182,9 @@ const CROSS_FEATURE_EDGES: Record<string, readonly string[]> = {
     'shop/settings/shop-start-card',
     'shop/queries',
   ],
-  // The customer's tracker shows a repair's photos the way the shop stores and draws them.
-  tracker: ['shop/photos/photo-image'],
+  // The customer's tracker shows a repair's photos the way the shop stores and draws them, and the
+  // repair's invoice as the shop prints it (its sheet, paper choice and print CSS).
+  tracker: ['shop/photos/photo-image', 'shop/invoice/invoice-print', 'shop/invoice/invoice-paper'],
 };
 
 /** The shell: the files that assemble the app (the app, the router, the session, the routing trunk). */

@@ -20,7 +20,9 @@ import type { SeedPayment, SeedRepairRecord, SeedShopData, SeedTrackingLink } fr
  * (an address without an account, so no demo account sees an invitation card); each of its repairs with the
  * console's fields (problem list, lower-case name for search, history from 'received' to its status,
  * paid so far); payments (RPR-1001's ₹500 cash advance, so ₹2,000 is due; delivered repairs paid in
- * full, but for the two delivered on credit; a part advance on the repair that is ready); the dues
+ * full, but for the two delivered on credit; last month's deliveries with a card advance, and on the
+ * first of them ₹100 paid over and refunded, so Reports shows every kind of money; a part advance on
+ * the repair that is ready); the dues
  * khata's stored fields on each (duePaise, and owing: 'ready' or 'delivered' with money due, so the
  * first store's khata lists three customers); and a tracking link for RPR-1001, the repairs delivered on
  * credit and every repair still open. Deterministic for a given `now`.
@@ -86,6 +88,11 @@ export function sharmaShopData(
   const payments: SeedPayment[] = [];
   const shopOnly: SeedShopData['shopOnly'][number][] = [];
   const sharma = new Set(facts.stores);
+  /** Created in the calendar month before `now`'s (local time, as the demo's dates are made). */
+  const lastMonth = (date: Date) =>
+    new Date(date.getFullYear(), date.getMonth() + 1, 1).getTime() ===
+    new Date(now.getFullYear(), now.getMonth(), 1).getTime();
+  let refundGiven = false;
 
   const repairs = facts.repairs.map((repair, index): SeedRepairRecord => {
     const storeId = storeOf(repair);
@@ -134,7 +141,50 @@ export function sharmaShopData(
         by: facts.owner,
         note: 'Part paid at delivery',
       });
-    else if (status === 'delivered' && billPaise > 0 && credit === undefined)
+    else if (status === 'delivered' && billPaise > 20_000 && credit === undefined && lastMonth(createdAt)) {
+      // Last month's deliveries give Reports every kind of money: a card advance, the rest at delivery,
+      // and on the first of them ₹100 paid over by UPI and given back in cash (a refund).
+      repairPayments.push(
+        {
+          kind: 'payment',
+          amountPaise: 20_000,
+          mode: 'card',
+          at: createdAt,
+          by: receivedBy,
+          note: ADVANCE_NOTE,
+        },
+        {
+          kind: 'payment',
+          amountPaise: billPaise - 20_000,
+          mode: index % 2 === 0 ? 'upi' : 'cash',
+          at: at(steps.length),
+          by: facts.owner,
+          note: 'Paid at delivery',
+        },
+      );
+      if (!refundGiven) {
+        refundGiven = true;
+        const after = new Date(Math.min(now.getTime(), at(steps.length).getTime() + HOUR / 2));
+        repairPayments.push(
+          {
+            kind: 'payment',
+            amountPaise: 10_000,
+            mode: 'upi',
+            at: after,
+            by: facts.owner,
+            note: 'Paid ₹100 too much',
+          },
+          {
+            kind: 'refund',
+            amountPaise: 10_000,
+            mode: 'cash',
+            at: after,
+            by: facts.owner,
+            note: 'Excess returned',
+          },
+        );
+      }
+    } else if (status === 'delivered' && billPaise > 0 && credit === undefined)
       repairPayments.push({
         kind: 'payment',
         amountPaise: billPaise,
@@ -154,7 +204,10 @@ export function sharmaShopData(
       });
     for (const [seq, payment] of repairPayments.entries())
       payments.push({ ...payment, seq, id: `${id}-p${seq + 1}`, repairDocId: id, storeId });
-    const paidPaise = repairPayments.reduce((sum, payment) => sum + payment.amountPaise, 0);
+    const paidPaise = repairPayments.reduce(
+      (sum, payment) => sum + (payment.kind === 'refund' ? -payment.amountPaise : payment.amountPaise),
+      0,
+    );
     // The khata's stored fields, as every shop write keeps them (amounts.ts repairDues).
     const dues = repairDues(status, finalPaise, estimatePaise, paidPaise);
     const trackingToken =

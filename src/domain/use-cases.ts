@@ -7,10 +7,22 @@ import { loadStoreLinks } from './config/store-links';
 import { listMyRepairs, loadBusinessInfo, lookUpRepair } from './repairs/look-up-repair';
 import type { Repair } from './repairs/repair';
 import { loadDuesPage, loadDuesShop } from './shop/dues-use-cases';
+import {
+  issueInvoice,
+  issueVoucher,
+  loadInvoice,
+  loadInvoiceByTrackingToken,
+} from './shop/invoice-use-cases';
 import type { JobCardInput } from './shop/job-card';
 import { type PaymentFormInput, recordRepairPayment } from './shop/payments-use-cases';
 import { addRepairPhotos, openPhoto, removeRepairPhoto } from './shop/photos';
 import type { ShopRepair } from './shop/repair-record';
+import {
+  type ExportRangeInput,
+  exportPaymentsCsv,
+  exportRepairsCsv,
+  loadMonthReport,
+} from './shop/report-use-cases';
 import {
   type BoardFilter,
   changeRepairStatus,
@@ -131,6 +143,15 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
     config: {
       storeLinks: () => loadStoreLinks(ports),
     },
+    /** A repair's invoice and vouchers (issue 18, owner-console.md "Invoice"); members of its store. */
+    invoices: {
+      load: (repairDocId: string) => loadInvoice(ports, repairDocId),
+      issue: (repairDocId: string, input: { readonly customerGstin: string }) =>
+        issueInvoice(ports, repairDocId, input),
+      issueVoucher: (repairDocId: string, paymentId: string) => issueVoucher(ports, repairDocId, paymentId),
+      /** The invoice a tracking link names, for anyone holding the link ('not-found' before one). */
+      byTrackingToken: (token: string) => loadInvoiceByTrackingToken(ports, token),
+    },
     /** The shop console's repair desk: the signed-in account acts; every backend checks membership. */
     shop: {
       myStores: () => myStores(ports),
@@ -176,6 +197,12 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
       /** The dues khata: the store and its contact, and its owing repairs a page at a time, oldest first. */
       duesShop: (storeId: string) => loadDuesShop(ports, storeId),
       duesPage: (storeId: string, cursor: string | null = null) => loadDuesPage(ports, storeId, cursor),
+      /** 'Reports' (owners): a month's report ('YYYY-MM'), and 'Download CSV' as chunks, page by page. */
+      monthReport: (storeId: string, month: string) => loadMonthReport(ports, storeId, month),
+      exportRepairsCsv: async (storeId: string, range: ExportRangeInput) =>
+        exportRepairsCsv(ports, storeId, range),
+      exportPaymentsCsv: async (storeId: string, range: ExportRangeInput) =>
+        exportPaymentsCsv(ports, storeId, range),
       /** The store's public profile (the tracking page's shop), for its owner's settings form. */
       storeProfile: (storeId: string) => storeProfile(ports, storeId),
       saveStoreProfile: (storeId: string, input: StoreProfileInput) =>

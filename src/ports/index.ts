@@ -3,6 +3,7 @@ import type { AuthGateway } from './auth-gateway';
 import type { Clock } from './clock';
 import type { Logger } from './logger';
 import type { RepairRepository } from './repair-repository';
+import type { ShopInvoiceRepository } from './shop-invoices';
 import type { ShopMembershipRepository } from './shop-membership';
 import type { PhotoStore } from './shop-photos';
 import type { ShopRepairRepository } from './shop-repairs';
@@ -83,6 +84,8 @@ export interface Ports {
   readonly storeProfiles: StoreProfileRepository;
   /** The shop console: the owner's month at a glance and the payments export (issue 18). */
   readonly reports: ShopReportRepository;
+  /** The shop console: a repair's invoice and its vouchers (issue 18). */
+  readonly invoices: ShopInvoiceRepository;
   readonly clock: Clock;
   /** Keeps the causes of failures the use cases turn into messages. */
   readonly logger: Logger;

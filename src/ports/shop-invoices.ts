@@ -21,7 +21,10 @@ export interface ShopInvoiceRepository {
    * Issues the repair's invoice: a 'Tax Invoice' when the store has a GSTIN, else a 'Receipt', with
    * the store's and customer's details, the amounts and GST (domain/shop/invoice.ts) as they are now.
    * Once per repair: a second call answers the invoice already issued, unchanged. 'failed-precondition'
-   * for a repair without a final amount or a cancelled one; 'invalid-argument' for a malformed GSTIN.
+   * for a repair without a final amount or a cancelled one; 'invalid-argument' for a malformed GSTIN
+   * (each with INVOICE_MESSAGES' message, domain/shop/invoice-build.ts); 'resource-exhausted' when the
+   * year's numbers are used up; 'unavailable' where numbers need the network and it is out of reach
+   * (Firestore's transaction; PouchDB with sync: docs/pouchdb.md "Invoices"). A refusal takes no number.
    */
   issue(repairDocId: string, request: IssueInvoiceRequest): Promise<Invoice>;
   /** The repair's receipt and refund vouchers (Rules 50 and 51), oldest first. Members of its store. */
@@ -30,7 +33,8 @@ export interface ShopInvoiceRepository {
    * Issues the voucher of one payment of the repair: a 'Receipt Voucher' for an advance taken before the
    * tax invoice, a 'Refund Voucher' for a refund of it, numbered in their own series. Once per payment
    * (a second call answers the stored voucher). Stores with a GSTIN only ('failed-precondition'
-   * otherwise).
+   * otherwise, as for a payment after the invoice or a refund without a receipt voucher); 'not-found'
+   * for a payment the repair does not have.
    */
   issueVoucher(repairDocId: string, paymentId: string): Promise<Invoice>;
   /**

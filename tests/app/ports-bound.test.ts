@@ -33,6 +33,7 @@ const EVERY_PORT = {
   photos: true,
   storeProfiles: true,
   reports: true,
+  invoices: true,
   clock: true,
   logger: true,
 } as const satisfies Record<keyof Ports, true>;

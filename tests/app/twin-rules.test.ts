@@ -3,10 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { repairWorkflowProblem } from '../../src/adapters/pouchdb/sync-server/repair-workflow';
 import { compileValidators } from '../../src/adapters/pouchdb/sync-server/validator-sandbox';
 import { MAX_AMOUNT_PAISE, OWING_STATUSES, repairDues } from '../../src/domain/shop/amounts';
+import { computeGst, DEFAULT_GST_RATE_PERCENT, GST_RATES_PERCENT } from '../../src/domain/shop/gst';
 import { HISTORY_KINDS, MAX_NOTE_LENGTH } from '../../src/domain/shop/history';
+import {
+  financialYearOf,
+  formatInvoiceNumber,
+  INVOICE_SERIES,
+  MAX_INVOICE_NUMBER_LENGTH,
+  SERIES_MARKS,
+} from '../../src/domain/shop/invoice-number';
 import { COMMON_PROBLEMS } from '../../src/domain/shop/job-card';
 import { FIRST_REPAIR_NUMBER, MAX_REPAIR_NUMBER } from '../../src/domain/shop/repair-id';
 import { reportFieldsAfterMove } from '../../src/domain/shop/report-fields';
+import { hasGstinShape } from '../../src/domain/shop/settings';
 import {
   CREDIT_ENTRY_PATTERN,
   CREDIT_NOTE_PREFIX,
@@ -19,6 +28,7 @@ import { mayOpenStore, STORE_OPENING_ROLES } from '../../src/domain/shop/store-s
 import {
   DELIVERY_TRIES,
   ID_MAX,
+  INVOICES,
   MAX_HISTORY_ENTRIES,
   PATTERNS,
   REPAIRS,
@@ -114,6 +124,11 @@ const TWINS: readonly { readonly rule: string; readonly twin: string }[] = [
   { rule: 'isContact', twin: 'src/adapters/pouchdb/sync-server/validators.ts' },
   { rule: 'mayOpenStore', twin: 'src/domain/shop/store-setup.ts' },
   { rule: 'isStoreOpening', twin: 'src/adapters/pouchdb/sync-server/validators.ts' },
+  { rule: 'isInvoiceOf', twin: 'src/domain/shop/invoice-build.ts' },
+  { rule: 'isVoucherOf', twin: 'src/domain/shop/invoice-build.ts' },
+  { rule: 'isGstOf', twin: 'src/domain/shop/gst.ts' },
+  { rule: 'isInvoiceHead', twin: 'src/domain/stored/documents.ts' },
+  { rule: 'isInvoiceStep', twin: 'src/domain/shop/invoice-number.ts' },
 ];
 
 describe('every hand-written rule of firestore.rules', () => {
@@ -776,5 +791,98 @@ describe("the reports' sums (firestore.rules isReportKept, isOtherProblemKept; r
     expect(reopened).toMatchObject({ salePaise: null, turnaroundMs: null });
     expect(await gateway({ ...reopened, owing: false }, delivered)).toBeNull();
     expect(await gateway({ ...reopened, owing: false, salePaise: 2000 }, delivered)).toMatch(/salePaise/);
+  });
+});
+
+// ---- GST invoices (issue 18): firestore.rules and the domain every other backend runs ---------------
+
+describe('GST invoices (firestore.rules isInvoiceHead, isGstOf, isInvoiceOf, isVoucherOf, isInvoiceStep)', () => {
+  it('isInvoiceHead: the limits of INVOICES’ plain fields', () => {
+    for (const field of [
+      'number',
+      'repairId',
+      'placeOfSupply',
+      'description',
+      'amountInWords',
+      'referenceNumber',
+    ])
+      expect(numberIn('isInvoiceHead', new RegExp(`d\\.${field}\\.size\\(\\) <= (\\d+)`)), field).toBe(
+        textSpec(INVOICES, field).max,
+      );
+    expect(textSpec(INVOICES, 'number').max).toBe(MAX_INVOICE_NUMBER_LENGTH);
+    expect(rulesFunction('isInvoiceHead')).toContain(
+      `d.sac.matches('^${textSpec(INVOICES, 'sac').pattern}$')`,
+    );
+  });
+
+  it('isGstOf, gstRateOf, isGstStore: the domain’s slabs, default rate, rounding and GSTIN shape', () => {
+    const slabs = (name: string) =>
+      (/in \[([0-9, ]+)\]/.exec(rulesFunction(name))?.[1] ?? '').split(',').map(Number);
+    expect(slabs('isGstOf')).toEqual(GST_RATES_PERCENT);
+    expect(slabs('gstRateOf')).toEqual(GST_RATES_PERCENT);
+    expect(numberIn('gstRateOf', /: (\d+);/)).toBe(DEFAULT_GST_RATE_PERCENT);
+    expect(rulesFunction('roundHalfUp')).toContain('math.floor((2 * a + b) / (2 * b))');
+    // The rules' check run in JavaScript on the domain's figures: every slab, both pricings, both supplies.
+    const roundHalfUp = (a: number, b: number) => Math.floor((2 * a + b) / (2 * b));
+    for (const ratePercent of GST_RATES_PERCENT)
+      for (const taxInclusive of [true, false])
+        for (const supply of ['intra-state', 'inter-state'] as const)
+          for (const amountPaise of [0, 1, 99, 118_000, 123_457, 99_999_999]) {
+            const g = computeGst({ amountPaise, ratePercent, taxInclusive, supply });
+            const tax = g.totalPaise - g.taxablePaise;
+            expect(
+              taxInclusive
+                ? g.taxablePaise === roundHalfUp(g.totalPaise * 100, 100 + ratePercent)
+                : g.totalPaise === g.taxablePaise + roundHalfUp(g.taxablePaise * ratePercent, 100),
+            ).toBe(true);
+            if (supply === 'intra-state') {
+              expect(g.igstPaise + g.cgstPaise + g.sgstPaise).toBe(tax);
+              expect([0, 1]).toContain(g.cgstPaise - g.sgstPaise);
+            } else expect([g.cgstPaise, g.sgstPaise, g.igstPaise]).toEqual([0, 0, tax]);
+          }
+    const shape = /matches\('\^([^']+)\$'\)/.exec(rulesFunction('isGstStore'))?.[1] ?? '';
+    for (const gstin of [
+      '27AAPFU0939F1ZV',
+      '27AAPFU0939F1Z',
+      '27aapfu0939f1zv',
+      '2XAAPFU0939F1ZV',
+      '27AAPFU0939F0ZV',
+      '',
+    ])
+      expect(new RegExp(`^${shape}$`).test(gstin), gstin).toBe(hasGstinShape(gstin));
+  });
+
+  it('isInvoiceStep: serial 1 first, one step, the server’s financial year in IST, the number as formatted', () => {
+    const step = rulesFunction('isInvoiceStepOf');
+    expect(step).toContain('d.lastSerial == 1');
+    expect(step).toContain('d.lastSerial == before.lastSerial + 1');
+    expect(rulesFunction('financialYearNow')).toContain("request.time + duration.value(330, 'm')");
+    expect(rulesFunction('financialYearAt')).toContain('ist.month() >= 4 ? ist.year() : ist.year() - 1');
+    // 330 minutes and April: the domain's year changes at 1 April 00:00 IST, 31 March 18:30 UTC.
+    expect(financialYearOf(new Date('2027-03-31T18:29:59Z'))).toBe(2026);
+    expect(financialYearOf(new Date('2027-03-31T18:30:00Z'))).toBe(2027);
+    // invoiceNumberOf, run in JavaScript as the rules write it, against formatInvoiceNumber.
+    const marks = rulesFunction('invoiceNumberOf');
+    for (const series of INVOICE_SERIES) {
+      if (SERIES_MARKS[series] !== '')
+        expect(marks).toContain(`series == '${series}' ? '${SERIES_MARKS[series]}'`);
+    }
+    const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+    const rulesNumber = (prefix: string, fy: number, serial: number, mark: string) => {
+      const digits = String(serial);
+      const pad = mark.length + digits.length < 4 ? '000'.slice(0, 4 - mark.length - digits.length) : '';
+      return `${prefix}/${two(fy % 100)}-${two((fy + 1) % 100)}/${mark}${pad}${digits}`;
+    };
+    for (const series of INVOICE_SERIES)
+      for (const [prefix, fy, serial] of [
+        ['SMC', 2026, 1],
+        ['SHARM', 2099, 42],
+        ['AB', 2030, 9999],
+        ['X', 2009, 123],
+      ] as const)
+        expect(rulesNumber(prefix, fy, serial, SERIES_MARKS[series])).toBe(
+          formatInvoiceNumber(prefix, fy, serial, series),
+        );
+    expect(rulesFunction('serialText')).toContain("'000'[0:4 - mark.size() - digits.size()]");
   });
 });

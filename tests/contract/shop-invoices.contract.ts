@@ -211,6 +211,9 @@ export function shopInvoicesContract(makeHarness: HarnessFactory): void {
         upiId: '',
         jobSheetTerms: '',
         messageTemplates: {},
+        gstRatePercent: 28,
+        sacCode: '998713',
+        pricesIncludeTax: false,
       });
       expect(await invoices(h).invoiceOf(repair.id)).toEqual(issued);
       expect(await invoices(h).issue(repair.id, { customerGstin: '' })).toEqual(issued);
@@ -325,6 +328,22 @@ export function shopInvoicesContract(makeHarness: HarnessFactory): void {
         'failed-precondition',
       );
       expect(refused.message).toBe(INVOICE_MESSAGES.noGstin);
+    });
+
+    it('keeps an issued invoice when its repair is deleted (GST records are kept): members still read it', async () => {
+      const repair = await readyRepair(118_000);
+      const issued = await invoices(h).issue(repair.id, { customerGstin: '' });
+      await h.ports.shopRepairs.delete(repair.id);
+      expect(await invoices(h).invoiceOf(repair.id)).toEqual(issued);
+      await signInAs(h, 'staff');
+      expect(await invoices(h).invoiceOf(repair.id)).toEqual(issued);
+      await signInAs(h, 'rival');
+      await expectPortError(invoices(h).invoiceOf(repair.id), 'permission-denied');
+      await h.ports.auth.signOut();
+      expect(await invoices(h).invoiceByTrackingToken(repair.trackingToken)).toBeNull();
+      await signInAs(h, 'owner');
+      const next = await readyRepair(1_000);
+      expect((await invoices(h).issue(next.id, { customerGstin: '' })).serial).toBe(2);
     });
 
     it('opens the invoice from the tracking link, signed out, once it exists; never a revoked link', async () => {

@@ -30,6 +30,9 @@ function settingsOf(overrides: Partial<StoreSettingsInput> = {}): StoreSettingsI
     ...details,
     jobSheetTerms: 'Collect within 15 days.',
     messageTemplates: { ready: 'Ready: {repairId}', paymentReminder: 'Please pay {amountDue}.' },
+    gstRatePercent: 12,
+    sacCode: '998713',
+    pricesIncludeTax: false,
     ...overrides,
   };
 }
@@ -142,6 +145,9 @@ export function storeSetupContract(makeHarness: HarnessFactory): void {
         city: 'Pune',
         jobSheetTerms: 'Collect within 15 days.',
         messageTemplates: { ready: 'Ready: {repairId}', paymentReminder: 'Please pay {amountDue}.' },
+        gstRatePercent: 12,
+        sacCode: '998713',
+        pricesIncludeTax: false,
       });
       expect(await h.ports.shopMembers.settings('store-1')).toEqual(saved);
       expect((await h.ports.stores.get('store-1'))?.name).toBe('Cara Mobile Point');
@@ -153,6 +159,14 @@ export function storeSetupContract(makeHarness: HarnessFactory): void {
       });
       await expectPortError(
         h.ports.shopMembers.saveSettings('store-1', settingsOf({ gstin: '27AAPFU0939F1ZO' })),
+        'invalid-argument',
+      );
+      await expectPortError(
+        h.ports.shopMembers.saveSettings('store-1', settingsOf({ gstRatePercent: 15 })),
+        'invalid-argument',
+      );
+      await expectPortError(
+        h.ports.shopMembers.saveSettings('store-1', settingsOf({ sacCode: '123456' })),
         'invalid-argument',
       );
       await expectPortError(

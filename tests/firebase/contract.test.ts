@@ -9,6 +9,7 @@ import { type Cast, seedCast, signInAs } from '../contract/fixtures';
 import { type BackendHarness, PASSWORD } from '../contract/harness';
 import { shopContracts } from '../contract/shop-contracts';
 import { newRepair, seedShop } from '../contract/shop-fixtures';
+import { shopInvoicesContract } from '../contract/shop-invoices.contract';
 import { shopReportsContract } from '../contract/shop-reports.contract';
 import { emulatorBackend, emulatorEndpoints, emulatorHarnessFactory } from './firebase-harness';
 import { CONTRACT_PROJECT } from './projects';
@@ -25,6 +26,11 @@ describe('firebase backend (emulators)', () => {
 /** The shop console's contract on the Firestore shop adapters, firestore.rules and the e-mail index. */
 describe('firebase shop console (emulators)', () => {
   shopContracts(harness.factory);
+});
+
+/** GST invoices (issue 18) on firestore-shop-invoices.ts and firestore.rules. */
+describe('firebase invoices (emulators)', () => {
+  shopInvoicesContract(harness.factory);
 });
 
 /** The report contract on the Firestore report adapter (aggregation queries) and firestore.rules. */

@@ -66,6 +66,7 @@ export function emulatorHarnessFactory(project: string): {
     const backend = emulatorBackend(emulatorEndpoints(), project);
     return {
       ports: backend.ports,
+      invoices: backend.invoices,
       seeder,
       lastResetCode: (email) => rest.lastResetCode(project, email),
       lastPhoneCode: (phoneNumber) => rest.lastPhoneCode(project, phoneNumber),

@@ -14,5 +14,7 @@ export const SETUP_RULES_PROJECT = 'demo-repairmate-setup-rules';
 export const PAYMENT_RULES_PROJECT = 'demo-repairmate-payment-rules';
 /** The reports' rules tests (report-rules.test.ts), apart from the others' data. */
 export const REPORT_RULES_PROJECT = 'demo-repairmate-report-rules';
+/** GST invoices' rules tests (invoice-rules.test.ts), apart from the others' data. */
+export const INVOICE_RULES_PROJECT = 'demo-repairmate-invoice-rules';
 /** The read meter's tests (firestore-reads.test.ts), apart from the others' data. */
 export const READS_PROJECT = 'demo-repairmate-reads';

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { EmulatorRest } from '../../scripts/firebase-emulator-rest';
 import { createFirebaseBackend, type FirebaseBackend } from '../../src/adapters/firebase/firebase-backend';
 import { MemoryLogger } from '../../src/demo/memory-logger';
+import { INVOICE_MESSAGES } from '../../src/domain/shop/invoice-build';
 import { SHOP_MESSAGES } from '../../src/domain/shop/messages';
 import { isPortError } from '../../src/ports/errors';
 import { rejectionOf } from '../contract/fixtures';
@@ -227,6 +228,25 @@ describe('the shop console on Firebase, offline', () => {
     expect((error as Error).message).toBe(SHOP_MESSAGES.createNeedsNetwork);
     await enableNetwork(owner.backend.firestore);
     expect((await ports.shopRepairs.page('store-1', { limit: 20 })).items).toEqual([]);
+  });
+
+  it('refuses to issue an invoice offline, saying it needs the network, and reads an issued one from the cache', async () => {
+    const ports = owner.backend.ports;
+    const invoices = owner.backend.invoices;
+    const created = await ports.shopRepairs.create('store-1', newRepair());
+    await ports.shopRepairs.update(created.id, { finalPaise: 50_000 });
+    expect(await invoices.invoiceOf(created.id)).toBeNull();
+    await disableNetwork(owner.backend.firestore);
+    const error = await rejectionOf(invoices.issue(created.id, { customerGstin: '' }));
+    expect(isPortError(error, 'unavailable')).toBe(true);
+    expect((error as Error).message).toBe(INVOICE_MESSAGES.needsNetwork);
+    await enableNetwork(owner.backend.firestore);
+    // Nothing was written offline: the first number is still free.
+    const issued = await invoices.issue(created.id, { customerGstin: '' });
+    expect(issued).toMatchObject({ kind: 'receipt', serial: 1 });
+    await disableNetwork(owner.backend.firestore);
+    expect(await invoices.invoiceOf(created.id)).toEqual(issued);
+    expect(await invoices.issue(created.id, { customerGstin: '' })).toEqual(issued);
   });
 
   it("counts offline from the store's repairs this device has seen, with its own queued changes", async () => {

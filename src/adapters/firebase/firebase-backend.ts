@@ -14,12 +14,14 @@ import {
 import type { Ports } from '../../ports';
 import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
+import type { ShopInvoiceRepository } from '../../ports/shop-invoices';
 import { ConsoleLogger } from '../console-logger';
 import { SystemClock } from '../system-clock';
 import { type AppVerification, FirebaseAuthGateway } from './firebase-auth-gateway';
 import { FirestoreAppConfigRepository } from './firestore-app-config-repository';
 import { firebasePhotoStore } from './firestore-repair-photos';
 import { FirestoreRepairRepository } from './firestore-repair-repository';
+import { FirestoreShopInvoiceRepository } from './firestore-shop-invoices';
 import { FirestoreShopMembershipRepository } from './firestore-shop-membership';
 import { FirestoreShopRepairRepository } from './firestore-shop-repairs';
 import { FirestoreShopReportRepository } from './firestore-shop-reports';
@@ -66,6 +68,11 @@ export interface FirebaseBackend {
   readonly auth: Auth;
   readonly firestore: Firestore;
   readonly ports: Ports;
+  /**
+   * Invoices and vouchers (issue 18; firestore-shop-invoices.ts): `ports.invoices` itself, named here
+   * for the contract harness.
+   */
+  readonly invoices: ShopInvoiceRepository;
   /** Closes the Firebase app (its listeners and connections). */
   dispose(): Promise<void>;
 }
@@ -88,6 +95,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
   const clock = options.clock ?? new SystemClock();
   const logger = options.logger ?? new ConsoleLogger();
   const stopFollowing = options.persistentCache ? followBrowserConnectivity(firestore, logger) : () => {};
+  const invoices = new FirestoreShopInvoiceRepository(firestore, auth, clock);
   return {
     app,
     auth,
@@ -106,9 +114,11 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       photos: firebasePhotoStore(app, firestore, auth, clock, logger),
       storeProfiles: new FirestoreStoreProfileRepository(firestore, auth),
       reports: new FirestoreShopReportRepository(firestore, auth),
+      invoices,
       clock,
       logger,
     },
+    invoices,
     dispose: () => {
       stopFollowing();
       return deleteApp(app);

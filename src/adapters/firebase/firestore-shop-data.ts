@@ -25,16 +25,22 @@ import { getDoc } from './firestore-reads';
  *  - tracking/{token}: { repairDocId, storeId, revoked, view }, the view being the repair's
  *    customer-safe fields as stored (TRACKING_VIEW_FIELDS), rewritten with every write of the repair
  *    and read by /t/$token with one get; the shop's name, phone and UPI ID come from
- *    storeProfiles/{storeId}, which only the store's owner writes.
+ *    storeProfiles/{storeId}, which only the store's owner writes;
+ *  - invoices (issue 18): repairs/{id}/invoices/{id}, invoiceCounters/{storeId}_{series} and the
+ *    link's copy tracking/{token}/invoices/{repairDocId} (firestore-shop-invoices.ts).
  */
 export const SHOP_COLLECTIONS = {
   storeMembers: 'storeMembers',
   invitations: 'invitations',
   repairCounters: 'repairCounters',
   tracking: 'tracking',
+  /** invoiceCounters/{storeId}_{series}: each invoice series' counter (issue 18). */
+  invoiceCounters: 'invoiceCounters',
   /** Subcollections of repairs/{id}. */
   shop: 'shop',
   payments: 'payments',
+  /** repairs/{id}/invoices/{id}, and the tracking link's copy tracking/{token}/invoices/{repairDocId}. */
+  invoices: 'invoices',
 } as const;
 
 /** The id of the shop-only document under repairs/{id}/shop. */

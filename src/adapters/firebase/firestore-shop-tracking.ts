@@ -1,6 +1,8 @@
 import type { Auth } from 'firebase/auth';
 import { doc, type Firestore, runTransaction, serverTimestamp } from 'firebase/firestore';
 import { historyEntry } from '../../domain/shop/history';
+import type { InvoiceKind } from '../../domain/shop/invoice';
+import { isVoucherKind } from '../../domain/shop/invoice-build';
 import { parseStoreProfile } from '../../domain/shop/store-profile';
 import { isTrackingToken } from '../../domain/shop/tracking';
 import type { Clock } from '../../ports/clock';
@@ -19,13 +21,15 @@ import {
   trackingViewFromStored,
   withoutUndefined,
 } from './firestore-shop-data';
+import { invoiceRef, trackedInvoiceRef } from './firestore-shop-invoices';
 
 /**
  * Tracking links on Firestore: tracking/{token} holds the repair's id, its store, `revoked` and the
  * view (the repair's customer-safe fields as stored), kept in step by every write of the repair
  * (firestore-repair-writer.ts; firestore.rules compare the two). resolve is one get by id, signed out
  * (firestore.rules allow get, never list), and one of storeProfiles/{storeId}: the shop's name, phone
- * and UPI ID come from there only, which only the store's owner writes.
+ * and UPI ID come from there only, which only the store's owner writes. A new link gets a copy of the
+ * repair's invoice when it has one (tracking/{token}/invoices/{repairDocId}: firestore-shop-invoices.ts).
  */
 export class FirestoreTrackingLinkRepository implements TrackingLinkRepository {
   private readonly access: ShopAccessChecker;
@@ -73,6 +77,11 @@ export class FirestoreTrackingLinkRepository implements TrackingLinkRepository {
       const old = repair.trackingToken;
       const oldLink =
         old === '' ? undefined : (await transactionGet(transaction, this.writer.trackingRef(old))).data();
+      // The repair's invoice, copied under the new link for its holder (issue 18).
+      const invoice =
+        token === ''
+          ? undefined
+          : (await transactionGet(transaction, invoiceRef(this.db, repairDocId, repairDocId))).data();
       const now = this.clock.now();
       const next: Record<string, unknown> = {
         ...raw,
@@ -96,6 +105,8 @@ export class FirestoreTrackingLinkRepository implements TrackingLinkRepository {
           revoked: false,
           view: storedViewOf(withoutUndefined(next)),
         });
+      if (token !== '' && invoice !== undefined && !isVoucherKind(invoice.kind as InvoiceKind))
+        transaction.set(trackedInvoiceRef(this.db, token, repairDocId), invoice);
     });
   }
 

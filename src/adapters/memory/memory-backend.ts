@@ -27,10 +27,7 @@ import { MemoryWalletLedger } from './memory-wallet-ledger';
 export interface MemoryBackend {
   readonly db: MemoryDatabase;
   readonly ports: Ports;
-  /**
-   * Invoices and vouchers (issue 18). Outside Ports until the Firebase backend has its adapter
-   * (firestore-shop-invoices.ts); then it moves into Ports as `invoices`.
-   */
+  /** Invoices and vouchers (issue 18): `ports.invoices` itself, named here for the contract harness. */
   readonly invoices: ShopInvoiceRepository;
   readonly seeder: Seeder;
   readonly mailbox: DemoMailbox;
@@ -43,6 +40,7 @@ export function createMemoryBackend(
 ): MemoryBackend {
   const db = new MemoryDatabase();
   const clock = options.clock ?? new SystemClock();
+  const invoices = new MemoryShopInvoiceRepository(db, clock);
   return {
     db,
     ports: {
@@ -59,10 +57,11 @@ export function createMemoryBackend(
       photos: new MemoryPhotoStore(db, clock),
       storeProfiles: new MemoryStoreProfileRepository(db, clock),
       reports: new MemoryShopReportRepository(db),
+      invoices,
       clock,
       logger: options.logger ?? new ConsoleLogger(),
     },
-    invoices: new MemoryShopInvoiceRepository(db, clock),
+    invoices,
     seeder: new MemorySeeder(db),
     mailbox: new MemoryDemoMailbox(db),
     sms: new MemoryDemoSmsInbox(db),

@@ -64,10 +64,7 @@ export interface PouchDemoControls extends DemoControls {
 
 export interface PouchBackend {
   readonly ports: Ports;
-  /**
-   * Invoices and vouchers (issue 18). Outside Ports until the Firebase backend has its adapter
-   * (firestore-shop-invoices.ts); then it moves into Ports as `invoices`.
-   */
+  /** Invoices and vouchers (issue 18): `ports.invoices` itself, named here for the contract harness. */
   readonly invoices: ShopInvoiceRepository;
   readonly seeder: Seeder;
   readonly mailbox: DemoMailbox;
@@ -115,7 +112,8 @@ export async function createPouchBackend(options: PouchBackendOptions): Promise<
   await auth.restore();
   const userDocs = new UserDocs(dbs);
   const support = new PouchSupportIssueRepository(dbs, auth, userDocs, clock);
-  const ports: Ports = {
+  // Every port but invoices, which needs the sync (made below) to know who numbers its documents.
+  const local: Omit<Ports, 'invoices'> = {
     auth,
     users: new PouchUserRepository(dbs, auth, userDocs),
     stores: new PouchStoreRepository(dbs, auth, userDocs),
@@ -175,9 +173,18 @@ export async function createPouchBackend(options: PouchBackendOptions): Promise<
 
   sync?.start();
 
+  // A syncing device issues through the sync server, which gives the numbers (online only).
+  const invoices = new PouchShopInvoiceRepository(
+    dbs,
+    auth,
+    userDocs,
+    clock,
+    sync?.invoiceAuthority() ?? null,
+  );
+  const ports: Ports = { ...local, invoices };
   return {
     ports,
-    invoices: new PouchShopInvoiceRepository(dbs, auth, userDocs, clock),
+    invoices,
     seeder,
     mailbox: new PouchDemoMailbox(dbs),
     sms: new PouchDemoSmsInbox(dbs),

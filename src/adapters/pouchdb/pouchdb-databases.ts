@@ -74,6 +74,10 @@ export const SYNCED_COLLECTIONS: readonly CollectionName[] = [
   // Payments and refunds: one immutable document each, so entries taken offline on two devices for
   // one repair both arrive (the gateway checks them: sync-server/payment-entries.ts).
   'payments',
+  // Invoices and their counters: the sync server gives the numbers (a syncing device issues through it,
+  // online only: pouchdb-shop-invoices.ts), and its gateway checks both (sync-server/invoice-entries.ts).
+  'invoices',
+  'invoiceCounters',
 ];
 
 const DESIGN_DOCS: readonly (readonly [CollectionName, DesignDoc])[] = [

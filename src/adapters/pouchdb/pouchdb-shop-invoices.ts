@@ -37,7 +37,7 @@ import {
   fieldsOf,
   guarded,
   MAX_WRITE_ATTEMPTS,
-  type PouchCollection,
+  type NewDoc,
   type StoredDoc,
   storedRecord,
 } from './pouchdb-collection';
@@ -62,10 +62,20 @@ export const invoiceRange = (repairDocId: string) => ({
  * docs/pouchdb.md "Invoices"), each copy then written to this device's databases as replication would.
  */
 export interface InvoiceAuthority {
-  readonly invoices: PouchCollection;
-  readonly invoiceCounters: PouchCollection;
-  /** After a write to the authority: the same revision in this device's databases (null: it is local). */
-  mirror: ((collection: 'invoices' | 'invoiceCounters', doc: StoredDoc) => Promise<void>) | null;
+  readonly invoices: InvoiceDocs;
+  readonly invoiceCounters: InvoiceDocs;
+  /**
+   * After a write to the authority: copies the document, with its revision history, into this device's
+   * database of the same name (as replication would, only sooner); null when the authority is local.
+   */
+  readonly mirror: ((collection: 'invoices' | 'invoiceCounters', id: string) => Promise<void>) | null;
+}
+
+/** Reads and writes of one database where numbers are given (a PouchCollection, or the server's). */
+export interface InvoiceDocs {
+  get(id: string): Promise<StoredDoc | null>;
+  /** The new revision, or null when the write lost a revision race (409). */
+  put(doc: NewDoc): Promise<string | null>;
 }
 
 /** Waits for a counter's document another issue is writing right now, before judging it lost in a crash. */
@@ -101,12 +111,16 @@ export class PouchShopInvoiceRepository implements ShopInvoiceRepository {
     };
   }
 
-  private async stored(repairDocId: string, id: string): Promise<Invoice | null> {
+  /**
+   * A stored invoice or voucher: this device's copy; with `authority`, else the one where numbers are
+   * given (the sync server: an issue must see another device's, so it needs the network there; a plain
+   * read stays on the device and works offline).
+   */
+  private async stored(repairDocId: string, id: string, authority = false): Promise<Invoice | null> {
+    const docId = invoiceDocId(repairDocId, id);
     const doc =
-      (await this.dbs.invoices.get(invoiceDocId(repairDocId, id))) ??
-      (this.authority.mirror === null
-        ? null
-        : await this.authority.invoices.get(invoiceDocId(repairDocId, id)));
+      (await this.dbs.invoices.get(docId)) ??
+      (authority && this.authority.mirror !== null ? await this.authority.invoices.get(docId) : null);
     return doc === null ? null : parseStoredInvoice(fieldsOf(doc));
   }
 
@@ -144,10 +158,9 @@ export class PouchShopInvoiceRepository implements ShopInvoiceRepository {
   }
 
   /** Writes a document to the authority (and its copy here); null when it exists already. */
-  private async write(collection: 'invoices' | 'invoiceCounters', doc: StoredDoc): Promise<string | null> {
+  private async write(collection: 'invoices' | 'invoiceCounters', doc: NewDoc): Promise<string | null> {
     const rev = await this.authority[collection].put(doc);
-    if (rev !== null && this.authority.mirror !== null)
-      await this.authority.mirror(collection, { ...doc, _rev: rev });
+    if (rev !== null && this.authority.mirror !== null) await this.authority.mirror(collection, doc._id);
     return rev;
   }
 
@@ -166,7 +179,7 @@ export class PouchShopInvoiceRepository implements ShopInvoiceRepository {
     const counterId = invoiceCounterId(access.store.id, series);
     let waits = 0;
     for (let attempt = 0; attempt < MAX_WRITE_ATTEMPTS + PENDING_WAITS; attempt += 1) {
-      const done = await this.stored(repairDocId, invoiceId);
+      const done = await this.stored(repairDocId, invoiceId, true);
       if (done !== null) return done;
       const counterDoc = await this.authority.invoiceCounters.get(counterId);
       const before = counterDoc === null ? null : fieldsOf(counterDoc);
@@ -195,7 +208,7 @@ export class PouchShopInvoiceRepository implements ShopInvoiceRepository {
         continue;
       }
       await this.write('invoices', { ...json.invoice, _id: invoiceDocId(repairDocId, invoiceId) });
-      return (await this.stored(repairDocId, invoiceId)) ?? next.invoice;
+      return (await this.stored(repairDocId, invoiceId, true)) ?? next.invoice;
     }
     throw new PortError('unavailable', 'Invoices are busy; try again.');
   }
@@ -231,7 +244,14 @@ export class PouchShopInvoiceRepository implements ShopInvoiceRepository {
       serial: counter.lastSerial,
       counter,
     };
-    const plan = rebuild === null ? this.pendingPlan(counter, sources, number) : rebuild(sources, number);
+    let plan: InvoicePlan;
+    try {
+      plan = rebuild === null ? this.pendingPlan(counter, sources, number) : rebuild(sources, number);
+    } catch (error) {
+      // Another repair's number that can no longer be built (docs/pouchdb.md "Invoices", known limit).
+      if (rebuild !== null) throw error;
+      throw new PortError('failed-precondition', INVOICE_MESSAGES.counterInvalid, { cause: error });
+    }
     const invoice = storedRecord(storedPlan(plan).invoice);
     await this.write('invoices', { ...invoice, _id: invoiceDocId(repairDocId, counter.lastInvoiceId) });
   }
@@ -252,7 +272,7 @@ export class PouchShopInvoiceRepository implements ShopInvoiceRepository {
   private fixedInvoice(customerGstin: string) {
     return (sources: InvoiceSources, number: IssuedNumber): InvoicePlan => {
       const rewound = { ...number.counter, lastSerial: number.serial - 1 };
-      const plan = planInvoice({ ...sources, now: sources.now }, customerGstin, rewound);
+      const plan = planInvoice(sources, customerGstin, rewound);
       return {
         ...plan,
         invoice: { ...plan.invoice, number: number.number, financialYear: number.fy, serial: number.serial },
@@ -290,7 +310,7 @@ export class PouchShopInvoiceRepository implements ShopInvoiceRepository {
   issue(repairDocId: string, request: IssueInvoiceRequest): Promise<Invoice> {
     return guarded(async () => {
       const { access, doc } = await repairAccess(this.dbs, this.session, this.lookup, repairDocId);
-      const existing = await this.stored(repairDocId, repairDocId);
+      const existing = await this.stored(repairDocId, repairDocId, true);
       if (existing !== null) return existing;
       const gstin = request.customerGstin ?? '';
       checkIssue(parseShopRepair(repairDocId, doc), gstin);
@@ -315,7 +335,7 @@ export class PouchShopInvoiceRepository implements ShopInvoiceRepository {
   issueVoucher(repairDocId: string, paymentId: string): Promise<Invoice> {
     return guarded(async () => {
       const { access } = await repairAccess(this.dbs, this.session, this.lookup, repairDocId);
-      const existing = await this.stored(repairDocId, paymentId);
+      const existing = await this.stored(repairDocId, paymentId, true);
       if (existing !== null && existing.paymentId === paymentId) return existing;
       const payment = (await loadPaymentEntries(this.dbs, repairDocId)).find((p) => p.id === paymentId);
       if (payment === undefined) throw new PortError('not-found', 'This repair has no such payment.');

@@ -1,10 +1,5 @@
 import { parseShopRepair } from '../../domain/shop/repair-record';
-import {
-  emptyReportDay,
-  monthReportFromDays,
-  type ReportDay,
-  type ReportDue,
-} from '../../domain/shop/report-totals';
+import { emptyReportDay, monthReportFromDays, type ReportDay } from '../../domain/shop/report-totals';
 import { daysOfMonth, type MonthReport, type ReportMonth } from '../../domain/shop/reports';
 import type {
   ExportQuery,
@@ -133,13 +128,13 @@ export class PouchShopReportRepository implements ShopReportRepository {
         else if (metric === 'card') totals.cardPaise += value;
         else if (metric === 'refunds') totals.refundsPaise += value;
       }
-      const due: { duePaise: number; dueRepairs: number } = { duePaise: 0, dueRepairs: 0 };
+      const due = { duePaise: 0, dueRepairs: 0 };
       for (const row of dueRows) {
         const metric = keyOf(row)[2];
         if (metric === 'duePaise') due.duePaise += numberOf(row.value);
         else if (metric === 'dueRepairs') due.dueRepairs += numberOf(row.value);
       }
-      return monthReportFromDays(storeId, month, (day) => days.get(day), due as ReportDue);
+      return monthReportFromDays(storeId, month, (day) => days.get(day), due);
     });
   }
 

@@ -1,5 +1,8 @@
-import type { PouchConstructor, StoredDoc } from './pouchdb-collection';
+import { INVOICE_MESSAGES } from '../../domain/shop/invoice-build';
+import { PortError } from '../../ports/errors';
+import type { NewDoc, PouchConstructor, StoredDoc } from './pouchdb-collection';
 import { type CollectionName, type PouchDatabases, SYNCED_COLLECTIONS } from './pouchdb-databases';
+import type { InvoiceAuthority, InvoiceDocs } from './pouchdb-shop-invoices';
 
 /** What the sync asks the repositories to do when replication brings something to reconcile. */
 export interface SyncReconciler {
@@ -244,6 +247,71 @@ export class PouchSync {
    * request it had sent (at most STOP_WAIT_MS together), then for the reconciliations under way. Once this
    * resolves the server may go: what a cancelled replication still sends cannot fail loudly.
    */
+  /**
+   * The server's invoices and invoice counters, read and written directly through the gateway: on a
+   * syncing device the server gives invoice numbers (pouchdb-shop-invoices.ts, InvoiceAuthority; docs/
+   * pouchdb.md "Invoices"). A write the gateway refuses is 'permission-denied' with its reason; a request
+   * that cannot reach the server is 'unavailable' (issuing needs the network). Each document written is
+   * copied here with its revision history, so this device reads it at once.
+   */
+  invoiceAuthority(): InvoiceAuthority {
+    const { auth } = this.endpoint();
+    const open = (name: 'invoices' | 'invoiceCounters') =>
+      new this.PouchDB(this.remoteName(name), {
+        skip_setup: true,
+        fetch: retryOnReset(this.baseFetch()),
+        ...(auth ? { auth } : {}),
+      } as PouchDB.Configuration.RemoteDatabaseConfiguration);
+    const remotes = { invoices: open('invoices'), invoiceCounters: open('invoiceCounters') };
+    const failure = (error: unknown): PortError => {
+      const { status, reason, message } = (error ?? {}) as {
+        status?: unknown;
+        reason?: unknown;
+        message?: unknown;
+      };
+      if (status === 401 || status === 403)
+        return new PortError(
+          'permission-denied',
+          String(reason ?? message ?? 'Refused by the sync server.'),
+          {
+            cause: error,
+          },
+        );
+      return new PortError('unavailable', INVOICE_MESSAGES.needsNetwork, { cause: error });
+    };
+    const docs = (name: 'invoices' | 'invoiceCounters'): InvoiceDocs => ({
+      get: async (id) => {
+        try {
+          return (await remotes[name].get(id)) as unknown as StoredDoc;
+        } catch (error) {
+          if ((error as { status?: unknown })?.status === 404) return null;
+          throw failure(error);
+        }
+      },
+      put: async (doc: NewDoc) => {
+        try {
+          return (await remotes[name].put(doc as PouchDB.Core.PutDocument<Record<string, unknown>>)).rev;
+        } catch (error) {
+          if ((error as { status?: unknown })?.status === 409) return null;
+          throw failure(error);
+        }
+      },
+    });
+    return {
+      invoices: docs('invoices'),
+      invoiceCounters: docs('invoiceCounters'),
+      mirror: async (name, id) => {
+        const doc = await remotes[name].get(id, { revs: true }).catch(() => null);
+        if (doc !== null)
+          await this.dbs
+            .collection(name)
+            .database.bulkDocs([doc as unknown as PouchDB.Core.PutDocument<Record<string, unknown>>], {
+              new_edits: false,
+            });
+      },
+    };
+  }
+
   async stop(): Promise<void> {
     this.epoch += 1;
     const replications = this.replications;

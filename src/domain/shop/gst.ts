@@ -58,7 +58,10 @@ function divideRoundHalfUp(a: number, b: number): number {
   return Math.floor((2 * a + b) / (2 * b));
 }
 
-/** The GST breakdown of a price; throws on a negative, fractional or absurd amount or an unknown rate. */
+/**
+ * The GST breakdown of a price; throws on a negative, fractional or absurd amount or an unknown rate.
+ * Twin: firestore.rules isGstOf (with roundHalfUp); compared by tests/app/twin-rules.test.ts.
+ */
 export function computeGst(input: GstInput): GstBreakdown {
   const { amountPaise } = input;
   const ratePercent = input.ratePercent ?? DEFAULT_GST_RATE_PERCENT;

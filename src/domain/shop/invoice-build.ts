@@ -211,7 +211,11 @@ export function invoiceKindFor(settings: StoreSettings): 'tax-invoice' | 'receip
   return settings.gstin !== '' ? 'tax-invoice' : 'receipt';
 }
 
-/** The repair's invoice (its id is the repair's document id), or why it cannot be issued. */
+/**
+ * The repair's invoice (its id is the repair's document id), or why it cannot be issued.
+ * Twin: firestore.rules isInvoiceOf (kind, rate, pricing, the final amount); compared by
+ * tests/app/twin-rules.test.ts.
+ */
 export function buildInvoice(input: BuildInvoiceInput): InvoiceOutcome {
   const checked = checkInvoiceable(input.repair, input.customerGstin);
   if (!checked.ok) return checked;
@@ -329,7 +333,11 @@ export function checkVoucherable(
   return done(referenced);
 }
 
-/** A payment's voucher (its id is the payment's), or why it cannot be issued. */
+/**
+ * A payment's voucher (its id is the payment's), or why it cannot be issued.
+ * Twin: firestore.rules isVoucherOf (kind, amount, rate; the advance before the invoice is checked here
+ * only); compared by tests/app/twin-rules.test.ts.
+ */
 export function buildVoucher(input: BuildVoucherInput): Outcome<Invoice, never, InvoiceRefusal> {
   const checked = checkVoucherable(input);
   if (!checked.ok) return checked;

@@ -209,10 +209,38 @@ export function parseInvoiceCounter(raw: unknown): StoredInvoiceCounter | null {
 }
 
 /**
+ * The counter's own step, without the document (the sync gateway judges a counter before its document
+ * arrives): a new counter starts at serial 1 of a valid number; a counter moves by exactly one serial in
+ * its year or to serial 1 of a later year, with storeId, series and prefix fixed. Null when allowed.
+ */
+export function invoiceCounterStepProblem(
+  before: StoredInvoiceCounter | null,
+  after: StoredInvoiceCounter,
+): string | null {
+  if (before !== null) {
+    if (before.storeId !== after.storeId || before.series !== after.series || before.prefix !== after.prefix)
+      return "an invoice counter's store, series and prefix are fixed";
+    const sameYear = after.fy === before.fy && after.lastSerial === before.lastSerial + 1;
+    const newYear = after.fy > before.fy && after.lastSerial === 1;
+    if (!sameYear && !newYear) return 'an invoice counter moves by exactly one number';
+  } else if (after.lastSerial !== 1) {
+    return "an invoice counter's first number is 1";
+  }
+  try {
+    formatInvoiceNumber(after.prefix, after.fy, after.lastSerial, after.series);
+  } catch {
+    return 'this invoice number does not fit';
+  }
+  return null;
+}
+
+/**
  * The rule on a counter write, for every backend (local rules, the sync gateway; firestore.rules says the
  * same): a new counter starts at serial 1; a counter moves by exactly one serial in its year or to serial
  * 1 of a later year, never back and never by more (not skippable), with storeId, series and prefix
  * fixed; and the document it names carries exactly that number. Null when allowed, else why not.
+ * Twin: firestore.rules isInvoiceStep (with carriesNumber, invoiceNumberOf, financialYearNow); compared
+ * by tests/app/twin-rules.test.ts.
  */
 export function invoiceCounterMoveProblem(
   before: StoredInvoiceCounter | null,
@@ -224,15 +252,8 @@ export function invoiceCounterMoveProblem(
     readonly serial: number;
   } | null,
 ): string | null {
-  if (before !== null) {
-    if (before.storeId !== after.storeId || before.series !== after.series || before.prefix !== after.prefix)
-      return "an invoice counter's store, series and prefix are fixed";
-    const sameYear = after.fy === before.fy && after.lastSerial === before.lastSerial + 1;
-    const newYear = after.fy > before.fy && after.lastSerial === 1;
-    if (!sameYear && !newYear) return 'an invoice counter moves by exactly one number';
-  } else if (after.lastSerial !== 1) {
-    return "an invoice counter's first number is 1";
-  }
+  const step = invoiceCounterStepProblem(before, after);
+  if (step !== null) return step;
   if (written === null) return 'an invoice counter moves only with the invoice it numbers';
   let expected: string;
   try {

@@ -1,6 +1,7 @@
 import { isPortError, type PortError } from '../../ports/errors';
 import type { Logger } from '../../ports/logger';
 import type { ShopInvoiceRepository } from '../../ports/shop-invoices';
+import type { ShopRepairRepository } from '../../ports/shop-repairs';
 import { done, failed, type Outcome } from '../shared/validation';
 import type { Invoice } from './invoice';
 import { INVOICE_TITLES } from './invoice';
@@ -148,6 +149,52 @@ export async function issueVoucher(
     return done(voucher, issuedMessage(voucher));
   } catch (error) {
     return issueFailure(ports, `Issuing the voucher of payment ${paymentId} of repair ${repairDocId}`, error);
+  }
+}
+
+/**
+ * The vouchers a repair's payments still need (Rules 50, 51; a store with a GSTIN): a 'Receipt Voucher'
+ * for each payment taken before the repair's invoice and a 'Refund Voucher' for each refund after a
+ * receipt voucher, oldest first, each once (what was issued before is kept). For the job card after an
+ * advance, and the invoice page before the invoice. A store without a GSTIN needs none: an empty list.
+ * Answers the repair's vouchers after it.
+ */
+export async function issueAdvanceVouchers(
+  ports: InvoicePorts & { readonly shopRepairs: Pick<ShopRepairRepository, 'listPayments'> },
+  repairDocId: string,
+): Promise<Outcome<readonly Invoice[], never, InvoiceFailureReason>> {
+  try {
+    const [payments, vouchers, invoice] = await Promise.all([
+      ports.shopRepairs.listPayments(repairDocId),
+      ports.invoices.vouchersOf(repairDocId),
+      ports.invoices.invoiceOf(repairDocId),
+    ]);
+    const vouchered = new Set(vouchers.map((voucher) => voucher.paymentId));
+    let receipts = vouchers.some((voucher) => voucher.kind === 'receipt-voucher');
+    for (const payment of payments) {
+      if (vouchered.has(payment.id)) continue;
+      if (
+        payment.kind === 'payment' &&
+        invoice !== null &&
+        invoice.issuedAt.getTime() <= payment.at.getTime()
+      )
+        continue;
+      if (payment.kind === 'refund' && !receipts) continue;
+      try {
+        await ports.invoices.issueVoucher(repairDocId, payment.id);
+        receipts ||= payment.kind === 'payment';
+      } catch (error) {
+        // A store without a GSTIN issues no vouchers: nothing to do, and nothing wrong.
+        if (isPortError(error, 'failed-precondition') && refusalOf(error) === 'no-gstin') return done([]);
+        throw error;
+      }
+    }
+    return done(await ports.invoices.vouchersOf(repairDocId));
+  } catch (error) {
+    return issueFailure(ports, `Issuing the vouchers of repair ${repairDocId}`, error) as Exclude<
+      Outcome<readonly Invoice[], never, InvoiceFailureReason>,
+      { ok: true }
+    >;
   }
 }
 

@@ -18,7 +18,7 @@ import { SHOP_MESSAGES } from './messages';
 import { type PhotoUploadReport, uploadPhotos, uploadReportMessage } from './photos';
 import { FALLBACK_PREFIX, formatRepairId, MAX_REPAIR_NUMBER, parseRepairId } from './repair-id';
 import type { ShopRepair } from './repair-record';
-import { type ShopContact, shopContact } from './settings';
+import { type ShopContact, type StoreSettings, shopContact } from './settings';
 import { type ShopFailureReason, shopPortFailure } from './shop-failures';
 import {
   DELIVERY_CODE_PATTERN,
@@ -422,6 +422,8 @@ export interface RepairDossier {
   readonly tracking: { readonly token: string; readonly path: string } | null;
   /** Name (the store's) and phone (its owner's public profile) for messages. */
   readonly shop: ShopContact;
+  /** The store's settings as its members read them (the invoice page's preview builds from them). */
+  readonly settings: StoreSettings;
   /** Only the owner may delete. */
   readonly canDelete: boolean;
 }
@@ -469,6 +471,7 @@ export async function loadRepairDossier(
           ? null
           : { token: repair.trackingToken, path: trackingPath(repair.trackingToken) },
       shop: shopContact(store, settings, owner),
+      settings,
       canDelete: store.role === 'owner',
     });
   } catch (error) {

@@ -1,8 +1,9 @@
 import { indianMobileDigits } from '../shared/phone';
 import type { FieldErrors } from '../shared/validation';
 import { businessNameOf, parseUserRecord } from '../users/user';
+import { DEFAULT_GST_RATE_PERCENT, DEFAULT_REPAIR_SAC, GST_RATES_PERCENT } from './gst';
 import { FALLBACK_PREFIX, prefixForStore, prefixFromStoreName } from './repair-id';
-import { isValidGstin, MAX_JOB_SHEET_TERMS_LENGTH } from './settings';
+import { isValidGstin, MAX_JOB_SHEET_TERMS_LENGTH, SAC_CODE_PATTERN } from './settings';
 import { REPAIR_STATUSES } from './status';
 import { isValidUpiId, MAX_TEMPLATE_LENGTH, TEMPLATE_KEYS, type TemplateKey } from './templates';
 
@@ -91,6 +92,8 @@ export const STORE_SETUP_MESSAGES = {
   prefixTaken: 'Another of your stores uses this prefix. Please choose a different one.',
   termsTooLong: `The job sheet terms are at most ${MAX_JOB_SHEET_TERMS_LENGTH} characters.`,
   templateTooLong: `A message template is at most ${MAX_TEMPLATE_LENGTH} characters.`,
+  gstRateInvalid: `Please choose a GST rate: ${GST_RATES_PERCENT.join(', ')} percent.`,
+  sacCodeInvalid: 'A SAC code is 6 digits starting with 99, for example 998716.',
   notAllowed:
     'Only a customer account (role User) or a store owner can set up a shop. Distributor and admin accounts cannot.',
   ownerOnly: "Only the store's owner can change its settings.",
@@ -126,9 +129,20 @@ export type StoreDetailsField = keyof StoreDetailsInput;
 export interface StoreSettingsInput extends Omit<StoreDetailsInput, 'repairIdPrefix'> {
   readonly jobSheetTerms: string;
   readonly messageTemplates: Readonly<Partial<Record<TemplateKey, string>>>;
+  /** Invoices (issue 18): the GST rate in percent (GST_RATES_PERCENT; 18 when not sent). */
+  readonly gstRatePercent: number;
+  /** The SAC code of the store's repairs (6 digits from 99; DEFAULT_REPAIR_SAC when not sent or blank). */
+  readonly sacCode: string;
+  /** Whether prices typed at the counter include GST (true when not sent). */
+  readonly pricesIncludeTax: boolean;
 }
 
-export type StoreSettingsField = Exclude<StoreDetailsField, 'repairIdPrefix'> | 'jobSheetTerms' | TemplateKey;
+export type StoreSettingsField =
+  | Exclude<StoreDetailsField, 'repairIdPrefix'>
+  | 'jobSheetTerms'
+  | TemplateKey
+  | 'gstRatePercent'
+  | 'sacCode';
 
 export type Checked<T, K extends string> =
   | { readonly ok: true; readonly value: T }
@@ -262,8 +276,24 @@ export function checkStoreSettings(input: unknown): Checked<StoreSettingsInput, 
     if (text.length > MAX_TEMPLATE_LENGTH) fieldErrors[key] = STORE_SETUP_MESSAGES.templateTooLong;
     else if (text !== '') messageTemplates[key] = text;
   }
+  const rawRate = typeof raw.gstRatePercent === 'string' ? Number(raw.gstRatePercent) : raw.gstRatePercent;
+  const gstRatePercent = rawRate === undefined || rawRate === '' ? DEFAULT_GST_RATE_PERCENT : rawRate;
+  if (typeof gstRatePercent !== 'number' || !GST_RATES_PERCENT.includes(gstRatePercent))
+    fieldErrors.gstRatePercent = STORE_SETUP_MESSAGES.gstRateInvalid;
+  const sacCode = textOf(raw, 'sacCode').replace(/ /g, '') || DEFAULT_REPAIR_SAC;
+  if (!SAC_CODE_PATTERN.test(sacCode)) fieldErrors.sacCode = STORE_SETUP_MESSAGES.sacCodeInvalid;
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
-  return { ok: true, value: { ...details, jobSheetTerms: terms, messageTemplates } };
+  return {
+    ok: true,
+    value: {
+      ...details,
+      jobSheetTerms: terms,
+      messageTemplates,
+      gstRatePercent: gstRatePercent as number,
+      sacCode,
+      pricesIncludeTax: raw.pricesIncludeTax !== false,
+    },
+  };
 }
 
 /** The first field's message of a failed check (a backend's 'invalid-argument' says it). */
@@ -309,6 +339,9 @@ export function settingsFields(settings: StoreSettingsInput): Record<string, unk
     upiId: settings.upiId,
     jobSheetTerms: settings.jobSheetTerms,
     messageTemplates: { ...settings.messageTemplates },
+    gstRatePercent: settings.gstRatePercent,
+    sacCode: settings.sacCode,
+    pricesIncludeTax: settings.pricesIncludeTax,
   };
 }
 

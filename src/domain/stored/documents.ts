@@ -527,6 +527,9 @@ export const REPAIR_COUNTERS = documentSchema({
   },
 });
 
+// Twin: firestore.rules isInvoiceHead (the limits of INVOICES' plain fields, written out by hand within the
+// rules' budget); compared by tests/app/twin-rules.test.ts.
+
 /** An invoice number as invoice-number.ts formats it: prefix / financial year / (series mark) serial. */
 const INVOICE_NUMBER_PATTERN = '[A-Z0-9-]{1,5}/[0-9]{2}-[0-9]{2}/[RF]?[0-9]{3,9}';
 

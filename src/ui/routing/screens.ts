@@ -15,8 +15,10 @@ export const SCREENS = {
   '/shop/dues': () => import('../features/shop/dues/dues-page'),
   '/shop/setup': () => import('../features/shop/settings/setup-page'),
   '/shop/settings': () => import('../features/shop/settings/settings-page'),
+  '/shop/reports': () => import('../features/shop/reports/reports-page'),
   '/shop/repairs/$id': () => import('../features/shop/repair/repair-page'),
   '/shop/repairs/$id/print': () => import('../features/shop/job-sheet/job-sheet-page'),
+  '/shop/repairs/$id/invoice': () => import('../features/shop/invoice/invoice-page'),
   '/terms': () => import('../features/public/legal/terms-page'),
   '/privacy': () => import('../features/public/legal/privacy-page'),
   '/support': () => import('../features/support/support-page'),
@@ -25,6 +27,7 @@ export const SCREENS = {
   '/demo/mailbox': () => import('../features/demo/mailbox-page'),
   '/demo/messages': () => import('../features/demo/messages-page'),
   '/t/$token': () => import('../features/tracker/tracking-page'),
+  '/t/$token/invoice': () => import('../features/tracker/tracking-invoice-page'),
 } as const;
 
 export type ScreenPath = keyof typeof SCREENS;

@@ -285,6 +285,33 @@ describe('buildInvoice: properties', () => {
     );
   });
 
+  it('a receipt voucher carries its advance whole: taxable + CGST + SGST = the amount received', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100_000_000 }),
+        fc.constantFrom(0, 5, 12, 18, 28),
+        (paise, rate) => {
+          const voucher = buildVoucher({
+            repairDocId: 'repair-1',
+            repair: repair(null, 'received'),
+            store: storeWith({ gstin: STORE_GSTIN, gstRatePercent: rate }),
+            payment: { id: 'p', kind: 'payment', amountPaise: paise, at: NOW },
+            invoice: null,
+            vouchers: [],
+            number: { number: 'SMC/26-27/R001', fy: 2026, serial: 1 },
+            now: NOW,
+            by: BY,
+          });
+          if (!voucher.ok) throw new Error(voucher.message);
+          const g = voucher.value.gst;
+          expect(g.totalPaise).toBe(paise);
+          expect(g.taxablePaise + g.cgstPaise + g.sgstPaise + g.igstPaise).toBe(paise);
+          expect(voucher.value.balancePaise).toBe(paise);
+        },
+      ),
+    );
+  });
+
   it('survives its stored form unchanged (domain and JSON)', () => {
     const invoice = built({ customerGstin: KARNATAKA_GSTIN });
     expect(parseStoredInvoice(storedInvoice(invoice))).toEqual(invoice);

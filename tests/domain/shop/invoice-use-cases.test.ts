@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INVOICE_MESSAGES } from '../../../src/domain/shop/invoice-build';
 import {
+  issueAdvanceVouchers,
   issueInvoice,
   issueVoucher,
   loadInvoice,
@@ -123,6 +124,42 @@ describe('invoice use cases', () => {
       reason: 'no-gstin',
       message: INVOICE_MESSAGES.noGstin,
     });
+  });
+
+  it('issues the vouchers a repair’s advance and its refund need, each once; none without a GSTIN', async () => {
+    const repair = await ready();
+    const withRepairs = { ...ports(), shopRepairs: shop.world.ports.shopRepairs };
+    const first = await issueAdvanceVouchers(withRepairs, repair.id);
+    expect(first.ok && first.value.map((v) => [v.kind, v.number, v.gst.totalPaise])).toEqual([
+      ['receipt-voucher', 'SMC/25-26/R001', 50_000],
+    ]);
+    await shop.world.ports.shopRepairs.recordPayment(repair.id, {
+      id: 'refund-1',
+      kind: 'refund',
+      amountPaise: 20_000,
+      mode: 'cash',
+      note: 'Part not needed',
+    });
+    const second = await issueAdvanceVouchers(withRepairs, repair.id);
+    expect(second.ok && second.value.map((v) => [v.kind, v.number, v.referenceNumber])).toEqual([
+      ['receipt-voucher', 'SMC/25-26/R001', ''],
+      ['refund-voucher', 'SMC/25-26/F001', 'SMC/25-26/R001'],
+    ]);
+    expect(await issueAdvanceVouchers(withRepairs, repair.id)).toEqual(second);
+    // After the invoice, a new payment is no advance: it gets no voucher.
+    await issueInvoice(ports(), repair.id, { customerGstin: '' });
+    shop.world.clock.advance(60_000);
+    await shop.world.ports.shopRepairs.recordPayment(repair.id, {
+      id: 'late-1',
+      kind: 'payment',
+      amountPaise: 10_000,
+      mode: 'cash',
+      note: '',
+    });
+    expect(await issueAdvanceVouchers(withRepairs, repair.id)).toEqual(second);
+    await shop.world.seeder.store({ id: 'store-1', ownerId: shop.cast.owner, name: 'Sharma Mobile Care' });
+    const plain = await ready();
+    expect(await issueAdvanceVouchers(withRepairs, plain.id)).toEqual({ ok: true, value: [] });
   });
 
   it('opens the invoice from the tracking link only once it is issued', async () => {

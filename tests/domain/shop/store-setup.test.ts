@@ -147,6 +147,33 @@ describe('the rest', () => {
     });
   });
 
+  it('checks the invoice settings: a GST slab, a SAC code from 99, and prices with GST unless said', () => {
+    const defaults = checkStoreSettings({ ...typed, jobSheetTerms: '', messageTemplates: {} });
+    expect(defaults.ok && defaults.value).toMatchObject({
+      gstRatePercent: 18,
+      sacCode: '998716',
+      pricesIncludeTax: true,
+    });
+    const chosen = checkStoreSettings({
+      ...typed,
+      gstRatePercent: '12',
+      sacCode: ' 998 713 ',
+      pricesIncludeTax: false,
+    });
+    expect(chosen.ok && chosen.value).toMatchObject({
+      gstRatePercent: 12,
+      sacCode: '998713',
+      pricesIncludeTax: false,
+    });
+    expect(checkStoreSettings({ ...typed, gstRatePercent: 15, sacCode: '123456' })).toEqual({
+      ok: false,
+      fieldErrors: {
+        gstRatePercent: STORE_SETUP_MESSAGES.gstRateInvalid,
+        sacCode: STORE_SETUP_MESSAGES.sacCodeInvalid,
+      },
+    });
+  });
+
   it("gives the 'Payment Reminder' a default template", () => {
     expect(templateFor({}, 'paymentReminder')).toBe(DEFAULT_PAYMENT_REMINDER);
     expect(templateFor({ paymentReminder: 'Pay now' }, 'paymentReminder')).toBe('Pay now');

@@ -41,6 +41,8 @@ export const FILTERED_COLLECTIONS: ReadonlySet<CollectionName> = new Set([
   'users',
   'repairs',
   'payments',
+  'invoices',
+  'invoiceCounters',
   'transactions',
   'support',
 ]);
@@ -78,9 +80,12 @@ export async function readingOf(
       }
       return device.phones.some((phone) => isCustomerOf(phone, repair)) ? 'customer' : null;
     }
-    case 'payments': {
-      // A payment entry: the members of the store it names (on the sync server, its owner), as
-      // firestore.rules let members read repairs/{id}/payments; never its customer.
+    case 'payments':
+    case 'invoices':
+    case 'invoiceCounters': {
+      // A payment entry, an invoice or an invoice counter: the members of the store it names (on the sync
+      // server, its owner), as firestore.rules let members read repairs/{id}/payments and invoices;
+      // never its customer (who reads the invoice through the tracking link).
       const ref = typeof doc.storeId === 'string' ? doc.storeId : '';
       const store = ref === '' ? null : await storeOf(ref);
       return store !== null && device.uids.some((uid) => isStoreMember(store, uid)) ? 'full' : null;

@@ -21,7 +21,7 @@ export type StoreLookupOf = (db: string, wait: boolean) => StoreLookup;
  */
 export function storeLookupOf(upstream: Upstream, storeWaitMs: number): StoreLookupOf {
   return (db, wait) => {
-    const storesDb = db.replace(/-(repairs|payments)$/, '-stores');
+    const storesDb = db.replace(/-(repairs|payments|invoices|invoiceCounters)$/, '-stores');
     const cache = new Map<string, Promise<Store | null>>();
     let deadline: number | null = null;
     const read = async (id: string): Promise<Store | null> => {

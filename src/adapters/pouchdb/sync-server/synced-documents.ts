@@ -1,4 +1,6 @@
 import {
+  INVOICE_COUNTERS,
+  INVOICES,
   PAYMENTS,
   PUBLIC_PROFILES,
   RECHARGE_TRANSACTIONS,
@@ -49,6 +51,10 @@ export function schemaOf(collection: CollectionName, docId: string): DocumentSch
       return RECHARGE_TRANSACTIONS;
     case 'payments':
       return PAYMENTS;
+    case 'invoices':
+      return INVOICES;
+    case 'invoiceCounters':
+      return INVOICE_COUNTERS;
     case 'config':
       return docId === STORE_LINKS_DOC ? STORE_LINKS : docId === 'storage' ? STORAGE_CONFIG : null;
     default:

@@ -1,4 +1,9 @@
-import { PAYMENTS as PAYMENTS_SCHEMA, REPAIRS as REPAIRS_SCHEMA } from '../../../domain/stored/documents';
+import {
+  INVOICE_COUNTERS as INVOICE_COUNTERS_SCHEMA,
+  INVOICES as INVOICES_SCHEMA,
+  PAYMENTS as PAYMENTS_SCHEMA,
+  REPAIRS as REPAIRS_SCHEMA,
+} from '../../../domain/stored/documents';
 import { EDITABLE_PROFILE_FIELDS } from '../../../domain/users/user';
 import type { CollectionName } from '../pouchdb-databases';
 
@@ -182,6 +187,35 @@ const PAYMENTS = fn(`
   if (typeof newDoc.id !== 'string' || newDoc._id.slice(-(newDoc.id.length + 1)) !== ':' + newDoc.id) deny('the id is {repairDocId}:{paymentId}');
 `);
 
+// Twin: firestore.rules match /invoices/{invoiceId} (never edited or deleted); the gateway checks the
+// number against its counter (invoice-entries.ts).
+const INVOICES = fn(`
+  if (admin) return;
+  if (!has('device')) deny('devices only');
+  if (newDoc._deleted) deny('an invoice is never deleted');
+  if (oldDoc && !oldDoc._deleted) {
+    var a = {}, b = {}, ka = keysOf(newDoc), kb = keysOf(oldDoc);
+    for (var i = 0; i < ka.length; i++) a[ka[i]] = newDoc[ka[i]];
+    for (var j = 0; j < kb.length; j++) b[kb[j]] = oldDoc[kb[j]];
+    if (!same(a, b)) deny('an invoice is never edited');
+    return;
+  }
+  if (size(newDoc) > ${INVOICES_SCHEMA.maxBytes}) deny('an invoice is at most ${INVOICES_SCHEMA.maxBytes} bytes');
+  if (!newDoc.issuedBy || !actsFor(newDoc.issuedBy.uid)) deny('an invoice is issued in the name of an account of this device');
+  if (newDoc._id !== newDoc.repairDocId + ':' + newDoc.id) deny('the id is {repairDocId}:{id}');
+`);
+
+// Twin: firestore.rules match /invoiceCounters/{counterId} (never deleted, by one); the gateway checks
+// the step and the documents it names (invoice-entries.ts).
+const INVOICE_COUNTERS = fn(`
+  if (admin) return;
+  if (!has('device')) deny('devices only');
+  if (newDoc._deleted) deny('an invoice counter is never deleted');
+  if (size(newDoc) > ${INVOICE_COUNTERS_SCHEMA.maxBytes}) deny('an invoice counter is at most ${INVOICE_COUNTERS_SCHEMA.maxBytes} bytes');
+  if (newDoc._id !== newDoc.storeId + '_' + newDoc.series) deny('the id is {storeId}_{series}');
+  if (oldDoc && !oldDoc._deleted && (oldDoc.storeId !== newDoc.storeId || oldDoc.series !== newDoc.series || oldDoc.prefix !== newDoc.prefix)) deny('store, series and prefix are fixed');
+`);
+
 const CONFIG = fn(`
   if (!admin) deny('the configuration is the server administrator\\'s');
 `);
@@ -196,6 +230,8 @@ export const VALIDATORS: Readonly<Partial<Record<CollectionName, string>>> = {
   support: SUPPORT,
   config: CONFIG,
   payments: PAYMENTS,
+  invoices: INVOICES,
+  invoiceCounters: INVOICE_COUNTERS,
 };
 
 export const VALIDATE_DESIGN_ID = '_design/validate';

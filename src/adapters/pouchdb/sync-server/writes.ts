@@ -5,6 +5,7 @@ import { isStoreMember } from '../../../domain/stores/store';
 import type { CollectionName } from '../pouchdb-databases';
 import { type Principals, repairWriteProblem, type StoreLookup, storeWriteProblem } from './device-access';
 import { type Doc, deviceHeaders, HttpError, type Json, parseJson, send, type Upstream } from './http';
+import { invoiceCounterProblem, invoiceDocumentProblem, isStaleWrite, siblingDb } from './invoice-entries';
 import { paymentEntryProblem } from './payment-entries';
 import { REPAIR_IDS_VIEW, STORE_REFS_VIEW } from './provision';
 import { repairWorkflowProblem } from './repair-workflow';
@@ -89,6 +90,20 @@ export function writesOf(upstream: Upstream, storeLookup: StoreLookupOf, validat
       return workflowProblem(db, device, doc, current, stores);
     }
     if (collection === 'payments') return paymentProblem(db, device, doc, current, stores);
+    if (collection === 'invoices' || collection === 'invoiceCounters') {
+      const one = async (name: string, id: string) =>
+        (await currentDocs(upstream, siblingDb(db, name), [id])).get(id) ?? null;
+      const write = {
+        doc,
+        current,
+        device,
+        stores,
+        repairOf: (id: string) => one('repairs', id),
+        invoiceOf: (id: string) => one('invoices', id),
+        counterOf: (id: string) => one('invoiceCounters', id),
+      };
+      return collection === 'invoices' ? invoiceDocumentProblem(write) : invoiceCounterProblem(write);
+    }
     if (collection === 'stores') {
       const repairsDb = db.replace(/-stores$/, '-repairs');
       const opening = await storeOpeningProblem(db, device, doc, current);
@@ -192,6 +207,9 @@ export function writesOf(upstream: Upstream, storeLookup: StoreLookupOf, validat
   /** Judges one document against its current version; 403 with the reason when refused. */
   async function mustBeWritable(collection: CollectionName, db: string, who: Who, doc: Doc): Promise<void> {
     const current = (await currentDocs(upstream, db, [doc._id])).get(doc._id) ?? null;
+    // A counter written at a revision that is no longer the server's: the database's 409, at once.
+    if (collection === 'invoiceCounters' && !who.principals.admin && isStaleWrite(doc, current))
+      throw new HttpError(409, 'conflict', 'Document update conflict.');
     const problem = await writeProblem(collection, db, who, doc, current, storeLookup(db, true));
     if (problem !== null) throw new HttpError(403, 'forbidden', problem);
   }

@@ -8,6 +8,7 @@ import type { UseCases } from '../../../domain/use-cases';
 import { outcomeValue } from '../../queries/outcome-value';
 
 type Shop = UseCases['shop'];
+type Invoices = UseCases['invoices'];
 type SearchedStore = { readonly storeId: string; readonly storeName: string };
 
 /**
@@ -54,10 +55,14 @@ export const shopKeys = {
   dues: (storeId: string) => [...shopKeys.all, 'dues', storeId] as const,
   /** 'Set Up Your Shop': whether the account may open a store, and its stores' prefixes. */
   setup: (uid: string) => [...shopKeys.all, 'setup', uid] as const,
+  /** The owner's month at a glance of one store ('YYYY-MM'). */
+  report: (storeId: string, month: string) => [...shopKeys.all, 'report', storeId, month] as const,
   /** The owner's settings of one store. */
   settings: (storeId: string) => [...shopKeys.all, 'settings', storeId] as const,
   myInvitations: (uid: string) => [...shopKeys.all, 'my-invitations', uid] as const,
   repair: (id: string) => [...shopKeys.all, 'repair', id] as const,
+  /** A repair's invoice and its vouchers (issue 18). */
+  invoice: (repairDocId: string) => [...shopKeys.all, 'invoice', repairDocId] as const,
   /** The names a store's earlier repairs give for a mobile number (the job card's suggestion). */
   earlierCustomer: (storeId: string, mobile: string) =>
     [...shopKeys.all, 'earlier-customer', storeId, mobile] as const,
@@ -138,6 +143,13 @@ export const shopQueries = {
       queryFn: async () => outcomeValue(await shop.setupScreen(role)),
     }),
 
+  /** One owned store's month report, 'YYYY-MM' in India (its owner only). */
+  report: (shop: Shop, storeId: string, month: string) =>
+    queryOptions({
+      queryKey: shopKeys.report(storeId, month),
+      queryFn: async () => outcomeValue(await shop.monthReport(storeId, month)),
+    }),
+
   /** One owned store's settings (its owner only). */
   settings: (shop: Shop, storeId: string) =>
     queryOptions({
@@ -166,6 +178,13 @@ export const shopQueries = {
       queryKey: shopKeys.repair(id),
       queryFn: async () => outcomeValue(await shop.repairDossier(id)),
       refetchInterval: whilePending((page) => [page.repair]),
+    }),
+
+  /** A repair's invoice (null until issued) and its vouchers, oldest first. */
+  invoice: (invoices: Invoices, repairDocId: string) =>
+    queryOptions({
+      queryKey: shopKeys.invoice(repairDocId),
+      queryFn: async () => outcomeValue(await invoices.load(repairDocId)),
     }),
 
   /**

@@ -1,10 +1,12 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { parseBoardSearch } from '../../../domain/shop/board-search';
+import { istMonth, parseReportSearch } from '../../../domain/shop/report-search';
 import { ownerLayout, shopMemberLayout, signedInLayout } from '../../routing/audiences';
 import type { RouterContext } from '../../routing/context';
 import { screenComponent } from '../../routing/screen-component';
 import { SCREENS } from '../../routing/screens';
 import { rememberedStore } from './board/remembered-store';
+import { parseInvoiceSearch } from './invoice/invoice-paper';
 import { parseJobSheetSearch } from './job-sheet/job-sheet-search';
 import { shopQueries } from './queries';
 
@@ -107,6 +109,24 @@ export const jobSheetRoute = createRoute({
 });
 
 /**
+ * /shop/repairs/$id/invoice: the repair's invoice (its preview and 'Issue Invoice' until issued), its
+ * vouchers; `?paper=a4|a5|80mm`, `?voucher=` (a payment's voucher instead of the invoice).
+ */
+export const invoiceRoute = createRoute({
+  getParentRoute: () => shopMemberLayout,
+  path: '/shop/repairs/$id/invoice',
+  validateSearch: parseInvoiceSearch,
+  loader: async ({ context, params }) => {
+    const { useCases } = await context.services.load();
+    await Promise.all([
+      context.queryClient.ensureQueryData(shopQueries.repair(useCases.shop, params.id)),
+      context.queryClient.ensureQueryData(shopQueries.invoice(useCases.invoices, params.id)),
+    ]);
+  },
+  component: screenComponent(SCREENS['/shop/repairs/$id/invoice'], 'InvoicePage'),
+});
+
+/**
  * /shop/setup: 'Set Up Your Shop' (an account of role user, or an owner's 'Add Store'). Any signed-in
  * account reaches it; the screen tells the others that they may not (the backends refuse them too).
  */
@@ -176,9 +196,42 @@ export const duesRoute = createRoute({
   component: screenComponent(SCREENS['/shop/dues'], 'DuesPage'),
 });
 
+/**
+ * /shop/reports: the owner's month at a glance of one owned store. Without `?store=`, the store this
+ * account last chose on this browser (when it owns it); without `?period=` (YYYY-MM), this month in
+ * India: both are written into the URL (a replace), so the screen, its loader and every link read one
+ * value.
+ * Staff reach the owner audience with no owned store: the screen says reports are the owner's.
+ */
+export const reportsRoute = createRoute({
+  getParentRoute: () => ownerLayout,
+  path: '/shop/reports',
+  validateSearch: parseReportSearch,
+  beforeLoad: async ({ context, search }) => {
+    if (context.ownedStores.length === 0) return;
+    const store = search.store ?? rememberedChoice(context.ownedStores, search, context.uid);
+    const period = search.period ?? istMonth((await context.services.load()).useCases.clock.now());
+    if (store !== search.store || period !== search.period)
+      throw redirect({
+        to: '/shop/reports',
+        search: { ...(store === undefined ? {} : { store }), period },
+        replace: true,
+      });
+  },
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    const store = chosenStore(context.ownedStores, deps.store);
+    if (store === undefined || deps.period === undefined) return;
+    await context.queryClient.ensureQueryData(
+      shopQueries.report(await shopOf(context), store.storeId, deps.period),
+    );
+  },
+  component: screenComponent(SCREENS['/shop/reports'], 'ReportsPage'),
+});
+
 /** This feature's routes, by the audience router.tsx hangs them under. */
 export const shopRoutes = {
   signedIn: [setupRoute],
-  shopMember: [boardRoute, newRepairRoute, repairRoute, jobSheetRoute, duesRoute],
-  owner: [settingsRoute, staffRoute],
+  shopMember: [boardRoute, newRepairRoute, repairRoute, jobSheetRoute, invoiceRoute, duesRoute],
+  owner: [settingsRoute, staffRoute, reportsRoute],
 } as const;

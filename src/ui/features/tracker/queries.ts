@@ -6,11 +6,14 @@ import { outcomeValue } from '../../queries/outcome-value';
 
 type Shop = UseCases['shop'];
 type Repairs = UseCases['repairs'];
+type Invoices = UseCases['invoices'];
 
 /** The tracker's query keys (the tracking link's page and the dashboard's repair tracker), written once. */
 export const trackerKeys = {
   all: ['tracker'] as const,
   trackingLink: (token: string) => [...trackerKeys.all, 'link', token] as const,
+  /** The repair's invoice through its tracking link (null until one is issued). */
+  invoice: (token: string) => [...trackerKeys.all, 'invoice', token] as const,
   businessInfo: (repairDocId: string) => [...trackerKeys.all, 'business-info', repairDocId] as const,
   /** The signed-in customer's own repairs (uid in the key: another session never sees them). */
   mine: (uid: string) => [...trackerKeys.all, 'mine', uid] as const,
@@ -25,6 +28,20 @@ export const trackerQueries = {
     queryOptions({
       queryKey: trackerKeys.trackingLink(token),
       queryFn: () => shop.resolveTracking(token),
+      staleTime: 30_000,
+    }),
+
+  /**
+   * The repair's invoice as its customer sees it, through the tracking link: null when the link names
+   * none (not issued yet, or the link is off); a failed read is the query's error.
+   */
+  invoice: (invoices: Invoices, token: string) =>
+    queryOptions({
+      queryKey: trackerKeys.invoice(token),
+      queryFn: async () => {
+        const found = await invoices.byTrackingToken(token);
+        return !found.ok && found.reason === 'not-found' ? null : outcomeValue(found);
+      },
       staleTime: 30_000,
     }),
 

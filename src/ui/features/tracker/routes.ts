@@ -2,6 +2,7 @@ import { createRoute } from '@tanstack/react-router';
 import { rootRoute } from '../../routing/audiences';
 import { screenComponent } from '../../routing/screen-component';
 import { SCREENS } from '../../routing/screens';
+import { parsePaperSearch } from '../shop/invoice/invoice-paper';
 import { trackerQueries } from './queries';
 
 /*
@@ -14,10 +15,27 @@ export const trackingRoute = createRoute({
   path: '/t/$token',
   loader: async ({ context, params }) => {
     const { useCases } = await context.services.load();
+    // Whether the repair has an invoice yet: asked on the way, for the page's 'Invoice' link only.
+    void context.queryClient.prefetchQuery(trackerQueries.invoice(useCases.invoices, params.token));
     await context.queryClient.ensureQueryData(trackerQueries.trackingLink(useCases.shop, params.token));
   },
   component: screenComponent(SCREENS['/t/$token'], 'TrackingPage'),
 });
 
+/**
+ * The customer's view of the repair's invoice (/t/$token/invoice, no sign-in, `?paper=`): the invoice
+ * the tracking link names, or none yet (an answer the page shows); a read that throws is the route's error.
+ */
+export const trackingInvoiceRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/t/$token/invoice',
+  validateSearch: parsePaperSearch,
+  loader: async ({ context, params }) => {
+    const { useCases } = await context.services.load();
+    await context.queryClient.ensureQueryData(trackerQueries.invoice(useCases.invoices, params.token));
+  },
+  component: screenComponent(SCREENS['/t/$token/invoice'], 'TrackingInvoicePage'),
+});
+
 /** This feature's routes, by the audience router.tsx hangs them under. */
-export const trackerRoutes = { anyone: [trackingRoute] } as const;
+export const trackerRoutes = { anyone: [trackingRoute, trackingInvoiceRoute] } as const;

@@ -1,7 +1,8 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { formatCalendarDate } from '../../../domain/shared/time';
 import { formatPaise } from '../../../domain/shop/amounts';
+import { INVOICE_TITLES } from '../../../domain/shop/invoice';
 import { trackingPayLink } from '../../../domain/shop/store-profile';
 import { type TrackingView, trackingProgress } from '../../../domain/shop/tracking';
 import { useService, useSettings } from '../../app-services';
@@ -40,7 +41,7 @@ export function TrackingPage() {
   return (
     <main id="main" className="mx-auto w-full max-w-xl flex-1 px-4 py-6 sm:py-10">
       {outcome.ok ? (
-        <RepairStatus view={outcome.value} />
+        <RepairStatus view={outcome.value} token={token} />
       ) : (
         <TrackingProblem
           title={outcome.reason === 'revoked' ? 'This link was turned off' : 'Link not found'}
@@ -84,7 +85,7 @@ function TrackingProblem({
   );
 }
 
-function RepairStatus({ view }: { view: TrackingView }) {
+function RepairStatus({ view, token }: { view: TrackingView; token: string }) {
   const phone = view.shop.phone.trim();
   // The Pay button: the one UPI link builder, fed with the store's own profile and the amount due.
   const payLink = trackingPayLink(view.shop, view);
@@ -145,7 +146,33 @@ function RepairStatus({ view }: { view: TrackingView }) {
           </a>
         )}
       </Card>
+      <InvoiceLink token={token} />
     </div>
+  );
+}
+
+/**
+ * 'Invoice', once the shop has issued one: the customer's view of it (/t/$token/invoice). Asked for by
+ * the route's loader on the way; while it is unknown, or if it cannot be read, the page simply has no
+ * link (the repair's status is what this page is for; the invoice's own page says its failures).
+ */
+function InvoiceLink({ token }: { token: string }) {
+  const invoices = useService('invoices');
+  const { data: invoice } = useQuery(trackerQueries.invoice(invoices, token));
+  if (!invoice) return null;
+  return (
+    <Card className="flex flex-wrap items-center justify-between gap-3 p-5">
+      <p className="text-sm text-slate-700">
+        {INVOICE_TITLES[invoice.kind]} {invoice.number}
+      </p>
+      <Link
+        to="/t/$token/invoice"
+        params={{ token }}
+        className="inline-flex h-11 items-center rounded-lg px-4 font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
+      >
+        Invoice
+      </Link>
+    </Card>
   );
 }
 

@@ -48,11 +48,26 @@ describe("the owner's settings (/shop/settings)", () => {
     await app.user.type(field(STORE_FIELD_LABELS.pincode), '400050');
     if (field(STORE_FIELD_LABELS.address).value === '')
       await app.user.type(field(STORE_FIELD_LABELS.address), 'Linking Road, Bandra West');
+    // The invoice settings: the standard ones until changed.
+    expect(field(SETTINGS_TEXTS.gstRate).value).toBe('18');
+    expect(field(SETTINGS_TEXTS.sacCode).value).toBe('998716');
+    expect((field(SETTINGS_TEXTS.pricesIncludeTax) as HTMLInputElement).checked).toBe(true);
+    await app.user.selectOptions(field(SETTINGS_TEXTS.gstRate), '12');
+    await app.user.clear(field(SETTINGS_TEXTS.sacCode));
+    await app.user.type(field(SETTINGS_TEXTS.sacCode), '998713');
+    await app.user.click(field(SETTINGS_TEXTS.pricesIncludeTax));
     expect(await seriousA11yViolations()).toEqual([]);
     await app.user.click(screen.getByRole('button', { name: SETTINGS_TEXTS.saveSettings }));
     expect(await screen.findByText(STORE_SETUP_MESSAGES.saved)).toBeTruthy();
     const saved = await app.backend.ports.shopMembers.settings(STORE);
-    expect(saved).toMatchObject({ city: 'Mumbai', state: 'Maharashtra', pincode: '400050' });
+    expect(saved).toMatchObject({
+      city: 'Mumbai',
+      state: 'Maharashtra',
+      pincode: '400050',
+      gstRatePercent: 12,
+      sacCode: '998713',
+      pricesIncludeTax: false,
+    });
     expect(saved.messageTemplates).toEqual({
       ready: 'Hi {customerName}, {repairId} is ready. Pay {amountDue}.',
       paymentReminder: 'Please pay {amountDue} to {shopName}.',
@@ -66,7 +81,11 @@ describe("the owner's settings (/shop/settings)", () => {
     await app.user.type(field(STORE_FIELD_LABELS.gstin), '27AAPFS1234C1Z5');
     await app.user.clear(field(STORE_FIELD_LABELS.upiId));
     await app.user.type(field(STORE_FIELD_LABELS.upiId), 'sharma mobile');
+    await app.user.clear(field(SETTINGS_TEXTS.sacCode));
+    await app.user.type(field(SETTINGS_TEXTS.sacCode), '12345');
     await app.user.click(screen.getByRole('button', { name: SETTINGS_TEXTS.saveSettings }));
+    expect(await screen.findByText(STORE_SETUP_MESSAGES.sacCodeInvalid)).toBeTruthy();
+    expect(field(SETTINGS_TEXTS.sacCode).value).toBe('12345');
     expect(await screen.findByText(STORE_SETUP_MESSAGES.gstinInvalid)).toBeTruthy();
     expect(screen.getByText(STORE_SETUP_MESSAGES.upiIdInvalid)).toBeTruthy();
     expect(field(STORE_FIELD_LABELS.gstin).value).toBe('27AAPFS1234C1Z5');

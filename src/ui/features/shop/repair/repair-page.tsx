@@ -5,6 +5,7 @@ import { useService } from '../../../app-services';
 import { buttonClasses } from '../../../components/button';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { AppPage } from '../../../layout/app-page';
+import { INVOICE_TEXTS } from '../invoice/invoice-texts';
 import { RepairPhotosSection } from '../photos/repair-photos-section';
 import { shopQueries } from '../queries';
 import { repairRoute } from '../routes';
@@ -55,13 +56,25 @@ function RepairView({ data }: { data: RepairDossier }) {
           <PendingSyncBadge pending={repair.pendingSync} />
         </div>
         <p className="mt-1 text-sm text-slate-600">{data.store.storeName}</p>
-        <Link
-          to="/shop/repairs/$id/print"
-          params={{ id: repair.id }}
-          className={buttonClasses('secondary', 'sm', 'mt-3')}
-        >
-          {SHOP_TEXTS.printJobSheet}
-        </Link>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Link
+            to="/shop/repairs/$id/print"
+            params={{ id: repair.id }}
+            className={buttonClasses('secondary', 'sm')}
+          >
+            {SHOP_TEXTS.printJobSheet}
+          </Link>
+          {/* The invoice is for a repair with a final amount (its page says why a cancelled one has none). */}
+          {repair.finalPaise !== null && (
+            <Link
+              to="/shop/repairs/$id/invoice"
+              params={{ id: repair.id }}
+              className={buttonClasses('secondary', 'sm')}
+            >
+              {INVOICE_TEXTS.invoice}
+            </Link>
+          )}
+        </div>
       </div>
 
       <StatusCard data={data} />

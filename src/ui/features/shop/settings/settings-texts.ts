@@ -47,6 +47,13 @@ export const SETTINGS_TEXTS = {
   preview: 'Preview',
   unknownPlaceholders: (names: string) => `Not a placeholder, sent as written: ${names}`,
   saveSettings: 'Save Settings',
+  invoices: 'Invoices',
+  invoicesHint:
+    'Used for new invoices. A store with a GSTIN issues a Tax Invoice, one without a Receipt. An invoice already issued never changes.',
+  gstRate: 'GST Rate',
+  sacCode: 'SAC Code',
+  sacCodeHint: '998716 is the repair of phones and other telecom equipment; 998713 of computers.',
+  pricesIncludeTax: 'Prices entered at the counter include GST',
   prefixFixed: 'Fixed when the store was opened: Repair IDs are never reused.',
   store: 'Store',
   repairs: '← Repairs',

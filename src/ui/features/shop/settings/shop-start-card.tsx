@@ -3,12 +3,14 @@ import { useService } from '../../../app-services';
 import { ButtonLink } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { ownedStores, shopQueries } from '../queries';
+import { REPORTS_TEXTS } from '../reports/reports-texts';
 import { SETUP_TEXTS } from './settings-texts';
 
 /**
  * The customer dashboard's shop card, beside the repair tracker (role user): 'Set Up Your Shop' for an
  * account that owns no store (../shared/spec/owner-console.md, "Opening a shop on the web"), and the
- * way to its board once it owns one. The dashboard's loader has read the account's stores.
+ * way to its board (and to its 'Reports') once it owns one. The dashboard's loader has read the
+ * account's stores.
  */
 export function ShopStartCard({ uid }: { readonly uid: string }) {
   const shop = useService('shop');
@@ -34,6 +36,15 @@ export function ShopStartCard({ uid }: { readonly uid: string }) {
           </p>
           <ButtonLink to="/shop" search={{ store: first.storeId }} size="lg" className="mt-4 w-full">
             Open Shop
+          </ButtonLink>
+          <ButtonLink
+            to="/shop/reports"
+            search={{ store: first.storeId }}
+            variant="secondary"
+            size="lg"
+            className="mt-2 w-full"
+          >
+            {REPORTS_TEXTS.title}
           </ButtonLink>
         </>
       )}

@@ -10,6 +10,7 @@ import { Card, CardHeader } from '../../../components/card';
 import { TextArea } from '../../../components/fields';
 import { OutcomeAlert } from '../../../components/outcome-alert';
 import { shopQueries } from '../queries';
+import { InvoiceSettingsCard, type InvoiceSettingsValues } from './invoice-settings-card';
 import { useSaveSettings } from './mutations';
 import { SETTINGS_TEXTS, STORE_FIELD_LABELS } from './settings-texts';
 import {
@@ -31,7 +32,14 @@ const ID = 'settings';
 
 type Templates = Record<TemplateKey, string>;
 
-function formOf(screen: SettingsScreen): { details: StoreFieldValues; terms: string; templates: Templates } {
+interface SettingsFormValues {
+  readonly details: StoreFieldValues;
+  readonly terms: string;
+  readonly templates: Templates;
+  readonly invoices: InvoiceSettingsValues;
+}
+
+function formOf(screen: SettingsScreen): SettingsFormValues {
   const { settings } = screen;
   const templates = Object.fromEntries(
     SETTINGS_TEMPLATE_ORDER.map((key) => [key, settings.messageTemplates[key] ?? '']),
@@ -50,6 +58,11 @@ function formOf(screen: SettingsScreen): { details: StoreFieldValues; terms: str
     // The default terms are shown as the text to edit; saved unchanged they stay the default.
     terms: settings.jobSheetTerms,
     templates,
+    invoices: {
+      gstRatePercent: String(settings.gstRatePercent),
+      sacCode: settings.sacCode,
+      pricesIncludeTax: settings.pricesIncludeTax,
+    },
   };
 }
 
@@ -77,11 +90,18 @@ export function StoreSettingsForm({ storeId }: { readonly storeId: string }) {
       ...form.details,
       jobSheetTerms: form.terms,
       messageTemplates: form.templates,
+      gstRatePercent: Number(form.invoices.gstRatePercent),
+      sacCode: form.invoices.sacCode,
+      pricesIncludeTax: form.invoices.pricesIncludeTax,
     });
     if (!result.ok) {
       const fieldErrors = result.fieldErrors ?? {};
       setErrors(fieldErrors);
-      focusFirstError(ID, [...STORE_FIELD_ORDER, 'jobSheetTerms', ...SETTINGS_TEMPLATE_ORDER], fieldErrors);
+      focusFirstError(
+        ID,
+        [...STORE_FIELD_ORDER, 'gstRatePercent', 'sacCode', 'jobSheetTerms', ...SETTINGS_TEMPLATE_ORDER],
+        fieldErrors,
+      );
       if (Object.keys(fieldErrors).length === 0) setOutcome(result);
       return;
     }
@@ -102,6 +122,16 @@ export function StoreSettingsForm({ storeId }: { readonly storeId: string }) {
           </div>
         </div>
       </Card>
+
+      <InvoiceSettingsCard
+        idPrefix={ID}
+        values={form.invoices}
+        errors={errors}
+        onChange={(change) => {
+          setForm((current) => ({ ...current, invoices: { ...current.invoices, ...change } }));
+          setErrors((current) => ({ ...current, gstRatePercent: undefined, sacCode: undefined }));
+        }}
+      />
 
       <Card>
         <CardHeader title={SETTINGS_TEXTS.jobSheetTerms} description={SETTINGS_TEXTS.jobSheetTermsHint} />
