@@ -348,6 +348,8 @@ describe('finding 5: a repair frozen or bloated', () => {
           productType: 'Tablet',
           problems: 'Screen broken, Battery',
           problemList: ['Screen broken', 'Battery'],
+          // 'Battery' is typed (not a common problem): the reports' 'Other' (issue 18).
+          otherProblem: true,
         },
         entry('edit', 'received', STAFF),
       ),
