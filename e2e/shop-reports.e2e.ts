@@ -108,6 +108,15 @@ async function expectCards(page: Page, month: string): Promise<ReturnType<typeof
   const expected = expectedReport(month);
   await expect.poll(() => figure(page, 'Repairs Received')).toBe(String(expected.received));
   expect(await figure(page, 'Repairs Delivered')).toBe(String(expected.delivered));
+  // What the deliveries sold: an advance of a repair not yet delivered is no sale.
+  await expect
+    .poll(() =>
+      page
+        .getByRole('region', { name: 'The month in figures' })
+        .getByText(`${formatPaise(expected.salesPaise)} billed on delivery`)
+        .count(),
+    )
+    .toBe(1);
   expect(await figure(page, 'Collected')).toBe(formatPaise(expected.collected.netPaise));
   expect(await figure(page, 'Due')).toBe(formatPaise(expected.duePaise));
   expect(await figure(page, 'Average Turnaround')).toBe(

@@ -49,6 +49,8 @@ async function openReports(month?: string): Promise<RenderedApp> {
 async function expectCards(expected: MonthReport): Promise<void> {
   await waitFor(() => expect(figure(REPORTS_TEXTS.received)).toBe(String(expected.received)));
   expect(figure(REPORTS_TEXTS.delivered)).toBe(String(expected.delivered));
+  const cards = screen.getByRole('region', { name: REPORTS_TEXTS.cards });
+  expect(within(cards).getByText(REPORTS_TEXTS.sales(formatPaise(expected.salesPaise)))).toBeTruthy();
   expect(figure(REPORTS_TEXTS.collected)).toBe(formatPaise(expected.collected.netPaise));
   expect(figure(REPORTS_TEXTS.due)).toBe(formatPaise(expected.duePaise));
   expect(figure(REPORTS_TEXTS.averageTurnaround)).toBe(

@@ -39,7 +39,11 @@ export function ReportCards({ report }: { report: MonthReport }) {
     <section aria-label={REPORTS_TEXTS.cards}>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         <Figure label={REPORTS_TEXTS.received} value={String(report.received)} />
-        <Figure label={REPORTS_TEXTS.delivered} value={String(report.delivered)} />
+        <Figure label={REPORTS_TEXTS.delivered} value={String(report.delivered)}>
+          <dd className="mt-2 text-sm text-slate-600">
+            {REPORTS_TEXTS.sales(formatPaise(report.salesPaise))}
+          </dd>
+        </Figure>
         <Figure label={REPORTS_TEXTS.collected} value={formatPaise(collected.netPaise)}>
           <dd className="mt-2 space-y-0.5 text-sm text-slate-600">
             <Line label={REPORTS_TEXTS.cash} value={formatPaise(collected.cashPaise)} />

@@ -25,6 +25,8 @@ export const REPORTS_TEXTS = {
   repairs: '← Repairs',
   cards: 'The month in figures',
   refunds: 'Refunds',
+  /** What the month's deliveries sold: an advance is money collected, a sale only once delivered. */
+  sales: (amount: string) => `${amount} billed on delivery (advances count when the repair is delivered)`,
   dueRepairs: (count: number) => `${count} ${count === 1 ? 'repair' : 'repairs'} with money due, today`,
   days: (days: number) => `${days.toFixed(1)} ${days.toFixed(1) === '1.0' ? 'day' : 'days'}`,
   turnaroundHint: 'Received to delivered, for the repairs delivered this month.',
