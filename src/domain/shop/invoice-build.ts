@@ -206,6 +206,26 @@ export interface BuildInvoiceInput {
   readonly by: HistoryActor;
 }
 
+/** What every invoice and voucher says of its issue: its id, kind and number, the repair, who and when. */
+function issueHead(
+  input: Pick<BuildInvoiceInput, 'repairDocId' | 'repair' | 'store' | 'number' | 'now' | 'by'>,
+  id: string,
+  kind: InvoiceKind,
+) {
+  return {
+    id,
+    kind,
+    number: input.number.number,
+    financialYear: input.number.fy,
+    serial: input.number.serial,
+    storeId: input.store.id,
+    repairDocId: input.repairDocId,
+    repairId: input.repair.repairId,
+    issuedAt: input.now,
+    issuedBy: { uid: input.by.uid, name: input.by.name },
+  };
+}
+
 /** The kind of invoice a store issues: 'tax-invoice' with a GSTIN, else 'receipt'. */
 export function invoiceKindFor(settings: StoreSettings): 'tax-invoice' | 'receipt' {
   return settings.gstin !== '' ? 'tax-invoice' : 'receipt';
@@ -263,16 +283,7 @@ export function buildInvoice(input: BuildInvoiceInput): InvoiceOutcome {
   }
   const advanceDeductedPaise = Math.min(gst.totalPaise, Math.max(0, advance));
   return done({
-    id: input.repairDocId,
-    kind,
-    number: input.number.number,
-    financialYear: input.number.fy,
-    serial: input.number.serial,
-    storeId: input.store.id,
-    repairDocId: input.repairDocId,
-    repairId: input.repair.repairId,
-    issuedAt: input.now,
-    issuedBy: { uid: input.by.uid, name: input.by.name },
+    ...issueHead(input, input.repairDocId, kind),
     seller,
     customer: {
       name: input.repair.customerName,
@@ -359,16 +370,7 @@ export function buildVoucher(input: BuildVoucherInput): Outcome<Invoice, never, 
   const device = input.repair.productName.trim() || 'device';
   const what = kind === 'receipt-voucher' ? 'Advance for repair' : 'Refund of advance for repair';
   return done({
-    id: input.payment.id,
-    kind,
-    number: input.number.number,
-    financialYear: input.number.fy,
-    serial: input.number.serial,
-    storeId: input.store.id,
-    repairDocId: input.repairDocId,
-    repairId: input.repair.repairId,
-    issuedAt: input.now,
-    issuedBy: { uid: input.by.uid, name: input.by.name },
+    ...issueHead(input, input.payment.id, kind),
     seller,
     customer: { name: input.repair.customerName, mobile: input.repair.customerMobile, gstin: '' },
     placeOfSupply: referenced?.placeOfSupply ?? placeOfSupplyLabel(seller.state, seller.stateCode),

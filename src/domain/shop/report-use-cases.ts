@@ -4,6 +4,7 @@ import { MAX_SHOP_PAGE_SIZE } from '../../ports/shop-repairs';
 import { MAX_EXPORT_PAGE_SIZE, type ReportPayment } from '../../ports/shop-reports';
 import { done, type FieldErrors, failed, invalid, type Outcome } from '../shared/validation';
 import {
+  type CsvColumn,
   csvChunks,
   PAYMENTS_CSV_COLUMNS,
   type PaymentCsvRow,
@@ -179,24 +180,38 @@ export function paymentCsvRow(payment: ReportPayment): PaymentCsvRow {
 
 type RangeOutcome = Outcome<CsvExport, ExportField, ShopFailureReason>;
 
+/** What one export reads and writes: its pages from a range, its rows and its columns. */
+interface ExportPlan<T, Row> {
+  readonly kind: CsvExportKind;
+  /** For the log: 'Exporting the repairs of store …'. */
+  readonly what: string;
+  readonly read: (from: Date, to: Date, cursor: string | null) => Promise<Paged<T>>;
+  readonly toRow: (item: T) => Row;
+  readonly columns: readonly CsvColumn<Row>[];
+}
+
+/** A checked range's file: its name and its chunks, read page by page as the file asks for them. */
+function exportCsv<T, Row>(ports: Pick<Ports, 'logger'>, input: ExportRangeInput, plan: ExportPlan<T, Row>) {
+  const range = checkExportRange(input);
+  if (!range.ok) return invalid(range.fieldErrors);
+  const { from, to } = range.value;
+  const pages = rowsOf(ports, plan.what, (cursor) => plan.read(from, to, cursor), plan.toRow);
+  return done({ fileName: csvFileName(plan.kind, range.value), chunks: csvChunks(plan.columns, pages) });
+}
+
 /** 'Download CSV' of repairs: the store's repairs received between 'From' and 'To' (newest first). */
 export function exportRepairsCsv(
   ports: Pick<ReportPorts, 'shopRepairs' | 'logger'>,
   storeId: string,
   input: ExportRangeInput,
 ): RangeOutcome {
-  const range = checkExportRange(input);
-  if (!range.ok) return invalid(range.fieldErrors);
-  const { from, to } = range.value;
-  const pages = rowsOf(
-    ports,
-    `Exporting the repairs of store ${storeId}`,
-    (cursor) => ports.shopRepairs.page(storeId, { from, to, limit: MAX_SHOP_PAGE_SIZE, cursor }),
-    repairCsvRow,
-  );
-  return done({
-    fileName: csvFileName('repairs', range.value),
-    chunks: csvChunks(REPAIRS_CSV_COLUMNS, pages),
+  return exportCsv(ports, input, {
+    kind: 'repairs',
+    what: `Exporting the repairs of store ${storeId}`,
+    read: (from, to, cursor) =>
+      ports.shopRepairs.page(storeId, { from, to, limit: MAX_SHOP_PAGE_SIZE, cursor }),
+    toRow: repairCsvRow,
+    columns: REPAIRS_CSV_COLUMNS,
   });
 }
 
@@ -206,17 +221,12 @@ export function exportPaymentsCsv(
   storeId: string,
   input: ExportRangeInput,
 ): RangeOutcome {
-  const range = checkExportRange(input);
-  if (!range.ok) return invalid(range.fieldErrors);
-  const { from, to } = range.value;
-  const pages = rowsOf(
-    ports,
-    `Exporting the payments of store ${storeId}`,
-    (cursor) => ports.reports.paymentsPage(storeId, { from, to, limit: MAX_EXPORT_PAGE_SIZE, cursor }),
-    paymentCsvRow,
-  );
-  return done({
-    fileName: csvFileName('payments', range.value),
-    chunks: csvChunks(PAYMENTS_CSV_COLUMNS, pages),
+  return exportCsv(ports, input, {
+    kind: 'payments',
+    what: `Exporting the payments of store ${storeId}`,
+    read: (from, to, cursor) =>
+      ports.reports.paymentsPage(storeId, { from, to, limit: MAX_EXPORT_PAGE_SIZE, cursor }),
+    toRow: paymentCsvRow,
+    columns: PAYMENTS_CSV_COLUMNS,
   });
 }
