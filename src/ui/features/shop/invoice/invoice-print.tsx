@@ -1,6 +1,7 @@
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import type { Invoice } from '../../../../domain/shop/invoice';
 import { Button } from '../../../components/button';
+import { ChoiceButtons } from '../../../components/choice-buttons';
 import { INVOICE_PAPER_LABELS, INVOICE_PAPERS, type InvoicePaper, invoicePageRule } from './invoice-paper';
 import { InvoiceSheet } from './invoice-sheet';
 import { INVOICE_TEXTS } from './invoice-texts';
@@ -41,7 +42,13 @@ export function InvoicePrint({
     <div className="space-y-5">
       <style>{invoicePageRule(paper, sheetHeight)}</style>
       <div className="invoice-chrome flex flex-wrap items-end gap-x-6 gap-y-3">
-        <PaperChoice value={paper} onChange={onPaper} />
+        <ChoiceButtons
+          legend={INVOICE_TEXTS.paper}
+          options={INVOICE_PAPERS}
+          labels={INVOICE_PAPER_LABELS}
+          value={paper}
+          onChange={onPaper}
+        />
         <Button onClick={() => window.print()}>{INVOICE_TEXTS.print}</Button>
         {children}
       </div>
@@ -51,33 +58,5 @@ export function InvoicePrint({
         </div>
       </div>
     </div>
-  );
-}
-
-/** 'Paper': 'A4', 'A5', '80 mm', one pressed. */
-function PaperChoice({ value, onChange }: { value: InvoicePaper; onChange: (paper: InvoicePaper) => void }) {
-  return (
-    <fieldset>
-      <legend className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">
-        {INVOICE_TEXTS.paper}
-      </legend>
-      <div className="inline-flex rounded-lg ring-1 ring-slate-300">
-        {INVOICE_PAPERS.map((option) => (
-          <button
-            key={option}
-            type="button"
-            aria-pressed={option === value}
-            onClick={() => onChange(option)}
-            className={
-              option === value
-                ? 'h-10 bg-brand-700 px-4 text-sm font-semibold text-white first:rounded-l-lg last:rounded-r-lg'
-                : 'h-10 bg-white px-4 text-sm font-semibold text-slate-700 first:rounded-l-lg last:rounded-r-lg hover:bg-slate-50'
-            }
-          >
-            {INVOICE_PAPER_LABELS[option]}
-          </button>
-        ))}
-      </div>
-    </fieldset>
   );
 }

@@ -12,6 +12,7 @@ import { jobSheetRoute } from '../routes';
 import { CODE_HIDDEN_HINT, COPY_LABELS, codeShown, JobSheet } from './job-sheet';
 import type { JobSheetCopy, JobSheetPaper } from './job-sheet-search';
 import './job-sheet.css';
+import { ChoiceButtons } from '../../../components/choice-buttons';
 
 // The texts the page's tests and e2e read, from the sheet they belong to.
 export { CODE_HIDDEN_HINT, CODE_NOT_ON_REPRINT, NO_TRACKING_LINK_TEXT } from './job-sheet';
@@ -99,14 +100,14 @@ function JobSheetView({
           <Button onClick={() => window.print()}>Print</Button>
         </div>
         <div className="flex flex-wrap gap-x-6 gap-y-3">
-          <Toggle
+          <ChoiceButtons
             legend="Paper"
             options={['a5', '80mm'] as const}
             labels={PAPER_LABELS}
             value={paper}
             onChange={(value) => choose({ paper: value })}
           />
-          <Toggle
+          <ChoiceButtons
             legend="Copy"
             options={['customer', 'shop'] as const}
             labels={COPY_LABELS}
@@ -129,42 +130,5 @@ function JobSheetView({
         </div>
       </div>
     </div>
-  );
-}
-
-function Toggle<T extends string>({
-  legend,
-  options,
-  labels,
-  value,
-  onChange,
-}: {
-  legend: string;
-  options: readonly T[];
-  labels: Record<T, string>;
-  value: T;
-  onChange: (value: T) => void;
-}) {
-  return (
-    <fieldset>
-      <legend className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">{legend}</legend>
-      <div className="inline-flex rounded-lg ring-1 ring-slate-300">
-        {options.map((option) => (
-          <button
-            key={option}
-            type="button"
-            aria-pressed={option === value}
-            onClick={() => onChange(option)}
-            className={
-              option === value
-                ? 'h-10 bg-brand-700 px-4 text-sm font-semibold text-white first:rounded-l-lg last:rounded-r-lg'
-                : 'h-10 bg-white px-4 text-sm font-semibold text-slate-700 first:rounded-l-lg last:rounded-r-lg hover:bg-slate-50'
-            }
-          >
-            {labels[option]}
-          </button>
-        ))}
-      </div>
-    </fieldset>
   );
 }
