@@ -138,6 +138,10 @@ async function readyOnServer(
 describe('invoices with sync: the server gives the numbers (issue 18)', () => {
   it('numbers the invoices of two counters consecutively, through the gateway, and both devices read them', {
     timeout: 300_000,
+    // Under a heavy load (the whole suite beside other work on two cores) a device's push of a new
+    // repair has been seen not to arrive within a minute; each try opens a new shop. Known flaky,
+    // under investigation with the gateway's handling of pushes (issue 20): retried, never weakened.
+    retry: 2,
   }, async () => {
     const { a, b, remote } = await shop();
     const fy = financialYearOf(new Date());
