@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { collection, doc, getDoc, getDocs, Timestamp } from 'firebase/firestore';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RestTrackingLinkRepository } from '../../src/adapters/firebase/firestore-rest-tracking';
 import { rechargeIdOf } from '../../src/adapters/shared/recharge';
 import { DEMO_PASSWORD, generateDemoData } from '../../src/demo/demo-data';
 import { isPortError } from '../../src/ports/errors';
@@ -11,6 +12,7 @@ import { shopContracts } from '../contract/shop-contracts';
 import { newRepair, seedShop } from '../contract/shop-fixtures';
 import { shopInvoicesContract } from '../contract/shop-invoices.contract';
 import { shopReportsContract } from '../contract/shop-reports.contract';
+import { shopTrackingContract } from '../contract/shop-tracking.contract';
 import { emulatorBackend, emulatorEndpoints, emulatorHarnessFactory } from './firebase-harness';
 import { CONTRACT_PROJECT } from './projects';
 import { repairPhotosOnFirestore } from './repair-photos.emulator';
@@ -31,6 +33,33 @@ describe('firebase shop console (emulators)', () => {
 /** GST invoices (issue 18) on firestore-shop-invoices.ts and firestore.rules. */
 describe('firebase invoices (emulators)', () => {
   shopInvoicesContract(harness.factory);
+});
+
+/**
+ * The tracking contract with resolve read over the REST API, without the SDK (issue 19:
+ * firestore-rest-tracking.ts, as the tracking page will read it); rotate and revoke stay the SDK's.
+ */
+describe('firebase tracking links read over the REST API (emulators)', () => {
+  shopTrackingContract(async () => {
+    const h = await harness.factory();
+    const { host, firestorePort } = emulatorEndpoints();
+    const rest = new RestTrackingLinkRepository({
+      projectId: CONTRACT_PROJECT,
+      emulator: { host, port: firestorePort },
+    });
+    const sdk = h.ports.tracking;
+    return {
+      ...h,
+      ports: {
+        ...h.ports,
+        tracking: {
+          resolve: (token) => rest.resolve(token),
+          rotate: (repairDocId, token) => sdk.rotate(repairDocId, token),
+          revoke: (repairDocId) => sdk.revoke(repairDocId),
+        },
+      },
+    };
+  });
 });
 
 /** The report contract on the Firestore report adapter (aggregation queries) and firestore.rules. */

@@ -1,13 +1,14 @@
 import type { Auth } from 'firebase/auth';
 import { type DocumentData, type DocumentSnapshot, doc, type Firestore, Timestamp } from 'firebase/firestore';
 import { parseShopRepair, type ShopRepair } from '../../domain/shop/repair-record';
-import { type ShopRole, statusLabel } from '../../domain/shop/status';
-import { type TrackingView, trackingView } from '../../domain/shop/tracking';
+import type { ShopRole } from '../../domain/shop/status';
+import type { TrackingView } from '../../domain/shop/tracking';
 import { TRACKING_VIEW_FIELDS } from '../../domain/stored/documents';
 import { parseStoreRecord, type Store } from '../../domain/stores/store';
 import { PortError } from '../../ports/errors';
 import { COLLECTIONS, fromFirestore, plainData } from './firestore-data';
 import { getDoc } from './firestore-reads';
+import { trackingViewFromPlain } from './firestore-tracking-view';
 
 /**
  * The shop console's Firestore layout (docs/adapters.md, "The shop console on Firestore"):
@@ -145,8 +146,6 @@ export class ShopAccessChecker {
   }
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
 /**
  * The view a tracking document stores: the repair's customer-safe fields exactly as the repair stores
  * them, null where it has none (firestore.rules compare the two after the same commit).
@@ -156,30 +155,15 @@ export function storedViewOf(stored: Readonly<Record<string, unknown>>): Record<
 }
 
 /**
- * What the tracking page shows, from a stored view and the store's profile (name, phone, UPI ID):
- * domain trackingView on the repair's fields, with the timeline the repair keeps. Null when the
- * document holds no view.
+ * What the tracking page shows, from a stored view as the SDK reads it (Timestamps) and the store's
+ * profile: firestore-tracking-view.ts on its plain values. Null when the document holds no view.
  */
 export function trackingViewFromStored(
   repairDocId: string,
   raw: unknown,
   profile: Readonly<Record<string, unknown>> | undefined,
 ): TrackingView | null {
-  const record = fromFirestore(raw);
-  if (typeof record !== 'object' || record === null) return null;
-  const view = record as Record<string, unknown>;
-  if (typeof view.repairId !== 'string' || typeof view.status !== 'string') return null;
-  const fields = Object.fromEntries(Object.entries(view).filter(([, value]) => value !== null));
-  const repair = parseShopRepair(repairDocId, { ...fields, history: [] });
-  const shop = { name: text(profile?.name), phone: text(profile?.phone), upiId: text(profile?.upiId) };
-  const steps = Array.isArray(view.timeline) ? view.timeline : [];
-  const timeline = steps.flatMap((step) => {
-    const { status, at } = (step ?? {}) as { status?: unknown; at?: unknown };
-    return typeof status === 'string' && at instanceof Date
-      ? [{ status, label: statusLabel(status), at }]
-      : [];
-  });
-  return { ...trackingView(repair, shop), timeline };
+  return trackingViewFromPlain(repairDocId, fromFirestore(raw), profile);
 }
 
 /** A repair document's data as a ShopRepair (Timestamps as Dates). */

@@ -1,0 +1,182 @@
+/**
+ * Reads one Firestore document over the REST API with a plain `fetch`, without the Firebase SDK (issue
+ * 19: the customer's tracking page must not download the Firestore SDK to read a document or two).
+ *
+ *   GET https://firestore.googleapis.com/v1/projects/{project}/databases/(default)/documents/{path}
+ *   (on the emulator: http://{host}:{port}/v1/projects/…, the host and port firebase-backend.ts gives
+ *   connectFirestoreEmulator)
+ *
+ * The answer is `{ name, fields, createTime, updateTime }`, each field a typed value ({ stringValue },
+ * { integerValue: "12" }, { timestampValue }, { mapValue: { fields } }, …); decodeFields turns them
+ * into the plain values the SDK's adapters hand the domain (numbers, strings, Dates, objects, lists),
+ * as plainData does for a snapshot. Requests go signed out: firestore.rules decide, as for the SDK.
+ * Imports nothing from firebase/*: keep it so, the tracking page's bundle depends on it.
+ */
+import { PortError } from '../../ports/errors';
+
+/** One value as Firestore's REST API writes it (google.firestore.v1.Value). */
+export type FirestoreRestValue =
+  | { readonly nullValue: null | 'NULL_VALUE' }
+  | { readonly booleanValue: boolean }
+  /** int64 as a decimal string. */
+  | { readonly integerValue: string | number }
+  /** A double; 'NaN', 'Infinity' and '-Infinity' come as strings. */
+  | { readonly doubleValue: number | string }
+  /** RFC 3339, e.g. 2026-11-26T10:15:30.123456Z. */
+  | { readonly timestampValue: string }
+  | { readonly stringValue: string }
+  /** base64. */
+  | { readonly bytesValue: string }
+  /** projects/{p}/databases/{d}/documents/{path} */
+  | { readonly referenceValue: string }
+  | { readonly geoPointValue: { readonly latitude?: number; readonly longitude?: number } }
+  | { readonly arrayValue: { readonly values?: readonly FirestoreRestValue[] } }
+  | { readonly mapValue: { readonly fields?: Readonly<Record<string, FirestoreRestValue>> } };
+
+/** A document as the REST API answers a GET. */
+export interface FirestoreRestDocument {
+  readonly name: string;
+  readonly fields?: Readonly<Record<string, FirestoreRestValue>>;
+  readonly createTime?: string;
+  readonly updateTime?: string;
+}
+
+/** Which Firestore to read: the project, and the emulator when one is configured. */
+export interface FirestoreRestTarget {
+  readonly projectId: string;
+  /** The Firestore emulator (as connectFirestoreEmulator takes it); production when absent. */
+  readonly emulator?: { readonly host: string; readonly port: number } | undefined;
+}
+
+const malformed = (what: string): PortError =>
+  new PortError('unknown', `Firestore answered a value this app cannot read (${what}).`);
+
+const DOUBLE_WORDS: Readonly<Record<string, number>> = {
+  NaN: Number.NaN,
+  Infinity: Number.POSITIVE_INFINITY,
+  '-Infinity': Number.NEGATIVE_INFINITY,
+};
+
+/**
+ * A typed value as a plain one: integers and doubles as numbers, timestamps as Dates, bytes as a
+ * Uint8Array, references as their document path (after `/documents/`), geo points as
+ * { latitude, longitude }, maps and arrays decoded inside. An integer beyond 2^53 loses precision as
+ * the SDK's numbers do not (none of the documents read this way hold one); a shape that is none of
+ * these is refused (PortError 'unknown'), never guessed.
+ */
+export function decodeValue(value: FirestoreRestValue): unknown {
+  if (typeof value !== 'object' || value === null) throw malformed('not a typed value');
+  if ('nullValue' in value) return null;
+  if ('booleanValue' in value) {
+    if (typeof value.booleanValue !== 'boolean') throw malformed('booleanValue');
+    return value.booleanValue;
+  }
+  if ('integerValue' in value) {
+    const number = Number(value.integerValue);
+    if (!Number.isInteger(number) || String(value.integerValue).trim() === '')
+      throw malformed('integerValue');
+    return number;
+  }
+  if ('doubleValue' in value) {
+    const raw = value.doubleValue;
+    if (typeof raw === 'number') return raw;
+    const word = DOUBLE_WORDS[raw];
+    if (word === undefined) throw malformed('doubleValue');
+    return word;
+  }
+  if ('timestampValue' in value) {
+    const at = new Date(value.timestampValue);
+    if (typeof value.timestampValue !== 'string' || Number.isNaN(at.getTime()))
+      throw malformed('timestampValue');
+    return at;
+  }
+  if ('stringValue' in value) {
+    if (typeof value.stringValue !== 'string') throw malformed('stringValue');
+    return value.stringValue;
+  }
+  if ('bytesValue' in value) return base64Bytes(value.bytesValue);
+  if ('referenceValue' in value) {
+    const marker = '/documents/';
+    const at = value.referenceValue.indexOf(marker);
+    if (at < 0) throw malformed('referenceValue');
+    return value.referenceValue.slice(at + marker.length);
+  }
+  if ('geoPointValue' in value)
+    return { latitude: value.geoPointValue.latitude ?? 0, longitude: value.geoPointValue.longitude ?? 0 };
+  if ('arrayValue' in value) {
+    const values = value.arrayValue.values ?? [];
+    if (!Array.isArray(values)) throw malformed('arrayValue');
+    return values.map(decodeValue);
+  }
+  if ('mapValue' in value) return decodeFields(value.mapValue.fields);
+  throw malformed(`unknown kind ${Object.keys(value).join(', ') || 'empty'}`);
+}
+
+/** A document's (or a map's) fields as a plain object; an absent `fields` is an empty document. */
+export function decodeFields(
+  fields: Readonly<Record<string, FirestoreRestValue>> | undefined,
+): Record<string, unknown> {
+  if (fields === undefined) return {};
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) throw malformed('fields');
+  return Object.fromEntries(Object.entries(fields).map(([key, item]) => [key, decodeValue(item)]));
+}
+
+function base64Bytes(text: string): Uint8Array {
+  if (typeof text !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) throw malformed('bytesValue');
+  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+}
+
+/**
+ * The REST address of the document at `path` (e.g. ['tracking', token]); each segment is encoded, so
+ * a token can never reach another path. Refuses an empty segment or a collection's path (odd length).
+ */
+export function documentUrl(target: FirestoreRestTarget, path: readonly string[]): string {
+  if (path.length === 0 || path.length % 2 !== 0 || path.some((segment) => segment === ''))
+    throw new PortError('invalid-argument', 'A document path has a collection and an id per level.');
+  const origin =
+    target.emulator === undefined
+      ? 'https://firestore.googleapis.com'
+      : `http://${target.emulator.host}:${target.emulator.port}`;
+  const project = encodeURIComponent(target.projectId);
+  return `${origin}/v1/projects/${project}/databases/(default)/documents/${path.map(encodeURIComponent).join('/')}`;
+}
+
+/** The PortError for a refused REST call, from its HTTP status (Firestore's google.rpc codes). */
+export function restError(status: number, message: string | undefined): PortError {
+  const text = message ?? `Firestore answered HTTP ${status}.`;
+  if (status === 403) return new PortError('permission-denied', text);
+  if (status === 401) return new PortError('unauthenticated', text);
+  if (status === 404) return new PortError('not-found', text);
+  if (status === 400) return new PortError('invalid-argument', text);
+  if (status === 409) return new PortError('conflict', text);
+  if (status === 429) return new PortError('resource-exhausted', text);
+  if (status === 503 || status === 504) return new PortError('unavailable', text);
+  return new PortError('unknown', text);
+}
+
+/**
+ * Reads the document at `path`, signed out: its fields decoded, or undefined when it does not exist.
+ * A refusal by the rules is 'permission-denied'; no network is 'unavailable'.
+ */
+export async function getRestDocument(
+  target: FirestoreRestTarget,
+  path: readonly string[],
+  fetcher: typeof fetch = fetch,
+): Promise<Record<string, unknown> | undefined> {
+  const url = documentUrl(target, path);
+  let response: Response;
+  try {
+    response = await fetcher(url, { headers: { Accept: 'application/json' } });
+  } catch (cause) {
+    throw new PortError('unavailable', 'Firestore could not be reached.', { cause });
+  }
+  if (response.status === 404) return undefined;
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const error = (body as { error?: { message?: unknown } } | undefined)?.error;
+    throw restError(response.status, typeof error?.message === 'string' ? error.message : undefined);
+  }
+  if (typeof body !== 'object' || body === null || typeof (body as { name?: unknown }).name !== 'string')
+    throw malformed('not a document');
+  return decodeFields((body as FirestoreRestDocument).fields);
+}
