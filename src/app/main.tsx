@@ -4,7 +4,7 @@ import '../ui/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '../ui/app';
-import { createServiceSource } from '../ui/app-services';
+import { createServiceSource, trackingReadsOf } from '../ui/app-services';
 import { registerServiceWorker } from './register-service-worker';
 import { readSettings } from './settings';
 
@@ -15,14 +15,27 @@ import { readSettings } from './settings';
 function start(): void {
   const settings = readSettings(import.meta.env);
   document.title = settings.productName;
-  const source = createServiceSource(settings, () =>
-    import('./boot').then(({ boot }) => boot(import.meta.env, window.location.origin)),
-  );
-  // After the load event and the first paint: the app's files cached for opening with the network cut.
-  const offline = registerServiceWorker(import.meta.env, window.location.pathname);
+  const loadBackend = () =>
+    import('./boot').then(({ boot }) => boot(import.meta.env, window.location.origin));
+  // The tracking link's reads: on Firebase, their own small chunk (REST, no SDK); elsewhere the backend's.
+  const loadTracking =
+    settings.backend === 'firebase'
+      ? () =>
+          import('./tracking-boot').then(({ bootTracking }) =>
+            bootTracking(import.meta.env, () => source.load().then(trackingReadsOf)),
+          )
+      : undefined;
+  const source = createServiceSource(settings, loadBackend, loadTracking);
+  // The app's files cached for opening with the network cut: registered (once, after the load event)
+  // when the App warms up, which a visitor of the production build who never signed in never does.
+  let offline: Promise<boolean> | null = null;
+  const offlineCache = () => {
+    offline ??= registerServiceWorker(import.meta.env).ready;
+    return offline;
+  };
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App source={source} offlineCache={offline.ready} />
+      <App source={source} offlineCache={offlineCache} />
     </StrictMode>,
   );
 }

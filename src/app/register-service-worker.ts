@@ -6,9 +6,9 @@
  *
  * Builds only (the plugin sets import.meta.env.VITE_SERVICE_WORKER): `vite` dev mode and the unit and
  * UI tests register nothing (there is no /sw.js there). Not tied to NODE_ENV: `npm run start:firebase`
- * builds after loading modules with Vite's runner, which leaves NODE_ENV at 'development'. A customer on
- * a tracking link (/t/…) gets no worker either: they download nothing but their page, as the app
- * preloads no other screen for them.
+ * builds after loading modules with Vite's runner, which leaves NODE_ENV at 'development'. Called by the
+ * App only where it warms up (src/ui/routing/warm-up.ts): never for a customer on a tracking link (/t/…),
+ * nor for a visitor of the production build who has not signed in; they download their page only.
  */
 export interface OfflineCache {
   /**
@@ -18,11 +18,10 @@ export interface OfflineCache {
   readonly ready: Promise<boolean>;
 }
 
-export function registerServiceWorker(env: ImportMetaEnv, pathname: string): OfflineCache {
+export function registerServiceWorker(env: ImportMetaEnv): OfflineCache {
   // Set by the build (scripts/service-worker-plugin.ts); absent in dev mode and tests.
   const script: unknown = env.VITE_SERVICE_WORKER;
-  if (typeof script !== 'string' || !('serviceWorker' in navigator) || pathname.startsWith('/t/'))
-    return { ready: Promise.resolve(true) };
+  if (typeof script !== 'string' || !('serviceWorker' in navigator)) return { ready: Promise.resolve(true) };
   const container = navigator.serviceWorker;
   const ready = afterLoad()
     .then(() => container.register(`${env.BASE_URL}${script}`, { scope: env.BASE_URL }))

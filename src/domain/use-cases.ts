@@ -7,13 +7,7 @@ import { loadStoreLinks } from './config/store-links';
 import { listMyRepairs, loadBusinessInfo, lookUpRepair } from './repairs/look-up-repair';
 import type { Repair } from './repairs/repair';
 import { loadDuesPage, loadDuesShop } from './shop/dues-use-cases';
-import {
-  issueAdvanceVouchers,
-  issueInvoice,
-  issueVoucher,
-  loadInvoice,
-  loadInvoiceByTrackingToken,
-} from './shop/invoice-use-cases';
+import { issueAdvanceVouchers, issueInvoice, issueVoucher, loadInvoice } from './shop/invoice-use-cases';
 import type { JobCardInput } from './shop/job-card';
 import { type PaymentFormInput, recordRepairPayment } from './shop/payments-use-cases';
 import { addRepairPhotos, openPhoto, removeRepairPhoto } from './shop/photos';
@@ -58,7 +52,8 @@ import {
   saveStoreSettings,
 } from './shop/store-setup-use-cases';
 import type { RandomBytes } from './shop/tracking';
-import { resolveTracking, revokeTracking, rotateTracking } from './shop/tracking-use-cases';
+import { loadInvoiceByTrackingToken, resolveTracking } from './shop/tracking-reads';
+import { revokeTracking, rotateTracking } from './shop/tracking-use-cases';
 import type { NewSupportIssue, SupportIssuePatch } from './support/support-issue';
 import { listSupportIssues, submitSupportIssue, updateSupportIssue } from './support/support-use-cases';
 import {

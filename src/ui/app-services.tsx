@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
 import type { DemoControls, DemoMailbox, DemoSmsInbox } from '../demo';
+import type { TrackingReads } from '../domain/shop/tracking-reads';
 import type { UseCases } from '../domain/use-cases';
 
 /**
@@ -53,20 +54,38 @@ export interface ServiceSource {
   failure(): StartupFailure | null;
   /** Told when the services load or fail. */
   subscribe(listener: () => void): () => void;
+  /**
+   * The tracking link's two reads (/t/$token and its invoice): a backend of their own where the build
+   * has one (the production build reads them over Firestore's REST API, without the SDK), else the
+   * loaded backend's use cases. A failure is the read's (the route shows it with Retry), never a
+   * startup failure, and the next call tries again.
+   */
+  loadTracking(): Promise<TrackingReads>;
+}
+
+/** The tracking reads of a loaded backend. */
+export function trackingReadsOf({ useCases }: AppServices): TrackingReads {
+  return {
+    resolveTracking: (token) => useCases.shop.resolveTracking(token),
+    invoiceByTrackingToken: (token) => useCases.invoices.byTrackingToken(token),
+  };
 }
 
 export function createServiceSource(
   settings: AppSettings,
   loader: () => Promise<AppServices>,
+  /** The tracking reads' own backend; absent: the loaded backend's (trackingReadsOf). */
+  trackingLoader?: () => Promise<TrackingReads>,
 ): ServiceSource {
   let loading: Promise<AppServices> | null = null;
+  let tracking: Promise<TrackingReads> | null = null;
   let loaded: AppServices | null = null;
   let failed: StartupFailure | null = null;
   const listeners = new Set<() => void>();
   const notify = () => {
     for (const listener of [...listeners]) listener();
   };
-  return {
+  const source: ServiceSource = {
     settings,
     load() {
       loading ??= loader().then(
@@ -86,6 +105,13 @@ export function createServiceSource(
       );
       return loading;
     },
+    loadTracking() {
+      tracking ??= (trackingLoader?.() ?? source.load().then(trackingReadsOf)).catch((error: unknown) => {
+        tracking = null;
+        throw error;
+      });
+      return tracking;
+    },
     current: () => loaded,
     failure: () => failed,
     subscribe(listener) {
@@ -93,6 +119,7 @@ export function createServiceSource(
       return () => listeners.delete(listener);
     },
   };
+  return source;
 }
 
 /** A source over services that are already built (tests, and anything that wires synchronously). */

@@ -9,7 +9,8 @@ import {
 } from './app-services';
 import { type AppRouter, createAppRouter } from './router';
 import { preloadAllScreens } from './routing/screens';
-import { createSessionStore, SessionProvider, type SessionStore } from './session';
+import { isTrackingPath, warmUpOf } from './routing/warm-up';
+import { createSessionStore, hadSessionHere, SessionProvider, type SessionStore } from './session';
 
 const StartupErrorScreen = lazy(() =>
   import('./components/startup-error-screen').then((module) => ({ default: module.StartupErrorScreen })),
@@ -73,10 +74,11 @@ export type AppProps = (
   /** Tests read the router (its location) after rendering. */
   readonly onRouter?: (router: AppRouter) => void;
   /**
-   * Resolves true once the app's files are cached for a page load with the network cut (the service
-   * worker, registered by main.tsx); absent in tests, where nothing more is awaited.
+   * Registers the service worker and resolves true once the app's files are cached for a page load
+   * with the network cut (main.tsx: register-service-worker.ts); called only where the page warms up
+   * (routing/warm-up.ts). Absent in tests, where nothing more is awaited.
    */
-  readonly offlineCache?: Promise<boolean>;
+  readonly offlineCache?: () => Promise<boolean>;
 };
 
 /**
@@ -85,7 +87,7 @@ export type AppProps = (
  */
 export function App(props: AppProps) {
   const { history, onRouter } = props;
-  const [offlineCache] = useState(() => props.offlineCache ?? Promise.resolve(true));
+  const [offlineCache] = useState(() => props.offlineCache ?? (() => Promise.resolve(true)));
   const [source] = useState(() => props.source ?? readyServiceSource(props.services as AppServices));
   const [parts] = useState(() => {
     const queryClient = createQueryClient();
@@ -97,27 +99,50 @@ export function App(props: AppProps) {
   const failure = useSyncExternalStore(source.subscribe, source.failure, source.failure);
 
   useEffect(() => followSession(parts.session, parts.router), [parts]);
-  // Once the first screen has rendered and the page is idle: follow the session (which loads the
-  // backend). A route that needs the backend sooner (a dashboard, a demo page) loads it itself.
-  // Then every other screen, so that pages open offline too.
-  useEffect(
-    () =>
-      startWhenIdle(parts.router, () => {
-        parts.session.start();
-        // The root element says when the page has all it needs without the network (the offline tests
-        // wait for it): every chunk, the backend, and the service worker serving the cached app (so a
-        // reload or a new tab opens with the network cut too).
-        // A customer on a tracking link needs nothing else: no other screen is fetched for them.
-        if (parts.router.state.location.pathname.startsWith('/t/')) return;
-        void Promise.all([preloadAllScreens(), source.load(), offlineCache]).then(
-          ([all, , cached]) => {
-            if (all && cached) document.documentElement.dataset.offlineReady = 'true';
-          },
-          () => undefined,
-        );
-      }),
-    [parts, source, offlineCache],
-  );
+  // Once the first screen has rendered and the page is idle, what routing/warm-up.ts decides: on the
+  // demo and where an account was signed in, follow the session (which loads the backend), then every
+  // other screen and the offline copy; for a visitor of the production build, nothing until they sign
+  // in (then everything) or start filling in a form (then the backend, so the answer is quick).
+  // A route that needs the backend sooner (a dashboard, a demo page) loads it itself.
+  useEffect(() => {
+    const { session, router } = parts;
+    let warmed = false;
+    const warmEverything = () => {
+      if (warmed || isTrackingPath(router.state.location.pathname)) return;
+      warmed = true;
+      // The root element says when the page has all it needs without the network (the offline tests
+      // wait for it): every chunk, the backend, and the service worker serving the cached app (so a
+      // reload or a new tab opens with the network cut too).
+      void Promise.all([preloadAllScreens(), source.load(), offlineCache()]).then(
+        ([all, , cached]) => {
+          if (all && cached) document.documentElement.dataset.offlineReady = 'true';
+        },
+        () => undefined,
+      );
+    };
+    const stopIdle = startWhenIdle(router, () => {
+      const plan = warmUpOf({
+        backend: source.settings.backend,
+        pathname: router.state.location.pathname,
+        hadSession: hadSessionHere(),
+      });
+      if (plan.session) session.start();
+      if (plan.everything) warmEverything();
+    });
+    const stopSession = session.subscribe(() => {
+      if (session.get().status === 'signed-in') warmEverything();
+    });
+    const warmBackend = (event: FocusEvent) => {
+      if (event.target instanceof Element && event.target.closest('form') !== null)
+        void source.load().catch(() => undefined);
+    };
+    document.addEventListener('focusin', warmBackend);
+    return () => {
+      stopIdle();
+      stopSession();
+      document.removeEventListener('focusin', warmBackend);
+    };
+  }, [parts, source, offlineCache]);
 
   if (failure !== null) {
     return (

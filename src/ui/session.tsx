@@ -26,6 +26,33 @@ export interface SessionStore {
   settled(): Promise<SessionState>;
 }
 
+/**
+ * Whether an account was signed in on this browser when the app last knew: a hint in localStorage (a
+ * flag, never a credential or an id), written as the session changes. The production build warms up
+ * (the SDK, every screen, the offline copy) only where it is set: a visitor who never signed in
+ * downloads none of it (routing/warm-up.ts). A wrong hint costs a download or a late warm-up, never
+ * access: every route still asks the backend who is signed in.
+ */
+const SESSION_HINT = 'repairmate.session';
+
+export function hadSessionHere(): boolean {
+  try {
+    return window.localStorage.getItem(SESSION_HINT) === 'signed-in';
+  } catch {
+    return false; // storage blocked: the visitor warms up when they sign in, as on a first visit
+  }
+}
+
+function rememberSession(state: SessionState): void {
+  try {
+    if (state.status === 'signed-in' || state.status === 'error')
+      window.localStorage.setItem(SESSION_HINT, 'signed-in');
+    else if (state.status === 'signed-out') window.localStorage.removeItem(SESSION_HINT);
+  } catch {
+    // storage blocked: nothing to remember
+  }
+}
+
 export function createSessionStore(source: ServiceSource): SessionStore {
   let state: SessionState = { status: 'loading' };
   let started = false;
@@ -33,6 +60,7 @@ export function createSessionStore(source: ServiceSource): SessionStore {
   const waiting: ((state: SessionState) => void)[] = [];
   const set = (next: SessionState) => {
     state = next;
+    rememberSession(next);
     if (next.status !== 'loading') for (const resolve of waiting.splice(0)) resolve(next);
     for (const listener of [...listeners]) listener();
   };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Invoice } from '../../src/domain/shop/invoice';
-import { INVOICE_MESSAGES } from '../../src/domain/shop/invoice-build';
+import { INVOICE_MESSAGES } from '../../src/domain/shop/invoice';
 import { financialYearOf, formatInvoiceNumber } from '../../src/domain/shop/invoice-number';
 import { newPaymentId } from '../../src/domain/shop/payments';
 import type { ShopRepair } from '../../src/domain/shop/repair-record';

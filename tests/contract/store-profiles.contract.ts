@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STORE_PROFILE_MESSAGES } from '../../src/domain/shop/messages';
+import { STORE_PROFILE_MESSAGES } from '../../src/domain/shop/store-profile';
 import { expectPortError } from './expectations';
 import { type CastKey, signInAs } from './fixtures';
 import type { BackendHarness, HarnessFactory } from './harness';

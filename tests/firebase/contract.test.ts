@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { collection, doc, getDoc, getDocs, Timestamp } from 'firebase/firestore';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RestTrackingLinkRepository } from '../../src/adapters/firebase/firestore-rest-tracking';
+import { RestTrackingReader } from '../../src/adapters/firebase/firestore-rest-tracking';
 import { rechargeIdOf } from '../../src/adapters/shared/recharge';
 import { DEMO_PASSWORD, generateDemoData } from '../../src/demo/demo-data';
 import { isPortError } from '../../src/ports/errors';
@@ -43,7 +43,7 @@ describe('firebase tracking links read over the REST API (emulators)', () => {
   shopTrackingContract(async () => {
     const h = await harness.factory();
     const { host, firestorePort } = emulatorEndpoints();
-    const rest = new RestTrackingLinkRepository({
+    const rest = new RestTrackingReader({
       projectId: CONTRACT_PROJECT,
       emulator: { host, port: firestorePort },
     });
@@ -59,6 +59,29 @@ describe('firebase tracking links read over the REST API (emulators)', () => {
         },
       },
     };
+  });
+});
+
+/**
+ * The invoice contract with the customer's read (invoiceByTrackingToken) over the REST API, as
+ * /t/$token/invoice reads it on the production build; issuing and the console's reads stay the SDK's.
+ */
+describe('firebase invoices read by tracking link over the REST API (emulators)', () => {
+  shopInvoicesContract(async () => {
+    const h = await harness.factory();
+    const { host, firestorePort } = emulatorEndpoints();
+    const rest = new RestTrackingReader({
+      projectId: CONTRACT_PROJECT,
+      emulator: { host, port: firestorePort },
+    });
+    const sdk = h.ports.invoices;
+    const invoices = new Proxy(sdk, {
+      get: (target, name) =>
+        name === 'invoiceByTrackingToken'
+          ? (token: string) => rest.invoiceByTrackingToken(token)
+          : Reflect.get(target, name, target),
+    });
+    return { ...h, ports: { ...h.ports, invoices } };
   });
 });
 

@@ -22,18 +22,14 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readRules } from '../../scripts/firebase-emulator-rest';
 import type { Invoice } from '../../src/domain/shop/invoice';
-import {
-  buildInvoice,
-  buildVoucher,
-  parseStoredInvoice,
-  storedInvoice,
-} from '../../src/domain/shop/invoice-build';
+import { buildInvoice, buildVoucher } from '../../src/domain/shop/invoice-build';
 import {
   type InvoiceSeries,
   invoiceCounterId,
   nextInSeries,
   parseInvoiceCounter,
 } from '../../src/domain/shop/invoice-number';
+import { parseStoredInvoice, storedInvoice } from '../../src/domain/shop/invoice-record';
 import { parseShopRepair } from '../../src/domain/shop/repair-record';
 import { parseStoreSettings } from '../../src/domain/shop/settings';
 import { INVOICE_COUNTERS, INVOICES } from '../../src/domain/stored/documents';

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { EmulatorRest } from '../../scripts/firebase-emulator-rest';
 import { createFirebaseBackend, type FirebaseBackend } from '../../src/adapters/firebase/firebase-backend';
 import { MemoryLogger } from '../../src/demo/memory-logger';
-import { INVOICE_MESSAGES } from '../../src/domain/shop/invoice-build';
+import { INVOICE_MESSAGES } from '../../src/domain/shop/invoice';
 import { SHOP_MESSAGES } from '../../src/domain/shop/messages';
 import { isPortError } from '../../src/ports/errors';
 import { rejectionOf } from '../contract/fixtures';

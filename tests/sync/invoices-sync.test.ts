@@ -4,7 +4,7 @@ import { nodePouchDB } from '../../src/adapters/pouchdb/pouchdb-node';
 import { addDevice, provisionShop, seedShop } from '../../src/adapters/pouchdb/sync-server/provision';
 import { freePort, type SyncServer, startSyncServer } from '../../src/adapters/pouchdb/sync-server/server';
 import { ManualClock } from '../../src/demo/manual-clock';
-import { INVOICE_MESSAGES } from '../../src/domain/shop/invoice-build';
+import { INVOICE_MESSAGES } from '../../src/domain/shop/invoice';
 import { financialYearOf, formatInvoiceNumber } from '../../src/domain/shop/invoice-number';
 import { gstinCheckCharacter } from '../../src/domain/shop/settings';
 import { PortError } from '../../src/ports/errors';

@@ -11,8 +11,8 @@ import { preloadAllScreens } from '../../src/ui/routing/screens';
 
 /**
  * html[data-offline-ready] tells the offline tests (and anyone) when cutting the network is safe: every
- * screen loaded, the backend, and the app cached by the service worker (main.tsx hands App the worker's
- * promise as `offlineCache`).
+ * screen loaded, the backend, and the app cached by the service worker (main.tsx hands App the
+ * worker's registration as `offlineCache`).
  */
 function services(): AppServices {
   const backend = createMemoryBackend({
@@ -36,7 +36,7 @@ async function renderAt(path: string, offlineCache?: Promise<boolean>) {
     <App
       services={services()}
       history={createMemoryHistory({ initialEntries: [path] })}
-      {...(offlineCache ? { offlineCache } : {})}
+      {...(offlineCache ? { offlineCache: () => offlineCache } : {})}
     />,
   );
   await screen.findByRole('heading', { level: 1 });

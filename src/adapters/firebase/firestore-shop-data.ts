@@ -159,11 +159,10 @@ export function storedViewOf(stored: Readonly<Record<string, unknown>>): Record<
  * profile: firestore-tracking-view.ts on its plain values. Null when the document holds no view.
  */
 export function trackingViewFromStored(
-  repairDocId: string,
   raw: unknown,
   profile: Readonly<Record<string, unknown>> | undefined,
 ): TrackingView | null {
-  return trackingViewFromPlain(repairDocId, fromFirestore(raw), profile);
+  return trackingViewFromPlain(fromFirestore(raw), profile);
 }
 
 /** A repair document's data as a ShopRepair (Timestamps as Dates). */

@@ -13,16 +13,13 @@ import {
 } from 'firebase/firestore';
 import { storeRefOf } from '../../domain/repairs/repair';
 import type { Invoice } from '../../domain/shop/invoice';
+import { INVOICE_MESSAGES, isVoucherKind } from '../../domain/shop/invoice';
 import {
   buildInvoice,
   buildVoucher,
-  INVOICE_MESSAGES,
   type InvoicePayment,
   type InvoiceRefusal,
-  isVoucherKind,
-  parseStoredInvoice,
   refusalCode,
-  storedInvoice,
   voucherKindOf,
 } from '../../domain/shop/invoice-build';
 import {
@@ -32,6 +29,7 @@ import {
   nextInSeries,
   parseInvoiceCounter,
 } from '../../domain/shop/invoice-number';
+import { parseStoredInvoice, storedInvoice } from '../../domain/shop/invoice-record';
 import { storeRepairIdPrefix } from '../../domain/shop/repair-id';
 import { parseStoreSettings } from '../../domain/shop/settings';
 import { isTrackingToken } from '../../domain/shop/tracking';

@@ -2,7 +2,7 @@ import type { Auth } from 'firebase/auth';
 import { doc, type Firestore, runTransaction, serverTimestamp } from 'firebase/firestore';
 import { historyEntry } from '../../domain/shop/history';
 import type { InvoiceKind } from '../../domain/shop/invoice';
-import { isVoucherKind } from '../../domain/shop/invoice-build';
+import { isVoucherKind } from '../../domain/shop/invoice';
 import { parseStoreProfile } from '../../domain/shop/store-profile';
 import { isTrackingToken } from '../../domain/shop/tracking';
 import type { Clock } from '../../ports/clock';
@@ -57,7 +57,6 @@ export class FirestoreTrackingLinkRepository implements TrackingLinkRepository {
           : plainData(await getDoc(doc(this.db, STORE_PROFILES, storeId)));
       const shop = profile === undefined ? undefined : parseStoreProfile(storeId, profile);
       const view = trackingViewFromStored(
-        typeof link.repairDocId === 'string' ? link.repairDocId : '',
         link.view,
         shop === undefined ? undefined : { name: shop.name, phone: shop.phone, upiId: shop.upiId },
       );

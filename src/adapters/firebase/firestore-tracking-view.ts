@@ -4,8 +4,8 @@
  * the SDK-free REST reader (firestore-rest-tracking.ts). Imports nothing from firebase/*: the tracking
  * page's bundle depends on it (issue 19).
  */
-import { parseShopRepair } from '../../domain/shop/repair-record';
-import { statusLabel } from '../../domain/shop/status';
+import { statusLabel } from '../../domain/shop/status-values';
+import { trackedRepairOf } from '../../domain/shop/tracked-repair';
 import { type TrackingView, trackingView } from '../../domain/shop/tracking';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -16,15 +16,13 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * when the document holds no view.
  */
 export function trackingViewFromPlain(
-  repairDocId: string,
   record: unknown,
   profile: Readonly<Record<string, unknown>> | undefined,
 ): TrackingView | null {
   if (typeof record !== 'object' || record === null) return null;
   const view = record as Record<string, unknown>;
   if (typeof view.repairId !== 'string' || typeof view.status !== 'string') return null;
-  const fields = Object.fromEntries(Object.entries(view).filter(([, value]) => value !== null));
-  const repair = parseShopRepair(repairDocId, { ...fields, history: [] });
+  const repair = trackedRepairOf(view);
   const shop = { name: text(profile?.name), phone: text(profile?.phone), upiId: text(profile?.upiId) };
   const steps = Array.isArray(view.timeline) ? view.timeline : [];
   const timeline = steps.flatMap((step) => {

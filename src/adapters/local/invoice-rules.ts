@@ -1,15 +1,14 @@
 import type { HistoryActor } from '../../domain/shop/history';
 import type { Invoice } from '../../domain/shop/invoice';
+import { INVOICE_MESSAGES } from '../../domain/shop/invoice';
 import {
   buildInvoice,
   buildVoucher,
   checkInvoiceable,
   checkVoucherable,
-  INVOICE_MESSAGES,
   type InvoiceRefusal,
   type InvoiceRepair,
   refusalCode,
-  storedInvoice,
   voucherKindOf,
 } from '../../domain/shop/invoice-build';
 import {
@@ -20,6 +19,7 @@ import {
   parseInvoiceCounter,
   type StoredInvoiceCounter,
 } from '../../domain/shop/invoice-number';
+import { storedInvoice } from '../../domain/shop/invoice-record';
 import { storeRepairIdPrefix } from '../../domain/shop/repair-id';
 import { parseStoreSettings } from '../../domain/shop/settings';
 import { INVOICE_COUNTERS, INVOICES } from '../../domain/stored/documents';

@@ -1,7 +1,9 @@
 import { storeRefOf } from '../../domain/repairs/repair';
 import type { Invoice } from '../../domain/shop/invoice';
-import { byIssue, isVoucherKind, parseStoredInvoice } from '../../domain/shop/invoice-build';
+import { isVoucherKind } from '../../domain/shop/invoice';
+import { byIssue } from '../../domain/shop/invoice-build';
 import { invoiceCounterId, seriesOfKind } from '../../domain/shop/invoice-number';
+import { parseStoredInvoice } from '../../domain/shop/invoice-record';
 import { parseShopRepair } from '../../domain/shop/repair-record';
 import { isTrackingToken } from '../../domain/shop/tracking';
 import type { Clock } from '../../ports/clock';

@@ -1,11 +1,7 @@
 import { storeRefOf } from '../../domain/repairs/repair';
 import type { Invoice } from '../../domain/shop/invoice';
-import {
-  byIssue,
-  INVOICE_MESSAGES,
-  isVoucherKind,
-  parseStoredInvoice,
-} from '../../domain/shop/invoice-build';
+import { INVOICE_MESSAGES, isVoucherKind } from '../../domain/shop/invoice';
+import { byIssue } from '../../domain/shop/invoice-build';
 import {
   formatInvoiceNumber,
   type InvoiceSeries,
@@ -14,6 +10,7 @@ import {
   parseInvoiceCounter,
   type StoredInvoiceCounter,
 } from '../../domain/shop/invoice-number';
+import { parseStoredInvoice } from '../../domain/shop/invoice-record';
 import { parseShopRepair } from '../../domain/shop/repair-record';
 import { isTrackingToken } from '../../domain/shop/tracking';
 import type { Clock } from '../../ports/clock';

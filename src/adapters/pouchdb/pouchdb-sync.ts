@@ -1,4 +1,4 @@
-import { INVOICE_MESSAGES } from '../../domain/shop/invoice-build';
+import { INVOICE_MESSAGES } from '../../domain/shop/invoice';
 import { PortError } from '../../ports/errors';
 import type { NewDoc, PouchConstructor, StoredDoc } from './pouchdb-collection';
 import { type CollectionName, type PouchDatabases, SYNCED_COLLECTIONS } from './pouchdb-databases';

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { formatRupees } from '../shared/money';
-import { asText, firstFilled, storedNumber, storedText } from '../shared/text';
+import { storedNumber, storedText } from '../shared/stored-text';
+import { asText, firstFilled } from '../shared/text';
 import { asInstant, formatDateTime } from '../shared/time';
 import { statusLabel } from '../shop/status';
+import { storedProblemsTextOf } from '../shop/tracked-repair';
 
 /** Statuses seen in the data; others may exist (the mobile apps own the workflow). */
 export const KNOWN_REPAIR_STATUSES = ['sent_to_service_center', 'inprogress', 'delivered'] as const;
@@ -37,17 +39,7 @@ export interface Repair {
   readonly timeline?: readonly { readonly status: string; readonly at: Date }[];
 }
 
-const problemsText = z
-  .unknown()
-  .optional()
-  .transform((value) =>
-    Array.isArray(value)
-      ? value
-          .map(asText)
-          .filter((item) => item.trim() !== '')
-          .join(', ')
-      : asText(value),
-  );
+const problemsText = z.unknown().optional().transform(storedProblemsTextOf);
 
 const imageList = z
   .unknown()

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Text as the mobile apps store it: strings as they are, numbers as digits, anything else empty. */
 export function asText(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -32,8 +30,3 @@ export function includesIgnoringCase(haystack: string, needle: string): boolean 
   const wanted = needle.trim().toLowerCase();
   return wanted === '' || haystack.toLowerCase().includes(wanted);
 }
-
-/** zod building blocks for tolerant parsing of stored documents. */
-export const storedText = z.unknown().optional().transform(asText);
-export const storedNumber = z.unknown().optional().transform(asNumber);
-export const storedBoolean = z.unknown().optional().transform(asBoolean);

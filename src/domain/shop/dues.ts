@@ -1,15 +1,9 @@
 import { indianMobileDigits, normalisePhone } from '../shared/phone';
 import type { ShopRepair } from './repair-record';
 import type { ShopContact } from './settings';
-import {
-  fillTemplate,
-  PAYMENT_REMINDER_KEY,
-  templateFor,
-  templateValues,
-  upiLink,
-  whatsAppLink,
-} from './templates';
+import { fillTemplate, PAYMENT_REMINDER_KEY, templateFor, templateValues, whatsAppLink } from './templates';
 import { trackingLink } from './tracking';
+import { upiLink } from './upi';
 
 /**
  * The dues khata (../shared/spec/owner-console.md, "Dues"), pure: the owing repairs of a store (the

@@ -1,4 +1,3 @@
-import { asInstant } from '../shared/time';
 import { done, type Failure, type Outcome } from '../shared/validation';
 import { amountInWords } from './amount-in-words';
 import {
@@ -10,7 +9,7 @@ import {
   gstSupplyBetween,
 } from './gst';
 import type { HistoryActor } from './history';
-import type { Invoice, InvoiceKind, InvoiceSeller } from './invoice';
+import { INVOICE_MESSAGES, type Invoice, type InvoiceKind, type InvoiceSeller } from './invoice';
 import type { IssuedNumber } from './invoice-number';
 import { isValidGstin, type StoreSettings } from './settings';
 
@@ -46,24 +45,6 @@ export type InvoiceRefusal =
   | 'not-an-advance'
   | 'no-receipt-voucher'
   | 'amount-too-large';
-
-/** Ours: what the invoice page and every backend answer. */
-export const INVOICE_MESSAGES = {
-  noFinalAmount: 'Set the final amount of this repair before issuing its invoice.',
-  cancelled: 'A cancelled repair gets no invoice.',
-  invalidGstin: "Please enter the customer's GSTIN correctly (15 characters), or leave it empty.",
-  noGstin: 'Receipt and refund vouchers are for stores with a GSTIN. Add the GSTIN in settings first.',
-  notAnAdvance: 'A receipt voucher is for an advance taken before the tax invoice was issued.',
-  noReceiptVoucher:
-    'A refund voucher refunds an advance that has a receipt voucher. Issue that voucher first.',
-  amountTooLarge: 'This amount is too large for an invoice.',
-  numbersUsedUp: "This year's invoice numbers of this store are used up.",
-  counterInvalid: "This store's invoice counter is damaged. Please contact support.",
-  notFound: 'No invoice was issued for this repair yet.',
-  needsNetwork: 'Issuing an invoice needs the network on this system. Please connect and try again.',
-  issueFailed: 'The invoice could not be issued. Please try again.',
-  loadFailed: 'The invoice could not be loaded. Please try again.',
-} as const;
 
 const REFUSAL_MESSAGES: Readonly<Record<InvoiceRefusal, string>> = {
   'no-final-amount': INVOICE_MESSAGES.noFinalAmount,
@@ -385,93 +366,6 @@ export function buildVoucher(input: BuildVoucherInput): Outcome<Invoice, never, 
     paymentId: input.payment.id,
     referenceNumber: referenced?.number ?? '',
   });
-}
-
-/** Whether a kind is a voucher's. */
-export function isVoucherKind(kind: InvoiceKind): boolean {
-  return kind === 'receipt-voucher' || kind === 'refund-voucher';
-}
-
-// ---- stored form --------------------------------------------------------------------------------
-
-/**
- * The stored document of an invoice (documents.ts INVOICES, `repairs/{repairDocId}/invoices/{id}`) in
- * the domain's representation: the Invoice's own fields (instants as Dates; PouchDB's toStored writes
- * them as ISO text).
- */
-export function storedInvoice(invoice: Invoice): Record<string, unknown> {
-  return {
-    ...invoice,
-    issuedBy: { ...invoice.issuedBy },
-    seller: { ...invoice.seller },
-    customer: { ...invoice.customer },
-    gst: { ...invoice.gst },
-    advanceVoucherNumbers: [...invoice.advanceVoucherNumbers],
-  };
-}
-
-const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-const whole = (value: unknown): number =>
-  typeof value === 'number' && Number.isSafeInteger(value) ? value : 0;
-const KINDS: readonly InvoiceKind[] = ['tax-invoice', 'receipt', 'receipt-voucher', 'refund-voucher'];
-
-/** A stored invoice as the page reads it, or null when the document is not one. */
-export function parseStoredInvoice(raw: unknown): Invoice | null {
-  if (raw === null || typeof raw !== 'object') return null;
-  const r = raw as Record<string, unknown>;
-  const kind = KINDS.find((k) => k === r.kind);
-  const issuedAt = asInstant(r.issuedAt);
-  if (kind === undefined || issuedAt === null || str(r.number) === '') return null;
-  const obj = (value: unknown): Record<string, unknown> =>
-    value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  const seller = obj(r.seller);
-  const customer = obj(r.customer);
-  const gst = obj(r.gst);
-  const by = obj(r.issuedBy);
-  return {
-    id: str(r.id),
-    kind,
-    number: str(r.number),
-    financialYear: whole(r.financialYear),
-    serial: whole(r.serial),
-    storeId: str(r.storeId),
-    repairDocId: str(r.repairDocId),
-    repairId: str(r.repairId),
-    issuedAt,
-    issuedBy: { uid: str(by.uid), name: str(by.name) },
-    seller: {
-      name: str(seller.name),
-      address: str(seller.address),
-      city: str(seller.city),
-      state: str(seller.state),
-      stateCode: str(seller.stateCode),
-      pincode: str(seller.pincode),
-      phone: str(seller.phone),
-      gstin: str(seller.gstin),
-    },
-    customer: { name: str(customer.name), mobile: str(customer.mobile), gstin: str(customer.gstin) },
-    placeOfSupply: str(r.placeOfSupply),
-    description: str(r.description),
-    sac: str(r.sac),
-    gst: {
-      ratePercent: whole(gst.ratePercent),
-      supply: gst.supply === 'inter-state' ? 'inter-state' : 'intra-state',
-      taxablePaise: whole(gst.taxablePaise),
-      cgstPaise: whole(gst.cgstPaise),
-      sgstPaise: whole(gst.sgstPaise),
-      igstPaise: whole(gst.igstPaise),
-      totalPaise: whole(gst.totalPaise),
-    },
-    taxInclusive: r.taxInclusive !== false,
-    advanceDeductedPaise: whole(r.advanceDeductedPaise),
-    advanceVoucherNumbers: Array.isArray(r.advanceVoucherNumbers)
-      ? r.advanceVoucherNumbers.filter((n): n is string => typeof n === 'string')
-      : [],
-    balancePaise: whole(r.balancePaise),
-    amountInWords: str(r.amountInWords),
-    paymentId: typeof r.paymentId === 'string' ? r.paymentId : null,
-    referenceNumber: str(r.referenceNumber),
-  };
 }
 
 const KIND_ORDER: Readonly<Record<InvoiceKind, number>> = {

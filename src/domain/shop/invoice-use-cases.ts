@@ -4,8 +4,8 @@ import type { ShopInvoiceRepository } from '../../ports/shop-invoices';
 import type { ShopRepairRepository } from '../../ports/shop-repairs';
 import { done, failed, type Outcome } from '../shared/validation';
 import type { Invoice } from './invoice';
-import { INVOICE_TITLES } from './invoice';
-import { INVOICE_MESSAGES, type InvoiceRefusal, normalGstin } from './invoice-build';
+import { INVOICE_MESSAGES, INVOICE_TITLES } from './invoice';
+import { type InvoiceRefusal, normalGstin } from './invoice-build';
 import { isValidGstin } from './settings';
 import { type ShopFailureReason, shopPortFailure } from './shop-failures';
 
@@ -195,26 +195,5 @@ export async function issueAdvanceVouchers(
       Outcome<readonly Invoice[], never, InvoiceFailureReason>,
       { ok: true }
     >;
-  }
-}
-
-/**
- * The invoice a customer opens from the tracking link (signed in or not): 'not-found' with a message
- * when the link names no invoice (none issued yet, or the link is no longer live).
- */
-export async function loadInvoiceByTrackingToken(
-  ports: InvoicePorts,
-  token: string,
-): Promise<Outcome<Invoice, never, ShopFailureReason>> {
-  try {
-    const invoice = await ports.invoices.invoiceByTrackingToken(token);
-    return invoice === null ? failed(INVOICE_MESSAGES.notFound, 'not-found') : done(invoice);
-  } catch (error) {
-    return shopPortFailure(
-      ports,
-      'Opening an invoice from a tracking link',
-      error,
-      INVOICE_MESSAGES.loadFailed,
-    );
   }
 }

@@ -88,3 +88,26 @@ export interface Invoice {
   /** A refund voucher: the number of the receipt voucher whose advance it refunds (Rule 51); else ''. */
   readonly referenceNumber: string;
 }
+
+/** Ours: what the invoice page and every backend answer. */
+export const INVOICE_MESSAGES = {
+  noFinalAmount: 'Set the final amount of this repair before issuing its invoice.',
+  cancelled: 'A cancelled repair gets no invoice.',
+  invalidGstin: "Please enter the customer's GSTIN correctly (15 characters), or leave it empty.",
+  noGstin: 'Receipt and refund vouchers are for stores with a GSTIN. Add the GSTIN in settings first.',
+  notAnAdvance: 'A receipt voucher is for an advance taken before the tax invoice was issued.',
+  noReceiptVoucher:
+    'A refund voucher refunds an advance that has a receipt voucher. Issue that voucher first.',
+  amountTooLarge: 'This amount is too large for an invoice.',
+  numbersUsedUp: "This year's invoice numbers of this store are used up.",
+  counterInvalid: "This store's invoice counter is damaged. Please contact support.",
+  notFound: 'No invoice was issued for this repair yet.',
+  needsNetwork: 'Issuing an invoice needs the network on this system. Please connect and try again.',
+  issueFailed: 'The invoice could not be issued. Please try again.',
+  loadFailed: 'The invoice could not be loaded. Please try again.',
+} as const;
+
+/** Whether a kind is a voucher's. */
+export function isVoucherKind(kind: InvoiceKind): boolean {
+  return kind === 'receipt-voucher' || kind === 'refund-voucher';
+}

@@ -4,6 +4,7 @@
  * under "Ours" are for the cases that page leaves silent. Screen labels and button texts are the UI's
  * (src/ui/features/shop/shop-texts.ts).
  */
+import { TRACKING_LINK_MESSAGES } from './tracking-messages';
 
 export const SHOP_MESSAGES = {
   // Ours: the job card's fields.
@@ -81,9 +82,7 @@ export const SHOP_MESSAGES = {
   deleteFailed: 'Could not delete the repair. Please try again.',
   dateRangeInvalid: 'The end date must be after the start date.',
   customerMobileUnusable: "This customer's mobile number cannot receive messages. Please correct it first.",
-  trackingRevoked: 'This tracking link was turned off by the shop. Please ask the shop for a new link.',
-  trackingNotFound: 'This tracking link is not valid. Please check the link, or ask the shop for a new one.',
-  trackingFailed: 'Could not load this repair. Please try again.',
+  ...TRACKING_LINK_MESSAGES,
   trackingChangeFailed: 'Could not change the tracking link. Please try again.',
   // Ours: the repair page's edit form, and the job card's earlier customer.
   repairFinalReadOnly: (status: string) =>
@@ -123,17 +122,4 @@ export const PHOTO_COUNT_MESSAGES = {
       : `Please add at most ${left} more photo${left === 1 ? '' : 's'} (6 in all).`,
   notUploaded: (failedCount: number, total: number) =>
     `${failedCount} of ${total} photo${total === 1 ? '' : 's'} did not upload. They are listed under 'Photos' to try again.`,
-} as const;
-
-/** Ours: the store's public profile (what the tracking page shows of the shop), in the owner's settings. */
-export const STORE_PROFILE_MESSAGES = {
-  nameRequired: "Please enter the shop's name.",
-  nameTooLong: "The shop's name is at most 200 characters.",
-  phoneInvalid: 'Please enter a phone number of 8 to 15 digits (spaces, dashes and a leading + are fine).',
-  upiIdInvalid: 'Please enter a valid UPI ID, for example shopname@okaxis, or leave it empty.',
-  upiIdTooLong: 'A UPI ID is at most 100 characters.',
-  ownerOnly: "Only the store's owner can change what customers see of the shop.",
-  saved: 'Saved. Customers now see these details on their tracking page.',
-  saveFailed: "Could not save the shop's details. Please try again.",
-  loadFailed: "Could not load the shop's details. Please try again.",
 } as const;

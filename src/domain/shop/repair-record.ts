@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseRepairRecord, type Repair } from '../repairs/repair';
-import { asNumber, storedText } from '../shared/text';
+import { storedText } from '../shared/stored-text';
 import { asInstant } from '../shared/time';
 import { paiseToRupees, repairDues, rupeesToPaise } from './amounts';
 import {
@@ -14,6 +14,7 @@ import {
 import { ACCESSORIES, type Accessory, hasTypedProblem, type PhotoDraft, type ValidJobCard } from './job-card';
 import { parseRepairId } from './repair-id';
 import { DELIVERY_CODE_PATTERN, INITIAL_STATUS } from './status';
+import { problemListOrText, storedPaiseOf, storedProblemListOf } from './tracked-repair';
 import { isTrackingToken } from './tracking';
 
 /**
@@ -227,23 +228,10 @@ export interface ShopRepair extends Repair {
   readonly pendingSync: boolean;
 }
 
-const storedPaise = z
-  .unknown()
-  .optional()
-  .transform((value) => {
-    const n = asNumber(value);
-    return n !== null && Number.isSafeInteger(n) && n >= 0 ? n : null;
-  });
+const storedPaise = z.unknown().optional().transform(storedPaiseOf);
 
 const storedShopFields = z.object({
-  problemList: z
-    .unknown()
-    .optional()
-    .transform((value) =>
-      Array.isArray(value)
-        ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '')
-        : null,
-    ),
+  problemList: z.unknown().optional().transform(storedProblemListOf),
   imeiSerial: storedText,
   accessories: z
     .unknown()
@@ -273,12 +261,7 @@ export function parseShopRepair(id: string, raw: unknown): ShopRepair {
   const paidPaise = shop.paidPaise ?? 0;
   return {
     ...repair,
-    problemList:
-      shop.problemList ??
-      repair.problems
-        .split(',')
-        .map((problem) => problem.trim())
-        .filter((problem) => problem !== ''),
+    problemList: problemListOrText(shop.problemList, repair.problems),
     imeiSerial: shop.imeiSerial,
     accessories: shop.accessories,
     otherAccessory: shop.otherAccessory,

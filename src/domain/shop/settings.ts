@@ -1,7 +1,8 @@
 import { indianMobileDigits } from '../shared/phone';
 import { DEFAULT_GST_RATE_PERCENT, DEFAULT_REPAIR_SAC, GST_RATES_PERCENT, isGstStateCode } from './gst';
 import { isValidPrefix } from './repair-id';
-import { isValidUpiId, type MessageTemplates, TEMPLATE_KEYS, type TemplateKey } from './templates';
+import { type MessageTemplates, TEMPLATE_KEYS, type TemplateKey } from './templates';
+import { isValidUpiId } from './upi';
 
 /**
  * A store's shop settings (../shared/spec/owner-console.md, "Settings"): phone, address, GSTIN, UPI ID,

@@ -3,35 +3,26 @@ import { done } from '../shared/validation';
 import { formatPaise } from './amounts';
 import { type HistoryActor, type HistoryEntry, historyEntry, MAX_NOTE_LENGTH } from './history';
 import { SHOP_MESSAGES } from './messages';
+import {
+  FINAL_STATUSES,
+  INITIAL_STATUS,
+  isFinalStatus,
+  isRepairStatus,
+  REPAIR_STATUSES,
+  type RepairStatus,
+  STATUS_LABELS,
+  statusLabel,
+} from './status-values';
 
-/**
- * The repair workflow of the shop console (../shared/spec/owner-console.md, "Status workflow"). The
- * values are what every client stores in repairs.status; the first three are the mobile apps' own.
- */
-export const REPAIR_STATUSES = [
-  'received',
-  'inprogress',
-  'sent_to_service_center',
-  'waiting_for_parts',
-  'ready',
-  'delivered',
-  'cancelled',
-] as const;
-
-export type RepairStatus = (typeof REPAIR_STATUSES)[number];
-
-/** The status of a new repair. */
-export const INITIAL_STATUS: RepairStatus = 'received';
-
-/** How every screen (board, repair page, tracker, tracking link, messages) names each status. */
-export const STATUS_LABELS: Readonly<Record<RepairStatus, string>> = {
-  received: 'Received',
-  inprogress: 'In Progress',
-  sent_to_service_center: 'Sent to Service Center',
-  waiting_for_parts: 'Waiting for Parts',
-  ready: 'Ready for Pickup',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
+export {
+  FINAL_STATUSES,
+  INITIAL_STATUS,
+  isFinalStatus,
+  isRepairStatus,
+  REPAIR_STATUSES,
+  type RepairStatus,
+  STATUS_LABELS,
+  statusLabel,
 };
 
 // Twin: firestore.rules statusMoves(), written there by hand; compared by tests/app/twin-rules.test.ts.
@@ -46,30 +37,10 @@ export const STATUS_MOVES: Readonly<Record<RepairStatus, readonly RepairStatus[]
   cancelled: [],
 };
 
-export const FINAL_STATUSES: readonly RepairStatus[] = ['delivered', 'cancelled'];
-
 /** Where an owner's reopen takes a delivered or cancelled repair. */
 export const REOPEN_TARGETS: readonly RepairStatus[] = ['inprogress', 'received'];
 
 export const DELIVERY_CODE_PATTERN = /^\d{4}$/;
-
-export function isRepairStatus(value: unknown): value is RepairStatus {
-  return typeof value === 'string' && (REPAIR_STATUSES as readonly string[]).includes(value);
-}
-
-export function isFinalStatus(status: string): boolean {
-  return (FINAL_STATUSES as readonly string[]).includes(status);
-}
-
-/**
- * A status as people read it: the spec's label for a known value; any other value the apps write is
- * shown as written (trimmed), never as an error; '-' when there is none.
- */
-export function statusLabel(status: string): string {
-  if (isRepairStatus(status)) return STATUS_LABELS[status];
-  const written = status.trim();
-  return written === '' ? '-' : written;
-}
 
 /**
  * Whether the workflow allows `from` → `to` as an ordinary move. A status the web does not know (an

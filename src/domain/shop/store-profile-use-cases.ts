@@ -1,11 +1,11 @@
 import type { Ports } from '../../ports';
 import { isPortError } from '../../ports/errors';
 import { done, failed, invalid, type Outcome } from '../shared/validation';
-import { STORE_PROFILE_MESSAGES } from './messages';
 import type { ShopFailureReason } from './shop-failures';
 import { shopPortFailure } from './shop-failures';
 import {
   checkStoreProfile,
+  STORE_PROFILE_MESSAGES,
   type StoreProfile,
   type StoreProfileField,
   type StoreProfileInput,

@@ -1,6 +1,18 @@
 import type { FieldErrors } from '../shared/validation';
-import { STORE_PROFILE_MESSAGES } from './messages';
-import { isValidUpiId, upiLink } from './templates';
+import { isValidUpiId, upiLink } from './upi';
+
+/** Ours: the store's public profile (what the tracking page shows of the shop), in the owner's settings. */
+export const STORE_PROFILE_MESSAGES = {
+  nameRequired: "Please enter the shop's name.",
+  nameTooLong: "The shop's name is at most 200 characters.",
+  phoneInvalid: 'Please enter a phone number of 8 to 15 digits (spaces, dashes and a leading + are fine).',
+  upiIdInvalid: 'Please enter a valid UPI ID, for example shopname@okaxis, or leave it empty.',
+  upiIdTooLong: 'A UPI ID is at most 100 characters.',
+  ownerOnly: "Only the store's owner can change what customers see of the shop.",
+  saved: 'Saved. Customers now see these details on their tracking page.',
+  saveFailed: "Could not save the shop's details. Please try again.",
+  loadFailed: "Could not load the shop's details. Please try again.",
+} as const;
 
 /**
  * A store's public profile (`storeProfiles/{storeId}`, documents.ts STORE_PROFILES): what a customer's

@@ -5,7 +5,8 @@ import { DEFAULT_GST_RATE_PERCENT, DEFAULT_REPAIR_SAC, GST_RATES_PERCENT } from 
 import { FALLBACK_PREFIX, prefixForStore, prefixFromStoreName } from './repair-id';
 import { isValidGstin, MAX_JOB_SHEET_TERMS_LENGTH, SAC_CODE_PATTERN } from './settings';
 import { REPAIR_STATUSES } from './status';
-import { isValidUpiId, MAX_TEMPLATE_LENGTH, TEMPLATE_KEYS, type TemplateKey } from './templates';
+import { MAX_TEMPLATE_LENGTH, TEMPLATE_KEYS, type TemplateKey } from './templates';
+import { isValidUpiId } from './upi';
 
 /**
  * Opening a shop on the web and its settings (../shared/spec/owner-console.md, "Opening a shop on the

@@ -1,41 +1,9 @@
 import type { Ports } from '../../ports';
-import { isPortError } from '../../ports/errors';
 import type { TrackingLinkInfo } from '../../ports/shop-tracking';
-import { done, failed, type Outcome } from '../shared/validation';
+import { done, type Outcome } from '../shared/validation';
 import { SHOP_MESSAGES } from './messages';
 import { type ShopFailureReason, shopPortFailure } from './shop-failures';
-import {
-  generateTrackingToken,
-  isTrackingToken,
-  type RandomBytes,
-  type TrackingView,
-  trackingPath,
-} from './tracking';
-
-/** Why a tracking link shows no repair: the page says which. */
-export type TrackingFailureReason = 'revoked' | 'not-found' | 'failed';
-
-/**
- * The tracking page (`/t/$token`), signed out: the customer-safe view, or why not ('revoked': the shop
- * turned the link off; 'not-found': no such link, or its repair was deleted).
- */
-export async function resolveTracking(
-  ports: Pick<Ports, 'tracking' | 'logger'>,
-  token: string,
-): Promise<Outcome<TrackingView, never, TrackingFailureReason>> {
-  const trimmed = token.trim();
-  if (!isTrackingToken(trimmed)) return failed(SHOP_MESSAGES.trackingNotFound, 'not-found');
-  try {
-    const resolution = await ports.tracking.resolve(trimmed);
-    if (resolution.state === 'active') return done(resolution.view);
-    if (resolution.state === 'revoked') return failed(SHOP_MESSAGES.trackingRevoked, 'revoked');
-    return failed(SHOP_MESSAGES.trackingNotFound, 'not-found');
-  } catch (error) {
-    if (!isPortError(error)) throw error;
-    ports.logger.error('Resolving a tracking link failed', error);
-    return failed(SHOP_MESSAGES.trackingFailed, 'failed');
-  }
-}
+import { generateTrackingToken, type RandomBytes, trackingPath } from './tracking';
 
 /** Turns a repair's tracking link off (members of its store). */
 export async function revokeTracking(

@@ -2,8 +2,9 @@ import type { Repair } from '../repairs/repair';
 import { type PaymentLike, repairAmounts, rupeesToPaise } from './amounts';
 import type { HistoryEntry } from './history';
 import type { ShopRepair } from './repair-record';
-import { statusLabel } from './status';
+import { statusLabel } from './status-values';
 import { trackingPayLink } from './store-profile';
+import type { TrackedRepair } from './tracked-repair';
 
 /**
  * The tracking link (`/t/$token`): a secret, unguessable token per repair that opens a customer-safe
@@ -132,7 +133,7 @@ export function statusTimeline(
  * them) give the amount paid; otherwise the repair's own paidPaise.
  */
 export function trackingView(
-  repair: ShopRepair,
+  repair: TrackedRepair,
   shop: TrackingShop,
   payments: readonly PaymentLike[] | null = null,
 ): TrackingView {

@@ -1,6 +1,6 @@
 import { indianMobileDigits } from '../shared/phone';
 import { missingReportFields } from '../shop/report-fields';
-import { isValidUpiId } from '../shop/templates';
+import { isValidUpiId } from '../shop/upi';
 import { STORE_PROFILES } from './documents';
 import { schemaProblem } from './schema';
 

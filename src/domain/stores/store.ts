@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { firstFilled, storedText } from '../shared/text';
+import { storedText } from '../shared/stored-text';
+import { firstFilled } from '../shared/text';
 
 /** A shop of a business. ownerId is the business owner's user id. */
 export interface Store {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isPlausiblePhone } from '../shared/phone';
-import { storedText } from '../shared/text';
+import { storedText } from '../shared/stored-text';
 import { asInstant } from '../shared/time';
 import { emailField } from '../users/email';
 import { SUPPORT_MESSAGES } from './messages';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storedText } from '../shared/text';
+import { storedText } from '../shared/stored-text';
 import { businessNameOf, businessNumberOf, type UserProfile } from './user';
 
 /**

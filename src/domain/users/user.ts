@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { asNumber, firstFilled, storedBoolean, storedText } from '../shared/text';
+import { storedBoolean, storedText } from '../shared/stored-text';
+import { asNumber, firstFilled } from '../shared/text';
 
 export {
   type DistributorProfile,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fromPaise, toPaise } from '../shared/money';
-import { asNumber, storedText } from '../shared/text';
+import { storedText } from '../shared/stored-text';
+import { asNumber } from '../shared/text';
 import { asInstant } from '../shared/time';
 
 export const MIN_RECHARGE_AMOUNT = 1;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { RestTrackingLinkRepository } from '../../../src/adapters/firebase/firestore-rest-tracking';
+import { RestTrackingReader } from '../../../src/adapters/firebase/firestore-rest-tracking';
 import { isPortError } from '../../../src/ports/errors';
 
 /**
- * RestTrackingLinkRepository.resolve (issue 19) without a network: which documents it asks for and
+ * RestTrackingReader.resolve (issue 19) without a network: which documents it asks for and
  * how it answers a missing, revoked or refused link. The active view is checked against the emulator
  * by the tracking contract (tests/firebase/contract.test.ts, "read over the REST API").
  */
@@ -23,10 +23,10 @@ function server(documents: Record<string, unknown>, seen: string[], status = 200
   };
 }
 
-describe('RestTrackingLinkRepository.resolve', () => {
+describe('RestTrackingReader.resolve', () => {
   it('answers not-found for a token of the wrong shape without asking Firestore', async () => {
     const seen: string[] = [];
-    const repository = new RestTrackingLinkRepository(TARGET, server({}, seen));
+    const repository = new RestTrackingReader(TARGET, server({}, seen));
     await expect(repository.resolve('short')).resolves.toEqual({ state: 'not-found' });
     await expect(repository.resolve('../users/u1-aaaaaaaaaaaaaaaa')).resolves.toEqual({ state: 'not-found' });
     expect(seen).toEqual([]);
@@ -34,7 +34,7 @@ describe('RestTrackingLinkRepository.resolve', () => {
 
   it('answers not-found for a link that does not exist', async () => {
     const seen: string[] = [];
-    const repository = new RestTrackingLinkRepository(TARGET, server({}, seen));
+    const repository = new RestTrackingReader(TARGET, server({}, seen));
     await expect(repository.resolve(TOKEN)).resolves.toEqual({ state: 'not-found' });
     expect(seen).toEqual([`tracking/${TOKEN}`]);
   });
@@ -44,7 +44,7 @@ describe('RestTrackingLinkRepository.resolve', () => {
     const documents = {
       [`tracking/${TOKEN}`]: { revoked: { booleanValue: true }, storeId: { stringValue: 'store-1' } },
     };
-    const repository = new RestTrackingLinkRepository(TARGET, server(documents, seen));
+    const repository = new RestTrackingReader(TARGET, server(documents, seen));
     await expect(repository.resolve(TOKEN)).resolves.toEqual({ state: 'revoked' });
     expect(seen).toEqual([`tracking/${TOKEN}`]);
   });
@@ -55,13 +55,13 @@ describe('RestTrackingLinkRepository.resolve', () => {
       [`tracking/${TOKEN}`]: { revoked: { booleanValue: false }, storeId: { stringValue: 'store-1' } },
       'storeProfiles/store-1': { name: { stringValue: 'Sharma Mobile Care' } },
     };
-    const repository = new RestTrackingLinkRepository(TARGET, server(documents, seen));
+    const repository = new RestTrackingReader(TARGET, server(documents, seen));
     await expect(repository.resolve(TOKEN)).resolves.toEqual({ state: 'not-found' });
     expect(seen).toEqual([`tracking/${TOKEN}`, 'storeProfiles/store-1']);
   });
 
   it('passes a refusal on as a PortError', async () => {
-    const repository = new RestTrackingLinkRepository(TARGET, server({}, [], 403));
+    const repository = new RestTrackingReader(TARGET, server({}, [], 403));
     const error = await repository.resolve(TOKEN).catch((caught) => caught);
     expect(isPortError(error, 'permission-denied')).toBe(true);
   });

@@ -6,8 +6,9 @@ import {
   invoiceDocumentProblem,
   isStaleWrite,
 } from '../../../src/adapters/pouchdb/sync-server/invoice-entries';
-import { buildInvoice, storedInvoice } from '../../../src/domain/shop/invoice-build';
+import { buildInvoice } from '../../../src/domain/shop/invoice-build';
 import { nextInSeries } from '../../../src/domain/shop/invoice-number';
+import { storedInvoice } from '../../../src/domain/shop/invoice-record';
 import { parseStoreSettings } from '../../../src/domain/shop/settings';
 import { parseStoreRecord } from '../../../src/domain/stores/store';
 

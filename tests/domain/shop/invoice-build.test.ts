@@ -1,14 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Invoice } from '../../../src/domain/shop/invoice';
+import { INVOICE_MESSAGES } from '../../../src/domain/shop/invoice';
 import {
   type BuildInvoiceInput,
   buildInvoice,
   buildVoucher,
-  INVOICE_MESSAGES,
   type InvoiceRepair,
-  parseStoredInvoice,
-  storedInvoice,
 } from '../../../src/domain/shop/invoice-build';
 import {
   formatInvoiceNumber,
@@ -17,6 +15,7 @@ import {
   parseInvoiceCounter,
   type StoredInvoiceCounter,
 } from '../../../src/domain/shop/invoice-number';
+import { parseStoredInvoice, storedInvoice } from '../../../src/domain/shop/invoice-record';
 import { gstinCheckCharacter, parseStoreSettings } from '../../../src/domain/shop/settings';
 
 /**

@@ -1,15 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { INVOICE_MESSAGES } from '../../../src/domain/shop/invoice-build';
+import { INVOICE_MESSAGES } from '../../../src/domain/shop/invoice';
 import {
   issueAdvanceVouchers,
   issueInvoice,
   issueVoucher,
   loadInvoice,
-  loadInvoiceByTrackingToken,
 } from '../../../src/domain/shop/invoice-use-cases';
 import { SHOP_MESSAGES } from '../../../src/domain/shop/messages';
 import type { ShopRepair } from '../../../src/domain/shop/repair-record';
 import { gstinCheckCharacter } from '../../../src/domain/shop/settings';
+import { loadInvoiceByTrackingToken } from '../../../src/domain/shop/tracking-reads';
 import { PortError } from '../../../src/ports/errors';
 import { signInAs } from '../world';
 import { createShopWorld, createThroughUseCase, type ShopWorld } from './shop-world';

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SHOP_MESSAGES, STORE_PROFILE_MESSAGES } from '../../../src/domain/shop/messages';
+import { SHOP_MESSAGES } from '../../../src/domain/shop/messages';
+import { STORE_PROFILE_MESSAGES } from '../../../src/domain/shop/store-profile';
 import { signInAs, type World } from '../world';
 import { createShopWorld, createThroughUseCase, typedCard } from './shop-world';
 

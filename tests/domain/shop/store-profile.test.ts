@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { STORE_PROFILE_MESSAGES } from '../../../src/domain/shop/messages';
 import {
   checkStoreProfile,
   parseStoreProfile,
   STORE_PROFILE_LIMITS,
+  STORE_PROFILE_MESSAGES,
   trackingPayLink,
 } from '../../../src/domain/shop/store-profile';
 import { STORE_PROFILES } from '../../../src/domain/stored/documents';

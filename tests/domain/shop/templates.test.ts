@@ -6,7 +6,6 @@ import {
   DEFAULT_OTHER_STATUS_TEMPLATE,
   DEFAULT_TEMPLATES,
   fillTemplate,
-  isValidUpiId,
   messageTemplateSchema,
   smsLink,
   TEMPLATE_PLACEHOLDERS,
@@ -15,9 +14,9 @@ import {
   templateValues,
   unknownPlaceholders,
   upiIdSchema,
-  upiLink,
   whatsAppLink,
 } from '../../../src/domain/shop/templates';
+import { isValidUpiId, upiLink } from '../../../src/domain/shop/upi';
 
 const values: TemplateValues = templateValues({
   customerName: 'Asha Customer',

@@ -1,5 +1,4 @@
 import { parseRepairRecord, storeRefOf } from '../../../domain/repairs/repair';
-import { parseStoredInvoice } from '../../../domain/shop/invoice-build';
 import {
   formatInvoiceNumber,
   invoiceCounterId,
@@ -7,6 +6,7 @@ import {
   parseInvoiceCounter,
   seriesOfKind,
 } from '../../../domain/shop/invoice-number';
+import { parseStoredInvoice } from '../../../domain/shop/invoice-record';
 import { isStoreMember } from '../../../domain/stores/store';
 import type { Principals, StoreLookup } from './device-access';
 import { fieldsOfDoc } from './synced-documents';

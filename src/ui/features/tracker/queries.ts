@@ -2,11 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Repair } from '../../../domain/repairs/repair';
 import type { UseCases } from '../../../domain/use-cases';
 import type { UserProfile } from '../../../domain/users/user';
+import type { ServiceSource } from '../../app-services';
 import { outcomeValue } from '../../queries/outcome-value';
 
-type Shop = UseCases['shop'];
 type Repairs = UseCases['repairs'];
-type Invoices = UseCases['invoices'];
+/** Where the tracking link's reads come from (the app's ServiceSource). */
+type TrackingSource = Pick<ServiceSource, 'loadTracking'>;
 
 /** The tracker's query keys (the tracking link's page and the dashboard's repair tracker), written once. */
 export const trackerKeys = {
@@ -24,10 +25,10 @@ export const trackerQueries = {
    * The tracking link's customer-safe view: the outcome itself is the data (a revoked or unknown link
    * is an answer the page shows, not an error); only an unexpected failure is the query's error.
    */
-  trackingLink: (shop: Shop, token: string) =>
+  trackingLink: (source: TrackingSource, token: string) =>
     queryOptions({
       queryKey: trackerKeys.trackingLink(token),
-      queryFn: () => shop.resolveTracking(token),
+      queryFn: async () => (await source.loadTracking()).resolveTracking(token),
       staleTime: 30_000,
     }),
 
@@ -35,11 +36,11 @@ export const trackerQueries = {
    * The repair's invoice as its customer sees it, through the tracking link: null when the link names
    * none (not issued yet, or the link is off); a failed read is the query's error.
    */
-  invoice: (invoices: Invoices, token: string) =>
+  invoice: (source: TrackingSource, token: string) =>
     queryOptions({
       queryKey: trackerKeys.invoice(token),
       queryFn: async () => {
-        const found = await invoices.byTrackingToken(token);
+        const found = await (await source.loadTracking()).invoiceByTrackingToken(token);
         return !found.ok && found.reason === 'not-found' ? null : outcomeValue(found);
       },
       staleTime: 30_000,

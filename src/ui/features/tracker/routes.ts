@@ -7,17 +7,17 @@ import { trackerQueries } from './queries';
 
 /*
  * The customer's tracking link (/t/$token): no sign-in, its own small chunk; the loader reads the one
- * customer-safe view (a revoked or unknown link is an answer the page shows, not an error; a read that
- * throws is the route's error, with Retry).
+ * customer-safe view through the source's tracking reads, which on the production build load no SDK
+ * and no other use case (a revoked or unknown link is an answer the page shows, not an error; a read
+ * that throws is the route's error, with Retry).
  */
 export const trackingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/t/$token',
   loader: async ({ context, params }) => {
-    const { useCases } = await context.services.load();
     // Whether the repair has an invoice yet: asked on the way, for the page's 'Invoice' link only.
-    void context.queryClient.prefetchQuery(trackerQueries.invoice(useCases.invoices, params.token));
-    await context.queryClient.ensureQueryData(trackerQueries.trackingLink(useCases.shop, params.token));
+    void context.queryClient.prefetchQuery(trackerQueries.invoice(context.services, params.token));
+    await context.queryClient.ensureQueryData(trackerQueries.trackingLink(context.services, params.token));
   },
   component: screenComponent(SCREENS['/t/$token'], 'TrackingPage'),
 });
@@ -31,8 +31,7 @@ export const trackingInvoiceRoute = createRoute({
   path: '/t/$token/invoice',
   validateSearch: parsePaperSearch,
   loader: async ({ context, params }) => {
-    const { useCases } = await context.services.load();
-    await context.queryClient.ensureQueryData(trackerQueries.invoice(useCases.invoices, params.token));
+    await context.queryClient.ensureQueryData(trackerQueries.invoice(context.services, params.token));
   },
   component: screenComponent(SCREENS['/t/$token/invoice'], 'TrackingInvoicePage'),
 });

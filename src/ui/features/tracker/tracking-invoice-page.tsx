@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { INVOICE_TITLES } from '../../../domain/shop/invoice';
-import { useService } from '../../app-services';
+import { useServiceSource } from '../../app-services';
 import { Alert } from '../../components/alert';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { InvoicePrint } from '../shop/invoice/invoice-print';
@@ -22,9 +22,9 @@ export function TrackingInvoicePage() {
   const { token } = trackingInvoiceRoute.useParams();
   const search = trackingInvoiceRoute.useSearch();
   const navigate = useNavigate({ from: '/t/$token/invoice' });
-  const invoices = useService('invoices');
+  const source = useServiceSource();
   // The route's loader has read it; a read that threw is the route's error (message + Retry).
-  const { data: invoice } = useSuspenseQuery(trackerQueries.invoice(invoices, token));
+  const { data: invoice } = useSuspenseQuery(trackerQueries.invoice(source, token));
   useDocumentTitle(invoice ? `${INVOICE_TITLES[invoice.kind]} ${invoice.number}` : 'Invoice');
   const back = (
     <Link to="/t/$token" params={{ token }} className="text-sm font-semibold text-brand-700 hover:underline">

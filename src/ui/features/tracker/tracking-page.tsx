@@ -5,7 +5,7 @@ import { formatPaise } from '../../../domain/shop/amounts';
 import { INVOICE_TITLES } from '../../../domain/shop/invoice';
 import { trackingPayLink } from '../../../domain/shop/store-profile';
 import { type TrackingView, trackingProgress } from '../../../domain/shop/tracking';
-import { useService, useSettings } from '../../app-services';
+import { useServiceSource, useSettings } from '../../app-services';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -31,9 +31,9 @@ export const DEMO_LINK_ELSEWHERE =
  */
 export function TrackingPage() {
   const { token } = trackingRoute.useParams();
-  const shop = useService('shop');
+  const source = useServiceSource();
   // The route's loader has read it; a read that threw is the route's error.
-  const tracking = useSuspenseQuery(trackerQueries.trackingLink(shop, token));
+  const tracking = useSuspenseQuery(trackerQueries.trackingLink(source, token));
   const outcome = tracking.data;
   const demo = useSettings().backend !== 'firebase';
   useDocumentTitle(outcome.ok ? `Repair ${outcome.value.repairId}` : 'Track your repair');
@@ -157,8 +157,8 @@ function RepairStatus({ view, token }: { view: TrackingView; token: string }) {
  * link (the repair's status is what this page is for; the invoice's own page says its failures).
  */
 function InvoiceLink({ token }: { token: string }) {
-  const invoices = useService('invoices');
-  const { data: invoice } = useQuery(trackerQueries.invoice(invoices, token));
+  const source = useServiceSource();
+  const { data: invoice } = useQuery(trackerQueries.invoice(source, token));
   if (!invoice) return null;
   return (
     <Card className="flex flex-wrap items-center justify-between gap-3 p-5">
