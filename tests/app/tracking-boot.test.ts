@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bootTracking } from '../../src/app/tracking-boot';
+import { TRACKING_LINK_MESSAGES } from '../../src/domain/shop/tracking-messages';
+import type { TrackingReads } from '../../src/domain/shop/tracking-reads';
+
+/**
+ * bootTracking (src/app/tracking-boot.ts, issue 19): the Firebase build's tracking reads over
+ * Firestore's REST API, from the build's settings. Which address a read asks (the emulator's or
+ * production's), and when the full backend answers instead (a build it cannot read the project from).
+ */
+
+const TOKEN = 'AbCdEfGhIjKlMnOpQrStUv';
+const PATH = `/v1/projects/demo-repairmate/databases/(default)/documents/tracking/${TOKEN}`;
+
+/** The global fetch, answering 404 (no such link) and recording the addresses asked. */
+function stubFetch(): string[] {
+  const asked: string[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    asked.push(String(input));
+    return new Response(JSON.stringify({ error: { code: 404 } }), { status: 404 });
+  });
+  return asked;
+}
+
+/** A full backend that must not be asked; a spy to check it was not. */
+const unusedBackend = () =>
+  vi.fn(async (): Promise<TrackingReads> => {
+    throw new Error('the full backend was loaded');
+  });
+
+/** The full backend's reads, recognisable by their answer. */
+const FULL_BACKEND: TrackingReads = {
+  resolveTracking: async () => ({ ok: false, reason: 'failed', message: 'from the full backend' }),
+  invoiceByTrackingToken: async () => ({ ok: false, reason: 'failed', message: 'from the full backend' }),
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('bootTracking', () => {
+  it('reads production Firestore over REST when no emulator is configured', async () => {
+    const asked = stubFetch();
+    const fullBackend = unusedBackend();
+    const reads = await bootTracking({ VITE_FIREBASE_PROJECT_ID: ' demo-repairmate ' }, fullBackend);
+    await expect(reads.resolveTracking(TOKEN)).resolves.toEqual({
+      ok: false,
+      reason: 'not-found',
+      message: TRACKING_LINK_MESSAGES.trackingNotFound,
+    });
+    await expect(reads.invoiceByTrackingToken(TOKEN)).resolves.toMatchObject({
+      ok: false,
+      reason: 'not-found',
+    });
+    expect(asked).toEqual([
+      `https://firestore.googleapis.com${PATH}`,
+      `https://firestore.googleapis.com${PATH}`,
+    ]);
+    expect(fullBackend).not.toHaveBeenCalled();
+  });
+
+  it("reads the Firestore emulator where the build points Auth at an emulator (config.ts's host and port)", async () => {
+    const asked = stubFetch();
+    const fullBackend = unusedBackend();
+    const reads = await bootTracking(
+      {
+        VITE_FIREBASE_PROJECT_ID: 'demo-repairmate',
+        VITE_FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9099',
+        VITE_FIRESTORE_EMULATOR_HOST: 'localhost',
+        VITE_FIRESTORE_EMULATOR_PORT: '8181',
+      },
+      fullBackend,
+    );
+    await reads.resolveTracking(TOKEN);
+    expect(asked).toEqual([`http://localhost:8181${PATH}`]);
+    expect(fullBackend).not.toHaveBeenCalled();
+  });
+
+  it('defaults the emulator to 127.0.0.1:8080 as config.ts does (blank settings count as none)', async () => {
+    const asked = stubFetch();
+    const reads = await bootTracking(
+      {
+        VITE_FIREBASE_PROJECT_ID: 'demo-repairmate',
+        VITE_FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9099',
+        VITE_FIRESTORE_EMULATOR_HOST: ' ',
+      },
+      unusedBackend(),
+    );
+    await reads.invoiceByTrackingToken(TOKEN);
+    expect(asked).toEqual([`http://127.0.0.1:8080${PATH}`]);
+  });
+
+  it('ignores the Firestore emulator settings when Auth is not on an emulator (production)', async () => {
+    const asked = stubFetch();
+    const reads = await bootTracking(
+      { VITE_FIREBASE_PROJECT_ID: 'demo-repairmate', VITE_FIRESTORE_EMULATOR_PORT: 'abc' },
+      unusedBackend(),
+    );
+    await reads.resolveTracking(TOKEN);
+    expect(asked).toEqual([`https://firestore.googleapis.com${PATH}`]);
+  });
+
+  it('asks nothing for a token of the wrong shape', async () => {
+    const asked = stubFetch();
+    const reads = await bootTracking({ VITE_FIREBASE_PROJECT_ID: 'demo-repairmate' }, unusedBackend());
+    await expect(reads.resolveTracking('../users/u1')).resolves.toMatchObject({ reason: 'not-found' });
+    await expect(reads.invoiceByTrackingToken('short')).resolves.toMatchObject({ reason: 'not-found' });
+    expect(asked).toEqual([]);
+  });
+
+  type Env = Readonly<Record<string, string>>;
+  const emulatorPort = (port: string): Env => ({
+    VITE_FIREBASE_PROJECT_ID: 'demo-repairmate',
+    VITE_FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9099',
+    VITE_FIRESTORE_EMULATOR_PORT: port,
+  });
+  it.each<readonly [string, Env]>([
+    ['no project id', {}],
+    ['a blank project id', { VITE_FIREBASE_PROJECT_ID: '  ' }],
+    ...['abc', '0', '-1', '65536', '80.5'].map(
+      (port) => [`an emulator port ${port}`, emulatorPort(port)] as const,
+    ),
+  ])(
+    'answers with the full backend for a build with %s (its startup failure names the setting)',
+    async (_name, env) => {
+      const asked = stubFetch();
+      const fullBackend = vi.fn(async () => FULL_BACKEND);
+      await expect(bootTracking(env, fullBackend)).resolves.toBe(FULL_BACKEND);
+      expect(fullBackend).toHaveBeenCalledTimes(1);
+      expect(asked).toEqual([]);
+    },
+  );
+
+  it("passes the full backend's failure on", async () => {
+    const failure = new Error('VITE_FIREBASE_PROJECT_ID is missing');
+    await expect(bootTracking({}, () => Promise.reject(failure))).rejects.toBe(failure);
+  });
+});
