@@ -6,7 +6,9 @@ import { createMemoryBackend } from '../../src/adapters/memory/memory-backend';
 import { cryptoRandomBytes } from '../../src/app/containers/bind-use-cases';
 import { DEMO_PASSWORD, generateDemoData } from '../../src/demo/demo-data';
 import { ManualClock } from '../../src/demo/manual-clock';
-import { INVOICE_MESSAGES } from '../../src/domain/shop/invoice';
+import { INVOICE_MESSAGES, type Invoice } from '../../src/domain/shop/invoice';
+import { buildInvoice } from '../../src/domain/shop/invoice-build';
+import { parseStoreSettings } from '../../src/domain/shop/settings';
 import { trackedRepairOf } from '../../src/domain/shop/tracked-repair';
 import { trackingView } from '../../src/domain/shop/tracking';
 import type { TrackingReads } from '../../src/domain/shop/tracking-reads';
@@ -315,5 +317,59 @@ describe('the App on a tracking link (production build)', () => {
     expect(hadSessionHere()).toBe(true);
     expect(offlineCache).not.toHaveBeenCalled();
     expect(ready()).toBeUndefined();
+  });
+
+  /** A receipt as the shop issues it (a store without a GSTIN), to show on /t/$token/invoice. */
+  function receipt(): Invoice {
+    const built = buildInvoice({
+      repairDocId: 'repair-1',
+      repair: {
+        repairId: 'RPR-1001',
+        status: 'ready',
+        customerName: 'Ravi Kumar',
+        customerMobile: '9876543210',
+        productName: 'Galaxy S21',
+        problemList: ['Screen broken'],
+        finalPaise: 280_000,
+      },
+      store: {
+        id: 'store-1',
+        name: 'Sharma Mobile Care',
+        settings: parseStoreSettings({ address: 'Shop 4, Station Road', city: 'Pune', state: 'Maharashtra' }),
+      },
+      customerGstin: '',
+      payments: [],
+      vouchers: [],
+      number: { number: 'SMC/26-27/0001', fy: 2026, serial: 1 },
+      now: new Date(2026, 10, 21, 10, 30),
+      by: { uid: 'owner-1', name: 'Anil Sharma' },
+    });
+    if (!built.ok) throw new Error(built.message);
+    return built.value;
+  }
+
+  it('shows the invoice at /t/$token/invoice through the tracking loader alone', async () => {
+    const invoice = receipt();
+    const invoiceByTrackingToken = vi.fn(async () => ({ ok: true, value: invoice }) as const);
+    const reads: TrackingReads = { ...fakeTracking().reads, invoiceByTrackingToken };
+    const { loader } = renderProduction(`/t/${TOKEN}/invoice`, { tracking: async () => reads });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Receipt SMC/26-27/0001' })).toBeTruthy();
+    expect(invoiceByTrackingToken).toHaveBeenCalledWith(TOKEN);
+    await expect.poll(idled).toBeGreaterThan(0);
+    await settle(1000);
+    expect(loader).not.toHaveBeenCalled();
+  });
+
+  it("shows a tracking loader's failure as the route's, and Retry loads it again", async () => {
+    const { reads } = fakeTracking();
+    const tracking = vi
+      .fn<() => Promise<TrackingReads>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(reads);
+    const { loader } = renderProduction(`/t/${TOKEN}`, { tracking });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'RPR-1001' })).toBeTruthy();
+    expect(tracking).toHaveBeenCalledTimes(2);
+    expect(loader).not.toHaveBeenCalled();
   });
 });
