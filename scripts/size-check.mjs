@@ -5,7 +5,13 @@
 //  - each route's own chunk (its screen) within 60 KB gzip;
 //  - the public pages (/, /signin, /support, /terms, /privacy) must not, before their first paint, load a
 //    dashboard, the demo bar or its dialog, or a backend: checked on the modules of the chunks they load.
-// It prints the table; `--no-build` checks an existing dist/.
+// And on the production build (VITE_BACKEND=firebase, built into dist-size/ with a placeholder
+// project), what a visitor downloads when nothing else is fetched (issue 19; src/ui/routing/warm-up.ts):
+//  - `/t/$token`: the entry, the tracking screen and the public reads (src/app/public-boot.ts) at
+//    most 130 KB gzip (`/` counts the public reads too: its store links), with no Firebase SDK, no zod, no container and no other backend among them;
+//  - `/`, `/signin`, `/support`, `/terms`, `/privacy`: the entry and the screen at most 200 KB gzip.
+// `npm run bench:web` measures the same pages in Chromium (every script of the first 10 s).
+// It prints the tables; `--no-build` checks an existing dist/ (the production build is always made).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -13,6 +19,19 @@ import { build } from 'vite';
 
 export const INITIAL_BUDGET_KB = 120;
 export const ROUTE_BUDGET_KB = 60;
+export const TRACKING_BUDGET_KB = 130;
+export const PUBLIC_PAGE_BUDGET_KB = 200;
+const PRODUCTION_PUBLIC_PAGES = ['/', '/signin', '/support', '/terms', '/privacy'];
+/** The pages that read data (the landing page's store links, the tracking link): with the public reads. */
+const READS_PUBLIC = ['/', '/t/$token'];
+/** What the tracking page of the production build must not download. */
+const NOT_ON_TRACKING_PAGE = [
+  {
+    pattern: /node_modules\/(firebase|@firebase|pouchdb|inversify|zod)\//,
+    what: 'a backend or schema library',
+  },
+  { pattern: /src\/(app\/containers|app\/boot|app\/config)/, what: 'the full backend' },
+];
 const PUBLIC_ROUTES = ['/', '/signin', '/support', '/terms', '/privacy', '/t/$token'];
 /** Modules a public page must not load before its first paint. */
 const NOT_BEFORE_FIRST_PAINT = [
@@ -32,48 +51,65 @@ const NOT_BEFORE_FIRST_PAINT = [
 ];
 
 const root = new URL('..', import.meta.url).pathname;
-const dist = join(root, 'dist');
+const kb = (bytes) => bytes / 1024;
 
 if (!process.argv.includes('--no-build')) await build({ root, logLevel: 'warn', build: { manifest: true } });
+const PRODUCTION_DIST = 'dist-size';
+Object.assign(process.env, {
+  VITE_BACKEND: 'firebase',
+  VITE_FIREBASE_API_KEY: 'size-check-api-key',
+  VITE_FIREBASE_AUTH_DOMAIN: 'demo-size-check.firebaseapp.com',
+  VITE_FIREBASE_PROJECT_ID: 'demo-size-check',
+  NODE_ENV: 'production',
+});
+await build({
+  root,
+  mode: 'production',
+  logLevel: 'warn',
+  build: { outDir: PRODUCTION_DIST, emptyOutDir: true, manifest: true },
+});
 
-const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
-const kb = (bytes) => bytes / 1024;
-const sizes = new Map();
-function sizeOf(file) {
-  let size = sizes.get(file);
-  if (size === undefined) {
-    const bytes = readFileSync(join(dist, file));
-    size = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-    sizes.set(file, size);
-  }
-  return size;
-}
-function modulesOf(file) {
-  try {
-    return JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')).sources;
-  } catch {
-    return [];
-  }
+/** A build's manifest, file sizes (raw, gzip level 9), modules and static-import closures. */
+function readBuild(dist) {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+  const sizes = new Map();
+  const sizeOf = (file) => {
+    let size = sizes.get(file);
+    if (size === undefined) {
+      const bytes = readFileSync(join(dist, file));
+      size = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+      sizes.set(file, size);
+    }
+    return size;
+  };
+  const modulesOf = (file) => {
+    try {
+      return JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')).sources;
+    } catch {
+      return [];
+    }
+  };
+  /** The chunk keys a chunk loads with it: itself and its static imports, transitively. */
+  const closure = (key, into = new Set()) => {
+    if (into.has(key)) return into;
+    into.add(key);
+    for (const imported of manifest[key]?.imports ?? []) closure(imported, into);
+    return into;
+  };
+  const total = (keys) =>
+    [...keys].reduce(
+      (sum, key) => {
+        const size = sizeOf(manifest[key].file);
+        return { raw: sum.raw + size.raw, gzip: sum.gzip + size.gzip };
+      },
+      { raw: 0, gzip: 0 },
+    );
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  return { manifest, sizeOf, modulesOf, closure, total, entryKey };
 }
 
-/** The chunk keys a chunk loads with it: itself and its static imports, transitively. */
-function closure(key, into = new Set()) {
-  if (into.has(key)) return into;
-  into.add(key);
-  for (const imported of manifest[key]?.imports ?? []) closure(imported, into);
-  return into;
-}
-const total = (keys) =>
-  [...keys].reduce(
-    (sum, key) => {
-      const size = sizeOf(manifest[key].file);
-      return { raw: sum.raw + size.raw, gzip: sum.gzip + size.gzip };
-    },
-    { raw: 0, gzip: 0 },
-  );
-
+const { manifest, sizeOf, modulesOf, closure, total, entryKey } = readBuild(join(root, 'dist'));
 const problems = [];
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 const initial = closure(entryKey);
 const initialSize = total(initial);
 
@@ -111,6 +147,36 @@ if (kb(initialSize.gzip) > INITIAL_BUDGET_KB)
     `/ loads ${kb(initialSize.gzip).toFixed(1)} KB gzip of JavaScript before any lazy import (budget ${INITIAL_BUDGET_KB} KB)`,
   );
 
+// The production build: what each public page and the tracking page download, nothing else fetched.
+const production = readBuild(join(root, PRODUCTION_DIST));
+const productionInitial = production.closure(production.entryKey);
+const productionRows = [];
+for (const { path, key } of routes) {
+  const isTracking = path === '/t/$token';
+  if (!isTracking && !PRODUCTION_PUBLIC_PAGES.includes(path)) continue;
+  if (production.manifest[key] === undefined) {
+    problems.push(`${path}: no chunk of its own for ${key} in the production build`);
+    continue;
+  }
+  const keys = new Set([...productionInitial, ...production.closure(key)]);
+  if (READS_PUBLIC.includes(path)) for (const k of production.closure('src/app/public-boot.ts')) keys.add(k);
+  const size = production.total(keys);
+  const budget = isTracking ? TRACKING_BUDGET_KB : PUBLIC_PAGE_BUDGET_KB;
+  productionRows.push({ path, files: keys.size, size, budget });
+  if (kb(size.gzip) > budget)
+    problems.push(
+      `${path} on the production build downloads ${kb(size.gzip).toFixed(1)} KB gzip of JavaScript (budget ${budget} KB)`,
+    );
+  if (isTracking)
+    for (const k of keys)
+      for (const module of production.modulesOf(production.manifest[k].file)) {
+        const rule = NOT_ON_TRACKING_PAGE.find(({ pattern }) => pattern.test(module));
+        if (rule) problems.push(`${path} on the production build loads ${rule.what}: ${module}`);
+      }
+}
+if (!productionRows.some((row) => row.path === '/t/$token'))
+  problems.push('the tracking page (/t/$token) was not measured on the production build');
+
 const fmt = (size) => `${kb(size.raw).toFixed(1).padStart(7)} KB  ${kb(size.gzip).toFixed(1).padStart(6)} KB`;
 console.log(`\nJavaScript sizes of the built demo (raw, gzip level 9)\n`);
 console.log(
@@ -124,6 +190,13 @@ for (const row of rows)
     `${row.path.padEnd(22)} ${fmt(row.own).padEnd(24)} ${fmt(row.shared).padEnd(20)} ${fmt(row.firstPaint)}`,
   );
 console.log(`\nroute budget: ${ROUTE_BUDGET_KB} KB gzip for a route's own chunk`);
+console.log(
+  `\nThe production build (Firebase): all the JavaScript a visitor downloads (raw, gzip level 9)\n\n${'page'.padEnd(22)} ${'files'.padEnd(6)} ${'total (raw, gzip)'.padEnd(24)} budget`,
+);
+for (const row of productionRows)
+  console.log(
+    `${row.path.padEnd(22)} ${String(row.files).padEnd(6)} ${fmt(row.size).padEnd(24)} ${row.budget} KB gzip`,
+  );
 
 if (problems.length > 0) {
   console.error(`\nSize check failed:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);

@@ -4,8 +4,8 @@ import '../ui/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '../ui/app';
-import { createServiceSource, trackingReadsOf } from '../ui/app-services';
-import { registerServiceWorker } from './register-service-worker';
+import { createServiceSource, publicReadsOf } from '../ui/app-services';
+import { isTrackingPath } from '../ui/routing/warm-up';
 import { readSettings } from './settings';
 
 /**
@@ -17,20 +17,27 @@ function start(): void {
   document.title = settings.productName;
   const loadBackend = () =>
     import('./boot').then(({ boot }) => boot(import.meta.env, window.location.origin));
-  // The tracking link's reads: on Firebase, their own small chunk (REST, no SDK); elsewhere the backend's.
-  const loadTracking =
+  // The public pages' reads: on Firebase, their own small chunk (REST, no SDK); elsewhere the backend's.
+  const loadPublic =
     settings.backend === 'firebase'
       ? () =>
-          import('./tracking-boot').then(({ bootTracking }) =>
-            bootTracking(import.meta.env, () => source.load().then(trackingReadsOf)),
+          import('./public-boot').then(({ bootPublicReads }) =>
+            bootPublicReads(import.meta.env, () => source.load().then(publicReadsOf)),
           )
       : undefined;
-  const source = createServiceSource(settings, loadBackend, loadTracking);
+  const source = createServiceSource(settings, loadBackend, loadPublic);
+  // A customer's tracking link: its reads start downloading beside the page's screen (preload-screen.ts),
+  // not after React and the router have started.
+  if (loadPublic !== undefined && isTrackingPath(window.location.pathname))
+    void source.loadPublic().catch(() => undefined);
   // The app's files cached for opening with the network cut: registered (once, after the load event)
   // when the App warms up, which a visitor of the production build who never signed in never does.
   let offline: Promise<boolean> | null = null;
   const offlineCache = () => {
-    offline ??= registerServiceWorker(import.meta.env).ready;
+    offline ??= import('./register-service-worker').then(
+      ({ registerServiceWorker }) => registerServiceWorker(import.meta.env).ready,
+      () => false,
+    );
     return offline;
   };
   createRoot(document.getElementById('root')!).render(

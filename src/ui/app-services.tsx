@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
 import type { DemoControls, DemoMailbox, DemoSmsInbox } from '../demo';
-import type { TrackingReads } from '../domain/shop/tracking-reads';
+import type { PublicReads } from '../domain/public-reads';
 import type { UseCases } from '../domain/use-cases';
 
 /**
@@ -55,30 +55,32 @@ export interface ServiceSource {
   /** Told when the services load or fail. */
   subscribe(listener: () => void): () => void;
   /**
-   * The tracking link's two reads (/t/$token and its invoice): a backend of their own where the build
-   * has one (the production build reads them over Firestore's REST API, without the SDK), else the
-   * loaded backend's use cases. A failure is the read's (the route shows it with Retry), never a
-   * startup failure, and the next call tries again.
+   * The public pages' reads (the landing page's store links, a tracking link's repair and invoice): a
+   * backend of their own where the build has one (the production build reads them over Firestore's
+   * REST API, without the SDK: src/app/public-boot.ts), else the loaded backend's use cases. A
+   * failure is the read's (the route shows it with Retry), never a startup failure, and the next call
+   * tries again.
    */
-  loadTracking(): Promise<TrackingReads>;
+  loadPublic(): Promise<PublicReads>;
 }
 
-/** The tracking reads of a loaded backend. */
-export function trackingReadsOf({ useCases }: AppServices): TrackingReads {
+/** The public reads of a loaded backend. */
+export function publicReadsOf({ useCases }: AppServices): PublicReads {
   return {
     resolveTracking: (token) => useCases.shop.resolveTracking(token),
     invoiceByTrackingToken: (token) => useCases.invoices.byTrackingToken(token),
+    storeLinks: () => useCases.config.storeLinks(),
   };
 }
 
 export function createServiceSource(
   settings: AppSettings,
   loader: () => Promise<AppServices>,
-  /** The tracking reads' own backend; absent: the loaded backend's (trackingReadsOf). */
-  trackingLoader?: () => Promise<TrackingReads>,
+  /** The public reads' own backend; absent: the loaded backend's (publicReadsOf). */
+  publicLoader?: () => Promise<PublicReads>,
 ): ServiceSource {
   let loading: Promise<AppServices> | null = null;
-  let tracking: Promise<TrackingReads> | null = null;
+  let publicReads: Promise<PublicReads> | null = null;
   let loaded: AppServices | null = null;
   let failed: StartupFailure | null = null;
   const listeners = new Set<() => void>();
@@ -105,12 +107,14 @@ export function createServiceSource(
       );
       return loading;
     },
-    loadTracking() {
-      tracking ??= (trackingLoader?.() ?? source.load().then(trackingReadsOf)).catch((error: unknown) => {
-        tracking = null;
-        throw error;
-      });
-      return tracking;
+    loadPublic() {
+      publicReads ??= Promise.resolve()
+        .then(() => publicLoader?.() ?? source.load().then(publicReadsOf))
+        .catch((error: unknown) => {
+          publicReads = null;
+          throw error;
+        });
+      return publicReads;
     },
     current: () => loaded,
     failure: () => failed,

@@ -1,16 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { TrackingReads } from '../../src/domain/shop/tracking-reads';
+import type { PublicReads } from '../../src/domain/public-reads';
 import type { UseCases } from '../../src/domain/use-cases';
 import {
   type AppServices,
   type AppSettings,
   createServiceSource,
+  publicReadsOf,
   StartupFailure,
-  trackingReadsOf,
 } from '../../src/ui/app-services';
 
 /**
- * ServiceSource.loadTracking (src/ui/app-services.tsx, issue 19): the tracking link's two reads come
+ * ServiceSource.loadPublic (src/ui/app-services.tsx, issue 19): the tracking link's two reads come
  * from a backend of their own where the build has one (never loading the full backend), else from the
  * loaded backend's use cases; a failed load is the read's, tried again on the next call, never a
  * startup failure.
@@ -24,10 +24,11 @@ const SETTINGS: AppSettings = {
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUv';
 
 /** Reads that say where they come from. */
-function readsFrom(origin: string): TrackingReads {
+function readsFrom(origin: string): PublicReads {
   return {
     resolveTracking: async () => ({ ok: false, reason: 'failed', message: origin }),
     invoiceByTrackingToken: async () => ({ ok: false, reason: 'failed', message: origin }),
+    storeLinks: async () => ({ android: `https://${origin}/android`, ios: null }),
   };
 }
 
@@ -45,24 +46,24 @@ function servicesWithSpies() {
   return { services, resolveTracking, byTrackingToken };
 }
 
-describe('createServiceSource().loadTracking', () => {
+describe('createServiceSource().loadPublic', () => {
   it('with a tracking loader, never loads the backend', async () => {
     const loader = vi.fn(async () => servicesWithSpies().services);
     const reads = readsFrom('REST');
     const source = createServiceSource(SETTINGS, loader, async () => reads);
-    await expect(source.loadTracking()).resolves.toBe(reads);
-    await expect((await source.loadTracking()).resolveTracking(TOKEN)).resolves.toMatchObject({
+    await expect(source.loadPublic()).resolves.toBe(reads);
+    await expect((await source.loadPublic()).resolveTracking(TOKEN)).resolves.toMatchObject({
       message: 'REST',
     });
     expect(loader).not.toHaveBeenCalled();
     expect(source.current()).toBeNull();
   });
 
-  it('without one, loads the backend once and reads through its use cases (trackingReadsOf)', async () => {
+  it('without one, loads the backend once and reads through its use cases (publicReadsOf)', async () => {
     const { services, resolveTracking, byTrackingToken } = servicesWithSpies();
     const loader = vi.fn(async () => services);
     const source = createServiceSource(SETTINGS, loader);
-    const reads = await source.loadTracking();
+    const reads = await source.loadPublic();
     await expect(reads.resolveTracking(TOKEN)).resolves.toEqual({
       ok: false,
       reason: 'revoked',
@@ -77,47 +78,47 @@ describe('createServiceSource().loadTracking', () => {
   });
 
   it('keeps a loaded tracking backend: later calls get the same promise', async () => {
-    const trackingLoader = vi.fn(async () => readsFrom('REST'));
-    const source = createServiceSource(SETTINGS, vi.fn(), trackingLoader);
-    const first = source.loadTracking();
-    expect(source.loadTracking()).toBe(first);
+    const publicLoader = vi.fn(async () => readsFrom('REST'));
+    const source = createServiceSource(SETTINGS, vi.fn(), publicLoader);
+    const first = source.loadPublic();
+    expect(source.loadPublic()).toBe(first);
     const reads = await first;
-    await expect(source.loadTracking()).resolves.toBe(reads);
-    expect(trackingLoader).toHaveBeenCalledTimes(1);
+    await expect(source.loadPublic()).resolves.toBe(reads);
+    expect(publicLoader).toHaveBeenCalledTimes(1);
   });
 
   it('tries a failed tracking load again on the next call, without a startup failure', async () => {
     const offline = new TypeError('Failed to fetch dynamically imported module');
     const reads = readsFrom('REST');
-    const trackingLoader = vi
-      .fn<() => Promise<TrackingReads>>()
+    const publicLoader = vi
+      .fn<() => Promise<PublicReads>>()
       .mockRejectedValueOnce(offline)
       .mockResolvedValue(reads);
     const loader = vi.fn(async () => servicesWithSpies().services);
-    const source = createServiceSource(SETTINGS, loader, trackingLoader);
+    const source = createServiceSource(SETTINGS, loader, publicLoader);
     const notified = vi.fn();
     source.subscribe(notified);
 
-    await expect(source.loadTracking()).rejects.toBe(offline);
+    await expect(source.loadPublic()).rejects.toBe(offline);
     expect(source.failure()).toBeNull();
     expect(notified).not.toHaveBeenCalled();
-    await expect(source.loadTracking()).resolves.toBe(reads);
-    expect(trackingLoader).toHaveBeenCalledTimes(2);
+    await expect(source.loadPublic()).resolves.toBe(reads);
+    expect(publicLoader).toHaveBeenCalledTimes(2);
     expect(loader).not.toHaveBeenCalled();
   });
 
   it('without a tracking loader, a backend that cannot start fails the reads with its StartupFailure', async () => {
     const source = createServiceSource(SETTINGS, () => Promise.reject(new Error('storage unavailable')));
-    const error = await source.loadTracking().catch((caught: unknown) => caught);
+    const error = await source.loadPublic().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(StartupFailure);
     expect(source.failure()).toBe(error);
   });
 });
 
-describe('trackingReadsOf', () => {
+describe('publicReadsOf', () => {
   it('maps the two reads onto the shop and invoice use cases', async () => {
     const { services, resolveTracking, byTrackingToken } = servicesWithSpies();
-    const reads = trackingReadsOf(services);
+    const reads = publicReadsOf(services);
     await reads.resolveTracking(TOKEN);
     await reads.invoiceByTrackingToken(`${TOKEN}x`);
     expect(resolveTracking).toHaveBeenCalledWith(TOKEN);

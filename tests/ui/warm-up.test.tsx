@@ -6,12 +6,12 @@ import { createMemoryBackend } from '../../src/adapters/memory/memory-backend';
 import { cryptoRandomBytes } from '../../src/app/containers/bind-use-cases';
 import { DEMO_PASSWORD, generateDemoData } from '../../src/demo/demo-data';
 import { ManualClock } from '../../src/demo/manual-clock';
+import type { PublicReads } from '../../src/domain/public-reads';
 import { INVOICE_MESSAGES, type Invoice } from '../../src/domain/shop/invoice';
 import { buildInvoice } from '../../src/domain/shop/invoice-build';
 import { parseStoreSettings } from '../../src/domain/shop/settings';
 import { trackedRepairOf } from '../../src/domain/shop/tracked-repair';
 import { trackingView } from '../../src/domain/shop/tracking';
-import type { TrackingReads } from '../../src/domain/shop/tracking-reads';
 import { createUseCases, type UseCases } from '../../src/domain/use-cases';
 import type { SessionState } from '../../src/domain/users/session';
 import { App } from '../../src/ui/app';
@@ -180,7 +180,7 @@ function countIdleCallbacks(busyAfterFirst = false): () => number {
 /** The production build's App at `path`, its backend loader a spy. */
 function renderProduction(
   path: string,
-  options: { signedInAs?: string; tracking?: () => Promise<TrackingReads> } = {},
+  options: { signedInAs?: string; tracking?: () => Promise<PublicReads> } = {},
 ) {
   const loader = vi.fn(() => memoryServices(options.signedInAs));
   const offlineCache = vi.fn(async () => true);
@@ -287,7 +287,11 @@ describe('the App on a tracking link (production build)', () => {
     const invoiceByTrackingToken = vi.fn(
       async () => ({ ok: false, reason: 'not-found', message: INVOICE_MESSAGES.notFound }) as const,
     );
-    return { reads: { resolveTracking, invoiceByTrackingToken } satisfies TrackingReads, resolveTracking };
+    const storeLinks = async () => ({ android: null, ios: null });
+    return {
+      reads: { resolveTracking, invoiceByTrackingToken, storeLinks } satisfies PublicReads,
+      resolveTracking,
+    };
   };
 
   it('shows the repair through the tracking loader and never loads the backend', async () => {
@@ -351,7 +355,7 @@ describe('the App on a tracking link (production build)', () => {
   it('shows the invoice at /t/$token/invoice through the tracking loader alone', async () => {
     const invoice = receipt();
     const invoiceByTrackingToken = vi.fn(async () => ({ ok: true, value: invoice }) as const);
-    const reads: TrackingReads = { ...fakeTracking().reads, invoiceByTrackingToken };
+    const reads: PublicReads = { ...fakeTracking().reads, invoiceByTrackingToken };
     const { loader } = renderProduction(`/t/${TOKEN}/invoice`, { tracking: async () => reads });
     expect(await screen.findByRole('heading', { level: 1, name: 'Receipt SMC/26-27/0001' })).toBeTruthy();
     expect(invoiceByTrackingToken).toHaveBeenCalledWith(TOKEN);
@@ -363,7 +367,7 @@ describe('the App on a tracking link (production build)', () => {
   it("shows a tracking loader's failure as the route's, and Retry loads it again", async () => {
     const { reads } = fakeTracking();
     const tracking = vi
-      .fn<() => Promise<TrackingReads>>()
+      .fn<() => Promise<PublicReads>>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
       .mockResolvedValue(reads);
     const { loader } = renderProduction(`/t/${TOKEN}`, { tracking });

@@ -155,15 +155,10 @@ export function restError(status: number, message: string | undefined): PortErro
 }
 
 /**
- * Reads the document at `path`, signed out: its fields decoded, or undefined when it does not exist.
- * A refusal by the rules is 'permission-denied'; no network is 'unavailable'.
+ * GETs a REST address signed out: the JSON body, or undefined for HTTP 404. A refusal by the rules is
+ * 'permission-denied'; no network is 'unavailable'.
  */
-export async function getRestDocument(
-  target: FirestoreRestTarget,
-  path: readonly string[],
-  fetcher: typeof fetch = fetch,
-): Promise<Record<string, unknown> | undefined> {
-  const url = documentUrl(target, path);
+async function restGet(url: string, fetcher: typeof fetch): Promise<unknown> {
   let response: Response;
   try {
     response = await fetcher(url, { headers: { Accept: 'application/json' } });
@@ -176,7 +171,44 @@ export async function getRestDocument(
     const error = (body as { error?: { message?: unknown } } | undefined)?.error;
     throw restError(response.status, typeof error?.message === 'string' ? error.message : undefined);
   }
+  return body;
+}
+
+/** A document's decoded fields, after checking the answer is one. */
+function documentFields(body: unknown): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || typeof (body as { name?: unknown }).name !== 'string')
     throw malformed('not a document');
   return decodeFields((body as FirestoreRestDocument).fields);
+}
+
+/**
+ * Reads the document at `path`, signed out: its fields decoded, or undefined when it does not exist.
+ * A refusal by the rules is 'permission-denied'; no network is 'unavailable'.
+ */
+export async function getRestDocument(
+  target: FirestoreRestTarget,
+  path: readonly string[],
+  fetcher: typeof fetch = fetch,
+): Promise<Record<string, unknown> | undefined> {
+  const body = await restGet(documentUrl(target, path), fetcher);
+  return body === undefined ? undefined : documentFields(body);
+}
+
+/**
+ * The first `pageSize` documents of a top-level collection in the order of their ids (a list, which
+ * the rules must allow), signed out: each document's fields decoded. An empty collection is [].
+ */
+export async function listRestDocuments(
+  target: FirestoreRestTarget,
+  collection: string,
+  pageSize: number,
+  fetcher: typeof fetch = fetch,
+): Promise<Record<string, unknown>[]> {
+  if (collection === '' || collection.includes('/'))
+    throw new PortError('invalid-argument', 'A top-level collection is one path segment.');
+  const base = documentUrl(target, [collection, 'x']).replace(/\/x$/, '');
+  const body = await restGet(`${base}?pageSize=${pageSize}&orderBy=__name__`, fetcher);
+  const documents = (body as { documents?: unknown } | undefined)?.documents ?? [];
+  if (!Array.isArray(documents)) throw malformed('documents');
+  return documents.map(documentFields);
 }

@@ -70,8 +70,10 @@ export async function loadInvoiceByTrackingToken(
   ports: Pick<TrackingReadPorts, 'invoices' | 'logger'>,
   token: string,
 ): Promise<Outcome<Invoice, never, InvoiceLinkFailureReason>> {
+  const trimmed = token.trim();
+  if (!isTrackingToken(trimmed)) return failed(INVOICE_MESSAGES.notFound, 'not-found');
   try {
-    const invoice = await ports.invoices.invoiceByTrackingToken(token);
+    const invoice = await ports.invoices.invoiceByTrackingToken(trimmed);
     return invoice === null ? failed(INVOICE_MESSAGES.notFound, 'not-found') : done(invoice);
   } catch (error) {
     // The port answers a link it may not read as no invoice: what is left is a failed read.

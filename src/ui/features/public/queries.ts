@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { UseCases } from '../../../domain/use-cases';
+import type { ServiceSource } from '../../app-services';
 
-type Config = UseCases['config'];
+/** Where the public reads come from (the app's ServiceSource). */
+type PublicSource = Pick<ServiceSource, 'loadPublic'>;
 
 /** The public pages' query keys, written once. */
 export const publicKeys = {
@@ -14,10 +15,10 @@ export const publicKeys = {
  * none on failure: the use case never throws).
  */
 export const configQueries = {
-  storeLinks: (config: Config) =>
+  storeLinks: (source: PublicSource) =>
     queryOptions({
       queryKey: publicKeys.storeLinks(),
-      queryFn: () => config.storeLinks(),
+      queryFn: async () => (await source.loadPublic()).storeLinks(),
       staleTime: 5 * 60_000,
     }),
 };

@@ -7,7 +7,7 @@ import { outcomeValue } from '../../queries/outcome-value';
 
 type Repairs = UseCases['repairs'];
 /** Where the tracking link's reads come from (the app's ServiceSource). */
-type TrackingSource = Pick<ServiceSource, 'loadTracking'>;
+type TrackingSource = Pick<ServiceSource, 'loadPublic'>;
 
 /** The tracker's query keys (the tracking link's page and the dashboard's repair tracker), written once. */
 export const trackerKeys = {
@@ -28,7 +28,7 @@ export const trackerQueries = {
   trackingLink: (source: TrackingSource, token: string) =>
     queryOptions({
       queryKey: trackerKeys.trackingLink(token),
-      queryFn: async () => (await source.loadTracking()).resolveTracking(token),
+      queryFn: async () => (await source.loadPublic()).resolveTracking(token),
       staleTime: 30_000,
     }),
 
@@ -40,7 +40,7 @@ export const trackerQueries = {
     queryOptions({
       queryKey: trackerKeys.invoice(token),
       queryFn: async () => {
-        const found = await (await source.loadTracking()).invoiceByTrackingToken(token);
+        const found = await (await source.loadPublic()).invoiceByTrackingToken(token);
         return !found.ok && found.reason === 'not-found' ? null : outcomeValue(found);
       },
       staleTime: 30_000,

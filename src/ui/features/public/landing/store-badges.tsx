@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId } from 'react';
 import type { StoreLinks } from '../../../../domain/config/store-links';
-import { useService } from '../../../app-services';
+import { useServiceSource } from '../../../app-services';
 import { cx } from '../../../components/cx';
 import { configQueries } from '../queries';
 
@@ -103,8 +103,8 @@ export function StoreBadges({ withQrCode = false }: { withQrCode?: boolean }) {
 }
 
 function LoadedBadges({ withQrCode }: { withQrCode: boolean }) {
-  const config = useService('config');
-  const { data: links } = useSuspenseQuery(configQueries.storeLinks(config));
+  const source = useServiceSource();
+  const { data: links } = useSuspenseQuery(configQueries.storeLinks(source));
   return <Badges links={links} withQrCode={withQrCode} />;
 }
 

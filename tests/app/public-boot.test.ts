@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bootTracking } from '../../src/app/tracking-boot';
+import { bootPublicReads } from '../../src/app/public-boot';
+import type { PublicReads } from '../../src/domain/public-reads';
 import { TRACKING_LINK_MESSAGES } from '../../src/domain/shop/tracking-messages';
-import type { TrackingReads } from '../../src/domain/shop/tracking-reads';
 
 /**
- * bootTracking (src/app/tracking-boot.ts, issue 19): the Firebase build's tracking reads over
+ * bootPublicReads (src/app/public-boot.ts, issue 19): the Firebase build's tracking reads over
  * Firestore's REST API, from the build's settings. Which address a read asks (the emulator's or
  * production's), and when the full backend answers instead (a build it cannot read the project from).
  */
@@ -24,25 +24,26 @@ function stubFetch(): string[] {
 
 /** A full backend that must not be asked; a spy to check it was not. */
 const unusedBackend = () =>
-  vi.fn(async (): Promise<TrackingReads> => {
+  vi.fn(async (): Promise<PublicReads> => {
     throw new Error('the full backend was loaded');
   });
 
 /** The full backend's reads, recognisable by their answer. */
-const FULL_BACKEND: TrackingReads = {
+const FULL_BACKEND: PublicReads = {
   resolveTracking: async () => ({ ok: false, reason: 'failed', message: 'from the full backend' }),
   invoiceByTrackingToken: async () => ({ ok: false, reason: 'failed', message: 'from the full backend' }),
+  storeLinks: async () => ({ android: 'https://full.backend/android', ios: null }),
 };
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('bootTracking', () => {
+describe('bootPublicReads', () => {
   it('reads production Firestore over REST when no emulator is configured', async () => {
     const asked = stubFetch();
     const fullBackend = unusedBackend();
-    const reads = await bootTracking({ VITE_FIREBASE_PROJECT_ID: ' demo-repairmate ' }, fullBackend);
+    const reads = await bootPublicReads({ VITE_FIREBASE_PROJECT_ID: ' demo-repairmate ' }, fullBackend);
     await expect(reads.resolveTracking(TOKEN)).resolves.toEqual({
       ok: false,
       reason: 'not-found',
@@ -62,7 +63,7 @@ describe('bootTracking', () => {
   it("reads the Firestore emulator where the build points Auth at an emulator (config.ts's host and port)", async () => {
     const asked = stubFetch();
     const fullBackend = unusedBackend();
-    const reads = await bootTracking(
+    const reads = await bootPublicReads(
       {
         VITE_FIREBASE_PROJECT_ID: 'demo-repairmate',
         VITE_FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9099',
@@ -78,7 +79,7 @@ describe('bootTracking', () => {
 
   it('defaults the emulator to 127.0.0.1:8080 as config.ts does (blank settings count as none)', async () => {
     const asked = stubFetch();
-    const reads = await bootTracking(
+    const reads = await bootPublicReads(
       {
         VITE_FIREBASE_PROJECT_ID: 'demo-repairmate',
         VITE_FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9099',
@@ -92,7 +93,7 @@ describe('bootTracking', () => {
 
   it('ignores the Firestore emulator settings when Auth is not on an emulator (production)', async () => {
     const asked = stubFetch();
-    const reads = await bootTracking(
+    const reads = await bootPublicReads(
       { VITE_FIREBASE_PROJECT_ID: 'demo-repairmate', VITE_FIRESTORE_EMULATOR_PORT: 'abc' },
       unusedBackend(),
     );
@@ -102,7 +103,7 @@ describe('bootTracking', () => {
 
   it('asks nothing for a token of the wrong shape', async () => {
     const asked = stubFetch();
-    const reads = await bootTracking({ VITE_FIREBASE_PROJECT_ID: 'demo-repairmate' }, unusedBackend());
+    const reads = await bootPublicReads({ VITE_FIREBASE_PROJECT_ID: 'demo-repairmate' }, unusedBackend());
     await expect(reads.resolveTracking('../users/u1')).resolves.toMatchObject({ reason: 'not-found' });
     await expect(reads.invoiceByTrackingToken('short')).resolves.toMatchObject({ reason: 'not-found' });
     expect(asked).toEqual([]);
@@ -125,7 +126,7 @@ describe('bootTracking', () => {
     async (_name, env) => {
       const asked = stubFetch();
       const fullBackend = vi.fn(async () => FULL_BACKEND);
-      await expect(bootTracking(env, fullBackend)).resolves.toBe(FULL_BACKEND);
+      await expect(bootPublicReads(env, fullBackend)).resolves.toBe(FULL_BACKEND);
       expect(fullBackend).toHaveBeenCalledTimes(1);
       expect(asked).toEqual([]);
     },
@@ -133,6 +134,6 @@ describe('bootTracking', () => {
 
   it("passes the full backend's failure on", async () => {
     const failure = new Error('VITE_FIREBASE_PROJECT_ID is missing');
-    await expect(bootTracking({}, () => Promise.reject(failure))).rejects.toBe(failure);
+    await expect(bootPublicReads({}, () => Promise.reject(failure))).rejects.toBe(failure);
   });
 });
