@@ -1,4 +1,4 @@
-import { type AppServices, StartupFailure } from '../ui/app-services';
+import { type AppServices, StartupFailure } from '../ui/service-source';
 import { ConfigError, parseAppConfig } from './config';
 import { createAppContainer } from './create-container';
 import { resolveServices } from './resolve-services';

@@ -1,16 +1,14 @@
 import './no-eval';
 import './preload-screen';
 import '../ui/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from '../ui/app';
-import { createServiceSource, publicReadsOf } from '../ui/app-services';
 import { isTrackingPath } from '../ui/routing/warm-up';
+import { createServiceSource, publicReadsOf, type ServiceSource } from '../ui/service-source';
 import { readSettings } from './settings';
 
 /**
- * Paints at once, with no backend: the configuration check, the container and the backend's adapters are
- * one dynamic import (./boot), loaded right after the first paint or as soon as a route needs data.
+ * The first script. Before React renders it has started the current page's screen (preload-screen.ts)
+ * and, on a tracking link, the link's reads (issue 19). The backend (the configuration check, the
+ * container and its adapters: ./boot) loads later, when the page warms up or a route needs it.
  */
 function start(): void {
   const settings = readSettings(import.meta.env);
@@ -26,10 +24,7 @@ function start(): void {
           )
       : undefined;
   const source = createServiceSource(settings, loadBackend, loadPublic);
-  // A customer's tracking link: its reads start downloading beside the page's screen (preload-screen.ts),
-  // not after React and the router have started.
-  if (loadPublic !== undefined && isTrackingPath(window.location.pathname))
-    void source.loadPublic().catch(() => undefined);
+  readTrackingLinkEarly(source, window.location.pathname);
   // The app's files cached for opening with the network cut: registered (once, after the load event)
   // when the App warms up, which a visitor of the production build who never signed in never does.
   let offline: Promise<boolean> | null = null;
@@ -40,10 +35,23 @@ function start(): void {
     );
     return offline;
   };
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App source={source} offlineCache={offlineCache} />
-    </StrictMode>,
+  void import('./render-app').then(({ renderApp }) => renderApp(source, offlineCache));
+}
+
+/**
+ * A customer's tracking link (/t/{token}, /t/{token}/invoice): its reads start now, before React
+ * renders; the route's loader gets the same answers (service-source.ts shares them for a moment).
+ * On the demo this starts the backend (the reads need it), on Firebase only the REST reads.
+ */
+function readTrackingLinkEarly(source: ServiceSource, pathname: string): void {
+  if (!isTrackingPath(pathname)) return;
+  const [, , token = '', rest] = pathname.split('/');
+  void source.loadPublic().then(
+    (reads) => {
+      void reads.invoiceByTrackingToken(token).catch(() => undefined);
+      if (rest === undefined || rest === '') void reads.resolveTracking(token).catch(() => undefined);
+    },
+    () => undefined,
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Container, ServiceIdentifier } from 'inversify';
-import type { AppServices } from '../ui/app-services';
+import type { AppServices } from '../ui/service-source';
 import type { AppConfig } from './config';
 import { TOKENS } from './tokens';
 

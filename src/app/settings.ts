@@ -1,4 +1,4 @@
-import type { AppSettings } from '../ui/app-services';
+import type { AppSettings } from '../ui/service-source';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

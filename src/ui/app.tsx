@@ -1,15 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type RouterHistory, RouterProvider } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
-import {
-  type AppServices,
-  AppServicesProvider,
-  readyServiceSource,
-  type ServiceSource,
-} from './app-services';
+import { AppServicesProvider } from './app-services';
 import { type AppRouter, createAppRouter } from './router';
 import { preloadAllScreens } from './routing/screens';
 import { isTrackingPath, warmUpOf } from './routing/warm-up';
+import { type AppServices, readyServiceSource, type ServiceSource } from './service-source';
 import { createSessionStore, hadSessionHere, SessionProvider, type SessionStore } from './session';
 
 const StartupErrorScreen = lazy(() =>

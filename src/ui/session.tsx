@@ -10,8 +10,9 @@ import {
 } from 'react';
 import type { SessionState } from '../domain/users/session';
 import type { UserProfile } from '../domain/users/user';
-import { type ServiceSource, useService } from './app-services';
+import { useService } from './app-services';
 import { forgetShopDeviceData } from './features/shop/sign-out';
+import type { ServiceSource } from './service-source';
 
 /**
  * Who is signed in (auth state + users document), for the whole app and for the router's access checks.

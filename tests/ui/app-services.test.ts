@@ -7,7 +7,7 @@ import {
   createServiceSource,
   publicReadsOf,
   StartupFailure,
-} from '../../src/ui/app-services';
+} from '../../src/ui/service-source';
 
 /**
  * ServiceSource.loadPublic (src/ui/app-services.tsx, issue 19): the tracking link's two reads come

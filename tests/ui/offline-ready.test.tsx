@@ -6,8 +6,8 @@ import { cryptoRandomBytes } from '../../src/app/containers/bind-use-cases';
 import { ManualClock } from '../../src/demo/manual-clock';
 import { createUseCases } from '../../src/domain/use-cases';
 import { App } from '../../src/ui/app';
-import type { AppServices } from '../../src/ui/app-services';
 import { preloadAllScreens } from '../../src/ui/routing/screens';
+import type { AppServices } from '../../src/ui/service-source';
 
 /**
  * html[data-offline-ready] tells the offline tests (and anyone) when cutting the network is safe: every

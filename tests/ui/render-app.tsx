@@ -7,8 +7,8 @@ import { DEMO_PASSWORD, generateDemoData } from '../../src/demo/demo-data';
 import { ManualClock } from '../../src/demo/manual-clock';
 import { createUseCases } from '../../src/domain/use-cases';
 import { App } from '../../src/ui/app';
-import type { AppServices } from '../../src/ui/app-services';
 import type { AppRouter } from '../../src/ui/router';
+import type { AppServices } from '../../src/ui/service-source';
 
 /** A fixed "today" for UI tests: 21 Nov 2026, 10:30 local time. */
 export const TODAY = new Date(2026, 10, 21, 10, 30);

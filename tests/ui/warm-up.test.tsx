@@ -15,8 +15,8 @@ import { trackingView } from '../../src/domain/shop/tracking';
 import { createUseCases, type UseCases } from '../../src/domain/use-cases';
 import type { SessionState } from '../../src/domain/users/session';
 import { App } from '../../src/ui/app';
-import { type AppServices, type AppSettings, createServiceSource } from '../../src/ui/app-services';
 import { isTrackingPath, warmUpOf } from '../../src/ui/routing/warm-up';
+import { type AppServices, type AppSettings, createServiceSource } from '../../src/ui/service-source';
 import { createSessionStore, hadSessionHere } from '../../src/ui/session';
 
 /**

@@ -1,4 +1,4 @@
-import type { AppSettings } from '../app-services';
+import type { AppSettings } from '../service-source';
 
 /**
  * What a page fetches once it has painted and the browser is idle, beyond its own screen (issue 19).

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { DemoServices } from '../../app-services';
+import type { DemoServices } from '../../service-source';
 
 /** The demo outboxes' query keys, written once. */
 export const demoKeys = {

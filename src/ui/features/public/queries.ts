@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ServiceSource } from '../../app-services';
+import type { ServiceSource } from '../../service-source';
 
 /** Where the public reads come from (the app's ServiceSource). */
 type PublicSource = Pick<ServiceSource, 'loadPublic'>;

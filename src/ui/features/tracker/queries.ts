@@ -2,8 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Repair } from '../../../domain/repairs/repair';
 import type { UseCases } from '../../../domain/use-cases';
 import type { UserProfile } from '../../../domain/users/user';
-import type { ServiceSource } from '../../app-services';
 import { outcomeValue } from '../../queries/outcome-value';
+import type { ServiceSource } from '../../service-source';
 
 type Repairs = UseCases['repairs'];
 /** Where the tracking link's reads come from (the app's ServiceSource). */
