@@ -2,22 +2,33 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bootPublicReads } from '../../src/app/public-boot';
 import type { PublicReads } from '../../src/domain/public-reads';
 import { TRACKING_LINK_MESSAGES } from '../../src/domain/shop/tracking-messages';
+import { isPortError } from '../../src/ports/errors';
 
 /**
- * bootPublicReads (src/app/public-boot.ts, issue 19): the Firebase build's tracking reads over
- * Firestore's REST API, from the build's settings. Which address a read asks (the emulator's or
+ * bootPublicReads (src/app/public-boot.ts, issue 19): the Firebase build's public reads (a tracking
+ * link's repair and invoice, the landing page's store links) over Firestore's REST API, from the
+ * build's settings. Which address a read asks (the emulator's or
  * production's), and when the full backend answers instead (a build it cannot read the project from).
  */
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUv';
 const PATH = `/v1/projects/demo-repairmate/databases/(default)/documents/tracking/${TOKEN}`;
 
-/** The global fetch, answering 404 (no such link) and recording the addresses asked. */
-function stubFetch(): string[] {
+/** Where the store links are read: the first document of Urls, in id order. */
+const URLS_LIST =
+  '/v1/projects/demo-repairmate/databases/(default)/documents/Urls?pageSize=1&orderBy=__name__';
+
+/**
+ * The global fetch, recording the addresses asked: 404 (no such link), or `body` for every request
+ * when one is given.
+ */
+function stubFetch(body?: unknown): string[] {
   const asked: string[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
     asked.push(String(input));
-    return new Response(JSON.stringify({ error: { code: 404 } }), { status: 404 });
+    return body === undefined
+      ? new Response(JSON.stringify({ error: { code: 404 } }), { status: 404 })
+      : new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
   });
   return asked;
 }
@@ -37,6 +48,7 @@ const FULL_BACKEND: PublicReads = {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('bootPublicReads', () => {
@@ -99,6 +111,56 @@ describe('bootPublicReads', () => {
     );
     await reads.resolveTracking(TOKEN);
     expect(asked).toEqual([`https://firestore.googleapis.com${PATH}`]);
+  });
+
+  it('reads the store links from the REST list of Urls on production', async () => {
+    const asked = stubFetch({});
+    const fullBackend = unusedBackend();
+    const reads = await bootPublicReads({ VITE_FIREBASE_PROJECT_ID: 'demo-repairmate' }, fullBackend);
+    await expect(reads.storeLinks()).resolves.toEqual({ android: null, ios: null });
+    expect(asked).toEqual([`https://firestore.googleapis.com${URLS_LIST}`]);
+    expect(fullBackend).not.toHaveBeenCalled();
+  });
+
+  it('reads the store links from the REST list of Urls on the emulator, its links decoded', async () => {
+    const asked = stubFetch({
+      documents: [
+        {
+          name: 'projects/demo-repairmate/databases/(default)/documents/Urls/storeLinks',
+          fields: {
+            android: { stringValue: 'https://play.google.com/store/apps/details?id=com.repairmate.app' },
+            ios: { stringValue: 'javascript:alert(1)' },
+          },
+        },
+      ],
+    });
+    const fullBackend = unusedBackend();
+    const reads = await bootPublicReads(
+      {
+        VITE_FIREBASE_PROJECT_ID: 'demo-repairmate',
+        VITE_FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9099',
+        VITE_FIRESTORE_EMULATOR_PORT: '8181',
+      },
+      fullBackend,
+    );
+    await expect(reads.storeLinks()).resolves.toEqual({
+      android: 'https://play.google.com/store/apps/details?id=com.repairmate.app',
+      ios: null,
+    });
+    expect(asked).toEqual([`http://127.0.0.1:8181${URLS_LIST}`]);
+    expect(fullBackend).not.toHaveBeenCalled();
+  });
+
+  it('answers no store links when the list fails (the landing page never fails on them)', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const reads = await bootPublicReads({ VITE_FIREBASE_PROJECT_ID: 'demo-repairmate' }, unusedBackend());
+    await expect(reads.storeLinks()).resolves.toEqual({ android: null, ios: null });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toBe('[RepairMate] The store links could not be loaded');
+    expect(isPortError(warn.mock.calls[0]?.[1], 'unavailable')).toBe(true);
   });
 
   it('asks nothing for a token of the wrong shape', async () => {

@@ -1,11 +1,13 @@
 import fc from 'fast-check';
-import { collection, doc, getDoc, getDocs, Timestamp } from 'firebase/firestore';
+import { collection, doc, getDoc, getDocs, setDoc, Timestamp } from 'firebase/firestore';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RestAppConfigReader, URLS_COLLECTION } from '../../src/adapters/firebase/firestore-rest-config';
 import { RestTrackingReader } from '../../src/adapters/firebase/firestore-rest-tracking';
 import { rechargeIdOf } from '../../src/adapters/shared/recharge';
 import { DEMO_PASSWORD, generateDemoData } from '../../src/demo/demo-data';
 import { isPortError } from '../../src/ports/errors';
 import { allContracts } from '../contract/all-contracts';
+import { appConfigRepositoryContract } from '../contract/app-config-repository.contract';
 import { type Cast, seedCast, signInAs } from '../contract/fixtures';
 import { type BackendHarness, PASSWORD } from '../contract/harness';
 import { shopContracts } from '../contract/shop-contracts';
@@ -82,6 +84,76 @@ describe('firebase invoices read by tracking link over the REST API (emulators)'
           : Reflect.get(target, name, target),
     });
     return { ...h, ports: { ...h.ports, invoices } };
+  });
+});
+
+/**
+ * The landing page's store links read over the REST API (firestore-rest-config.ts, a list of Urls, as
+ * the production build's public pages read them): the app-config contract with the REST reader in
+ * place of the SDK's, then both readers side by side on the same emulator data.
+ */
+describe('firebase store links read over the REST API (emulators)', () => {
+  const restReader = () => {
+    const { host, firestorePort } = emulatorEndpoints();
+    return new RestAppConfigReader({ projectId: CONTRACT_PROJECT, emulator: { host, port: firestorePort } });
+  };
+
+  appConfigRepositoryContract(async () => {
+    const h = await harness.factory();
+    return { ...h, ports: { ...h.ports, config: restReader() } };
+  });
+
+  describe('the REST reader and the SDK adapter answer alike', () => {
+    let h: BackendHarness;
+    beforeEach(async () => {
+      h = await harness.factory();
+    });
+    afterEach(async () => {
+      await h.dispose();
+    });
+
+    const both = async () => {
+      const [rest, sdk] = await Promise.all([restReader().getStoreLinks(), h.ports.config.getStoreLinks()]);
+      expect(rest).toEqual(sdk);
+      return rest;
+    };
+
+    it('on an empty Urls collection (no links)', async () => {
+      expect(await both()).toEqual({ android: null, ios: null });
+    });
+
+    it('on the seeded links, signed out', async () => {
+      await h.seeder.storeLinks({
+        android: 'https://play.google.com/store/apps/details?id=com.repairmate.app',
+        ios: 'https://apps.apple.com/app/repairmate/id6450000000',
+      });
+      expect(await both()).toEqual({
+        android: 'https://play.google.com/store/apps/details?id=com.repairmate.app',
+        ios: 'https://apps.apple.com/app/repairmate/id6450000000',
+      });
+    });
+
+    it('on one link only, and with a second document after it in id order (the first is read)', async () => {
+      await h.seeder.storeLinks({ ios: 'https://apps.apple.com/app/repairmate/id6450000000' });
+      await setDoc(doc(harness.privileged(), URLS_COLLECTION, 'zz-later'), {
+        android: 'https://play.google.com/store/apps/details?id=other',
+      });
+      expect(await both()).toEqual({
+        android: null,
+        ios: 'https://apps.apple.com/app/repairmate/id6450000000',
+      });
+    });
+
+    it('on a document before it in id order', async () => {
+      await h.seeder.storeLinks({ ios: 'https://apps.apple.com/app/repairmate/id6450000000' });
+      await setDoc(doc(harness.privileged(), URLS_COLLECTION, 'a-first'), {
+        android: 'https://play.google.com/store/apps/details?id=first',
+      });
+      expect(await both()).toEqual({
+        android: 'https://play.google.com/store/apps/details?id=first',
+        ios: null,
+      });
+    });
   });
 });
 

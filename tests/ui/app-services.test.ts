@@ -32,18 +32,23 @@ function readsFrom(origin: string): PublicReads {
   };
 }
 
-/** Loaded services whose two tracking use cases are spies (nothing else is used here). */
+/** Loaded services whose three public use cases are spies (nothing else is used here). */
 function servicesWithSpies() {
   const resolveTracking = vi.fn(async () => ({ ok: false, reason: 'revoked', message: 'use case' }) as const);
   const byTrackingToken = vi.fn(
     async () => ({ ok: false, reason: 'not-found', message: 'use case' }) as const,
   );
+  const storeLinks = vi.fn(async () => ({ android: 'https://use.case/android', ios: null }));
   const services: AppServices = {
-    useCases: { shop: { resolveTracking }, invoices: { byTrackingToken } } as unknown as UseCases,
+    useCases: {
+      shop: { resolveTracking },
+      invoices: { byTrackingToken },
+      config: { storeLinks },
+    } as unknown as UseCases,
     demo: null,
     settings: SETTINGS,
   };
-  return { services, resolveTracking, byTrackingToken };
+  return { services, resolveTracking, byTrackingToken, storeLinks };
 }
 
 describe('createServiceSource().loadPublic', () => {
@@ -107,6 +112,30 @@ describe('createServiceSource().loadPublic', () => {
     expect(loader).not.toHaveBeenCalled();
   });
 
+  it('takes a loader that throws synchronously as a rejected load, tried again on the next call', async () => {
+    const broken = new TypeError('import.meta.env is undefined');
+    const reads = readsFrom('REST');
+    let calls = 0;
+    const publicLoader = vi.fn((): Promise<PublicReads> => {
+      calls += 1;
+      if (calls === 1) throw broken;
+      return Promise.resolve(reads);
+    });
+    const loader = vi.fn(async () => servicesWithSpies().services);
+    const source = createServiceSource(SETTINGS, loader, publicLoader);
+
+    let pending: Promise<PublicReads> | undefined;
+    expect(() => {
+      pending = source.loadPublic();
+    }).not.toThrow();
+    await expect(pending).rejects.toBe(broken);
+    expect(source.failure()).toBeNull();
+    await expect(source.loadPublic()).resolves.toBe(reads);
+    await expect(source.loadPublic()).resolves.toBe(reads);
+    expect(publicLoader).toHaveBeenCalledTimes(2);
+    expect(loader).not.toHaveBeenCalled();
+  });
+
   it('without a tracking loader, a backend that cannot start fails the reads with its StartupFailure', async () => {
     const source = createServiceSource(SETTINGS, () => Promise.reject(new Error('storage unavailable')));
     const error = await source.loadPublic().catch((caught: unknown) => caught);
@@ -116,12 +145,14 @@ describe('createServiceSource().loadPublic', () => {
 });
 
 describe('publicReadsOf', () => {
-  it('maps the two reads onto the shop and invoice use cases', async () => {
-    const { services, resolveTracking, byTrackingToken } = servicesWithSpies();
+  it('maps the three reads onto the shop, invoice and config use cases', async () => {
+    const { services, resolveTracking, byTrackingToken, storeLinks } = servicesWithSpies();
     const reads = publicReadsOf(services);
     await reads.resolveTracking(TOKEN);
     await reads.invoiceByTrackingToken(`${TOKEN}x`);
+    await expect(reads.storeLinks()).resolves.toEqual({ android: 'https://use.case/android', ios: null });
     expect(resolveTracking).toHaveBeenCalledWith(TOKEN);
     expect(byTrackingToken).toHaveBeenCalledWith(`${TOKEN}x`);
+    expect(storeLinks).toHaveBeenCalledTimes(1);
   });
 });

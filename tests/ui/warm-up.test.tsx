@@ -23,8 +23,8 @@ import { createSessionStore, hadSessionHere } from '../../src/ui/session';
  * What a page fetches once idle (issue 19: public pages light): routing/warm-up.ts's plan, the
  * 'repairmate.session' hint session.tsx keeps, and the App following them on the production build
  * (Firebase): a visitor who never signed in loads no backend, no other screen and no service worker
- * until they sign in or focus a form; a customer on a tracking link reads through the tracking
- * loader alone.
+ * until they sign in or focus a form; a customer on a tracking link, and the landing page's store
+ * badges, read through the public loader alone.
  */
 
 const HINT = 'repairmate.session';
@@ -256,6 +256,44 @@ describe('the App on the production build (Firebase), once idle', () => {
     expect(loader).toHaveBeenCalledTimes(1);
     expect(offlineCache).toHaveBeenCalled();
     expect(hadSessionHere()).toBe(true);
+  });
+});
+
+describe('the landing page on the production build', () => {
+  let idled: () => number;
+  beforeEach(() => {
+    idled = countIdleCallbacks();
+  });
+  afterEach(() => {
+    delete (window as Partial<Window>).requestIdleCallback;
+    delete document.documentElement.dataset.offlineReady;
+  });
+
+  const ANDROID = 'https://play.google.com/store/apps/details?id=com.repairmate.app';
+  const IOS = 'https://apps.apple.com/app/repairmate/id6450000000';
+
+  it('gives the app-store badges the links of the public loader and never loads the backend', async () => {
+    const storeLinks = vi.fn(async () => ({ android: ANDROID, ios: IOS }));
+    const reads: PublicReads = {
+      resolveTracking: vi.fn(async () => ({ ok: false, reason: 'not-found', message: 'unused' }) as const),
+      invoiceByTrackingToken: vi.fn(
+        async () => ({ ok: false, reason: 'not-found', message: INVOICE_MESSAGES.notFound }) as const,
+      ),
+      storeLinks,
+    };
+    const publicLoader = vi.fn(async () => reads);
+    const { loader, offlineCache } = renderProduction('/', { tracking: publicLoader });
+    const hrefOf = (name: string) => screen.queryByRole('link', { name })?.getAttribute('href') ?? null;
+    // The badges are inert placeholders until the links arrive, then real links.
+    await expect.poll(() => hrefOf('Get it on Google Play'), { timeout: 5000 }).toBe(ANDROID);
+    expect(hrefOf('Download on the App Store')).toBe(IOS);
+    expect(storeLinks).toHaveBeenCalled();
+    expect(publicLoader).toHaveBeenCalledTimes(1);
+    await expect.poll(idled).toBeGreaterThan(0);
+    await settle(1000);
+    expect(loader).not.toHaveBeenCalled();
+    expect(offlineCache).not.toHaveBeenCalled();
+    expect(ready()).toBeUndefined();
   });
 });
 

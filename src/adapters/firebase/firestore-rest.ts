@@ -156,7 +156,7 @@ export function restError(status: number, message: string | undefined): PortErro
 
 /**
  * GETs a REST address signed out: the JSON body, or undefined for HTTP 404. A refusal by the rules is
- * 'permission-denied'; no network is 'unavailable'.
+ * 'permission-denied'; no network is 'unavailable'; a success whose body is not JSON 'unknown'.
  */
 async function restGet(url: string, fetcher: typeof fetch): Promise<unknown> {
   let response: Response;
@@ -171,6 +171,8 @@ async function restGet(url: string, fetcher: typeof fetch): Promise<unknown> {
     const error = (body as { error?: { message?: unknown } } | undefined)?.error;
     throw restError(response.status, typeof error?.message === 'string' ? error.message : undefined);
   }
+  // A success that is no JSON (a proxy's page) is garbled, never a missing document or an empty list.
+  if (body === undefined) throw malformed('not JSON');
   return body;
 }
 
@@ -208,6 +210,7 @@ export async function listRestDocuments(
     throw new PortError('invalid-argument', 'A top-level collection is one path segment.');
   const base = documentUrl(target, [collection, 'x']).replace(/\/x$/, '');
   const body = await restGet(`${base}?pageSize=${pageSize}&orderBy=__name__`, fetcher);
+  if (body !== undefined && (typeof body !== 'object' || body === null)) throw malformed('not a list');
   const documents = (body as { documents?: unknown } | undefined)?.documents ?? [];
   if (!Array.isArray(documents)) throw malformed('documents');
   return documents.map(documentFields);

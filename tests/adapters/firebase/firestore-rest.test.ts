@@ -5,14 +5,15 @@ import {
   documentUrl,
   type FirestoreRestValue,
   getRestDocument,
+  listRestDocuments,
 } from '../../../src/adapters/firebase/firestore-rest';
 import { isPortError } from '../../../src/ports/errors';
 
 /**
  * The SDK-free Firestore REST reader (issue 19): Firestore's typed JSON values decoded into the plain
  * values the adapters hand the domain, the document address on production and on the emulator, and
- * how a GET's answers (found, missing, refused, unreachable, garbled) come out. No network: the fetch
- * is a function answering as the REST API does.
+ * how a GET's answers (found, missing, refused, unreachable, garbled) come out, for one document and
+ * for a collection's list. No network: the fetch is a function answering as the REST API does.
  */
 
 const PRODUCTION = { projectId: 'demo-repairmate' };
@@ -166,17 +167,18 @@ describe('documentUrl: where the GET goes', () => {
   );
 });
 
-describe('getRestDocument: one signed-out GET', () => {
-  const answering =
-    (status: number, body: unknown, seen: string[] = []): typeof fetch =>
-    async (input) => {
-      seen.push(String(input));
-      return new Response(body === undefined ? null : JSON.stringify(body), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    };
+/** A fetch answering every request with `status` and `body` (as JSON), recording the addresses. */
+const answering =
+  (status: number, body: unknown, seen: string[] = []): typeof fetch =>
+  async (input) => {
+    seen.push(String(input));
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  };
 
+describe('getRestDocument: one signed-out GET', () => {
   it('returns the fields of a document that exists, from the document’s address', async () => {
     const seen: string[] = [];
     const fetcher = answering(
@@ -226,10 +228,122 @@ describe('getRestDocument: one signed-out GET', () => {
     expect(isPortError(error, 'unavailable')).toBe(true);
   });
 
+  it('refuses a 200 whose body is not JSON (a proxy’s page), never reads it as a missing document', async () => {
+    const html: typeof fetch = async () =>
+      new Response('<html>Sign in to the Wi-Fi</html>', {
+        status: 200,
+        headers: { 'Content-Type': 'text/html' },
+      });
+    const error = await getRestDocument(PRODUCTION, ['tracking', 't'], html).catch((caught) => caught);
+    expect(isPortError(error, 'unknown')).toBe(true);
+  });
+
   it('refuses an answer that is not a document', async () => {
     const error = await getRestDocument(PRODUCTION, ['tracking', 't'], answering(200, { hello: 1 })).catch(
       (caught) => caught,
     );
+    expect(isPortError(error, 'unknown')).toBe(true);
+  });
+});
+
+describe('listRestDocuments: the first documents of a top-level collection', () => {
+  const LIST = '/v1/projects/demo-repairmate/databases/(default)/documents/Urls?pageSize=1&orderBy=__name__';
+
+  /** A document of the list answer, as the REST API writes it. */
+  const listed = (id: string, fields: Record<string, FirestoreRestValue>) => ({
+    name: `projects/demo-repairmate/databases/(default)/documents/Urls/${id}`,
+    fields,
+    createTime: '2026-11-26T10:00:00Z',
+    updateTime: '2026-11-26T10:00:00Z',
+  });
+
+  it('asks production for the page in id order', async () => {
+    const seen: string[] = [];
+    await listRestDocuments(PRODUCTION, 'Urls', 1, answering(200, {}, seen));
+    expect(seen).toEqual([`https://firestore.googleapis.com${LIST}`]);
+  });
+
+  it('asks the emulator at its host and port, with the page size given', async () => {
+    const seen: string[] = [];
+    await listRestDocuments(EMULATOR, 'Urls', 20, answering(200, {}, seen));
+    expect(seen).toEqual([
+      'http://127.0.0.1:8181/v1/projects/demo-repairmate/databases/(default)/documents/Urls?pageSize=20&orderBy=__name__',
+    ]);
+  });
+
+  it('returns each document’s fields decoded, in the order of the answer', async () => {
+    const fetcher = answering(200, {
+      documents: [
+        listed('a-first', {
+          android: { stringValue: 'https://play.google.com/x' },
+          n: { integerValue: '1' },
+        }),
+        listed('b-second', { ios: { stringValue: 'https://apps.apple.com/y' } }),
+        { name: 'projects/demo-repairmate/databases/(default)/documents/Urls/c-empty' },
+      ],
+    });
+    await expect(listRestDocuments(PRODUCTION, 'Urls', 3, fetcher)).resolves.toEqual([
+      { android: 'https://play.google.com/x', n: 1 },
+      { ios: 'https://apps.apple.com/y' },
+      {},
+    ]);
+  });
+
+  it('returns [] for an empty collection (the REST API answers {})', async () => {
+    await expect(listRestDocuments(PRODUCTION, 'Urls', 1, answering(200, {}))).resolves.toEqual([]);
+  });
+
+  it('says a refusal by the rules (403) as PortError permission-denied, with Firestore’s message', async () => {
+    const fetcher = answering(403, { error: { code: 403, message: 'Missing or insufficient permissions.' } });
+    const error = await listRestDocuments(PRODUCTION, 'Urls', 1, fetcher).catch((caught) => caught);
+    expect(isPortError(error, 'permission-denied')).toBe(true);
+    expect((error as Error).message).toBe('Missing or insufficient permissions.');
+  });
+
+  it('says no network as unavailable', async () => {
+    const fetcher: typeof fetch = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const error = await listRestDocuments(PRODUCTION, 'Urls', 1, fetcher).catch((caught) => caught);
+    expect(isPortError(error, 'unavailable')).toBe(true);
+  });
+
+  it.each(['', 'stores/s1/members', 'Urls/'])(
+    'refuses the collection %j (one path segment only), asking nothing',
+    async (collection) => {
+      const seen: string[] = [];
+      const error = await listRestDocuments(PRODUCTION, collection, 1, answering(200, {}, seen)).catch(
+        (caught) => caught,
+      );
+      expect(isPortError(error, 'invalid-argument')).toBe(true);
+      expect(seen).toEqual([]);
+    },
+  );
+
+  it.each<[string, unknown]>([
+    ['documents that are not a list', { documents: { a: 1 } }],
+    ['documents as text', { documents: 'none' }],
+    ['a listed item that is not a document', { documents: [{ fields: {} }] }],
+    [
+      'a listed document with a garbled value',
+      { documents: [listed('a', { at: { timestampValue: 'soon' } })] },
+    ],
+    ['an answer that is not an object', 'Sign in to the Wi-Fi'],
+    ['null', null],
+  ])('refuses %s (PortError unknown), never reads it as an empty collection', async (_name, body) => {
+    const error = await listRestDocuments(PRODUCTION, 'Urls', 1, answering(200, body)).catch(
+      (caught) => caught,
+    );
+    expect(isPortError(error, 'unknown')).toBe(true);
+  });
+
+  it('refuses a 200 whose body is not JSON (a proxy’s page), never reads it as an empty collection', async () => {
+    const html: typeof fetch = async () =>
+      new Response('<html>Sign in to the Wi-Fi</html>', {
+        status: 200,
+        headers: { 'Content-Type': 'text/html' },
+      });
+    const error = await listRestDocuments(PRODUCTION, 'Urls', 1, html).catch((caught) => caught);
     expect(isPortError(error, 'unknown')).toBe(true);
   });
 });

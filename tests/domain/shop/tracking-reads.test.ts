@@ -92,13 +92,37 @@ describe('resolveTracking', () => {
 });
 
 describe('loadInvoiceByTrackingToken', () => {
-  it('answers the invoice the link names, asking the port with the token as given', async () => {
+  it('answers the invoice the link names, asking the port with the token trimmed', async () => {
     const fake = ports({ invoice: async () => INVOICE });
     await expect(loadInvoiceByTrackingToken(fake.bound, TOKEN)).resolves.toEqual({
       ok: true,
       value: INVOICE,
     });
-    expect(fake.invoiceByTrackingToken).toHaveBeenCalledWith(TOKEN);
+    await expect(loadInvoiceByTrackingToken(fake.bound, `\t${TOKEN}  \n`)).resolves.toEqual({
+      ok: true,
+      value: INVOICE,
+    });
+    expect(fake.invoiceByTrackingToken.mock.calls).toEqual([[TOKEN], [TOKEN]]);
+    expect(fake.logger.entries).toEqual([]);
+  });
+
+  it.each([
+    '',
+    '   ',
+    'short',
+    `${TOKEN}/x`,
+    '../users/u1-aaaaaaaaaaaaaaaa',
+    `${TOKEN} ${TOKEN}`,
+    TOKEN.slice(1),
+    'a'.repeat(129),
+  ])('answers not-found for the token %j without asking the port, logging nothing', async (token) => {
+    const fake = ports({ invoice: async () => INVOICE });
+    await expect(loadInvoiceByTrackingToken(fake.bound, token)).resolves.toEqual({
+      ok: false,
+      reason: 'not-found',
+      message: INVOICE_MESSAGES.notFound,
+    });
+    expect(fake.invoiceByTrackingToken).not.toHaveBeenCalled();
     expect(fake.logger.entries).toEqual([]);
   });
 
@@ -144,10 +168,12 @@ describe('trackingReads', () => {
       ok: false,
       reason: 'revoked',
     });
-    await expect(reads.invoiceByTrackingToken(TOKEN)).resolves.toEqual({ ok: true, value: INVOICE });
+    await expect(reads.invoiceByTrackingToken(` ${TOKEN}`)).resolves.toEqual({ ok: true, value: INVOICE });
     expect(fake.resolve).toHaveBeenCalledWith(TOKEN);
     expect(fake.invoiceByTrackingToken).toHaveBeenCalledWith(TOKEN);
     await expect(reads.resolveTracking('short')).resolves.toMatchObject({ reason: 'not-found' });
+    await expect(reads.invoiceByTrackingToken('short')).resolves.toMatchObject({ reason: 'not-found' });
     expect(fake.resolve).toHaveBeenCalledTimes(1);
+    expect(fake.invoiceByTrackingToken).toHaveBeenCalledTimes(1);
   });
 });
