@@ -24,7 +24,7 @@ export default defineConfig({
           groups: [
             {
               name: 'first-script',
-              test: /src\/(ui\/routing\/(screens|warm-up)|ui\/service-source|app\/settings)\.ts$/,
+              test: /src\/(ui\/routing\/(screens|warm-up)|ui\/service-source|app\/(settings|early-gets|public-target)|adapters\/firebase\/firestore-rest-url|ports\/errors)\.ts$/,
               priority: 40,
             },
             {

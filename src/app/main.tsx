@@ -1,8 +1,11 @@
 import './no-eval';
 import './preload-screen';
 import '../ui/styles.css';
+import { documentUrl } from '../adapters/firebase/firestore-rest-url';
 import { isTrackingPath } from '../ui/routing/warm-up';
 import { createServiceSource, publicReadsOf, type ServiceSource } from '../ui/service-source';
+import { startEarlyGets } from './early-gets';
+import { publicRestTarget } from './public-target';
 import { readSettings } from './settings';
 
 /**
@@ -15,15 +18,25 @@ function start(): void {
   document.title = settings.productName;
   const loadBackend = () =>
     import('./boot').then(({ boot }) => boot(import.meta.env, window.location.origin));
-  // The public pages' reads: on Firebase, their own small chunk (REST, no SDK); elsewhere the backend's.
+  // The public pages' reads: on Firebase, their own small chunk (REST, no SDK); on the offline demo,
+  // the data set in memory until the backend has loaded in a fresh browser; on memory, the backend's.
+  const fullBackend = () => source.load().then(publicReadsOf);
+  const loadedBackend = () => {
+    const loaded = source.current();
+    return loaded === null ? null : publicReadsOf(loaded);
+  };
   const loadPublic =
     settings.backend === 'firebase'
       ? () =>
-          import('./public-boot').then(({ bootPublicReads }) =>
-            bootPublicReads(import.meta.env, () => source.load().then(publicReadsOf)),
-          )
-      : undefined;
+          import('./public-boot').then(({ bootPublicReads }) => bootPublicReads(import.meta.env, fullBackend))
+      : settings.backend === 'pouchdb'
+        ? () =>
+            import('./demo-public-boot').then(({ bootDemoPublicReads }) =>
+              bootDemoPublicReads(import.meta.env, settings.productName, fullBackend, loadedBackend),
+            )
+        : undefined;
   const source = createServiceSource(settings, loadBackend, loadPublic);
+  if (settings.backend === 'firebase') getTrackingLinkEarly(window.location.pathname);
   readTrackingLinkEarly(source, window.location.pathname);
   // The app's files cached for opening with the network cut: registered (once, after the load event)
   // when the App warms up, which a visitor of the production build who never signed in never does.
@@ -41,7 +54,7 @@ function start(): void {
 /**
  * A customer's tracking link (/t/{token}, /t/{token}/invoice): its reads start now, before React
  * renders; the route's loader gets the same answers (service-source.ts shares them for a moment).
- * On the demo this starts the backend (the reads need it), on Firebase only the REST reads.
+ * On a fresh demo browser they answer from the data set in memory, on Firebase over REST.
  */
 function readTrackingLinkEarly(source: ServiceSource, pathname: string): void {
   if (!isTrackingPath(pathname)) return;
@@ -53,6 +66,17 @@ function readTrackingLinkEarly(source: ServiceSource, pathname: string): void {
     },
     () => undefined,
   );
+}
+
+/**
+ * On the production build, a tracking link's document is asked for at once, before React and the
+ * REST reader have loaded (early-gets.ts): the reader then takes this GET instead of starting its own.
+ */
+function getTrackingLinkEarly(pathname: string): void {
+  const target = publicRestTarget(import.meta.env);
+  const [, first, token = ''] = pathname.split('/');
+  if (target === null || first !== 't' || !/^[\w-]{1,200}$/.test(token)) return;
+  startEarlyGets([documentUrl(target, ['tracking', token])]);
 }
 
 start();

@@ -6,7 +6,8 @@
  */
 import { NO_STORE_LINKS, parseStoreLinks, type StoreLinks } from '../../domain/config/store-links';
 import type { AppConfigRepository } from '../../ports/app-config-repository';
-import { type FirestoreRestTarget, listRestDocuments } from './firestore-rest';
+import { listRestDocuments } from './firestore-rest';
+import type { FirestoreRestTarget } from './firestore-rest-url';
 
 /** The collection's name, as firestore-data.ts COLLECTIONS.urls (which imports the SDK) has it. */
 export const URLS_COLLECTION = 'Urls';

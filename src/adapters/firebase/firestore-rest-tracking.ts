@@ -16,7 +16,8 @@ import { isTrackingToken } from '../../domain/shop/tracking';
 import type { TrackingReadPorts } from '../../domain/shop/tracking-reads';
 import { isPortError } from '../../ports/errors';
 import type { TrackingResolution } from '../../ports/shop-tracking';
-import { type FirestoreRestTarget, getRestDocument } from './firestore-rest';
+import { getRestDocument } from './firestore-rest';
+import type { FirestoreRestTarget } from './firestore-rest-url';
 import { trackingViewFromPlain } from './firestore-tracking-view';
 
 type Link = Record<string, unknown> | undefined;

@@ -13,6 +13,7 @@
  * Imports nothing from firebase/*: keep it so, the tracking page's bundle depends on it.
  */
 import { PortError } from '../../ports/errors';
+import { documentUrl, type FirestoreRestTarget } from './firestore-rest-url';
 
 /** One value as Firestore's REST API writes it (google.firestore.v1.Value). */
 export type FirestoreRestValue =
@@ -39,13 +40,6 @@ export interface FirestoreRestDocument {
   readonly fields?: Readonly<Record<string, FirestoreRestValue>>;
   readonly createTime?: string;
   readonly updateTime?: string;
-}
-
-/** Which Firestore to read: the project, and the emulator when one is configured. */
-export interface FirestoreRestTarget {
-  readonly projectId: string;
-  /** The Firestore emulator (as connectFirestoreEmulator takes it); production when absent. */
-  readonly emulator?: { readonly host: string; readonly port: number } | undefined;
 }
 
 const malformed = (what: string): PortError =>
@@ -124,21 +118,6 @@ export function decodeFields(
 function base64Bytes(text: string): Uint8Array {
   if (typeof text !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) throw malformed('bytesValue');
   return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
-}
-
-/**
- * The REST address of the document at `path` (e.g. ['tracking', token]); each segment is encoded, so
- * a token can never reach another path. Refuses an empty segment or a collection's path (odd length).
- */
-export function documentUrl(target: FirestoreRestTarget, path: readonly string[]): string {
-  if (path.length === 0 || path.length % 2 !== 0 || path.some((segment) => segment === ''))
-    throw new PortError('invalid-argument', 'A document path has a collection and an id per level.');
-  const origin =
-    target.emulator === undefined
-      ? 'https://firestore.googleapis.com'
-      : `http://${target.emulator.host}:${target.emulator.port}`;
-  const project = encodeURIComponent(target.projectId);
-  return `${origin}/v1/projects/${project}/databases/(default)/documents/${path.map(encodeURIComponent).join('/')}`;
 }
 
 /** The PortError for a refused REST call, from its HTTP status (Firestore's google.rpc codes). */

@@ -32,20 +32,29 @@ function validDate(date: Date): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** A date and time as people in India read it, e.g. "21 Nov 2026, 3:05 pm". */
-export function formatDateTime(date: Date): string {
-  return date.toLocaleString('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+/**
+ * One formatter per format, made on first use: `toLocaleString` builds a new Intl formatter (and looks
+ * its locale data up) on every call, which costs milliseconds each on a slow phone; a list of dates
+ * paid that per row.
+ */
+function lazyFormat(options: Intl.DateTimeFormatOptions): (date: Date) => string {
+  let format: Intl.DateTimeFormat | null = null;
+  return (date) => {
+    format ??= new Intl.DateTimeFormat('en-IN', options);
+    return format.format(date);
+  };
 }
 
-export function formatDate(date: Date): string {
-  return date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-}
+/** A date and time as people in India read it, e.g. "21 Nov 2026, 3:05 pm". */
+export const formatDateTime = lazyFormat({
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+export const formatDate = lazyFormat({ day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
  * A calendar date stored as `YYYY-MM-DD` (a promised date, an `<input type="date">`'s value) as people

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   decodeFields,
   decodeValue,
-  documentUrl,
   type FirestoreRestValue,
   getRestDocument,
   listRestDocuments,
 } from '../../../src/adapters/firebase/firestore-rest';
+import { documentUrl } from '../../../src/adapters/firebase/firestore-rest-url';
 import { isPortError } from '../../../src/ports/errors';
 
 /**
