@@ -18,6 +18,8 @@ const FIREBASE_FLOWS = [
   'e2e/shop-offline-firebase.e2e.ts',
   // Staff try to change what RPR-1001's tracking page shows: it still shows the shop's own profile.
   'e2e/shop-surface.e2e.ts',
+  // Issue 19: a visitor downloads their page only (no SDK, 130 KB on a tracking link, 200 KB on /).
+  'e2e/public-light.e2e.ts',
   // Issue 17's journeys: a new owner's shop, a payment, 'Deliver on Credit', 'Dues' and its UPI QR, and
   // staff invited, accepted, removed and refused.
   'e2e/shop-money.e2e.ts',
