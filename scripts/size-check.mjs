@@ -7,7 +7,7 @@
 //    dashboard, the demo bar or its dialog, or a backend: checked on the modules of the chunks they load.
 // And on the production build (VITE_BACKEND=firebase, built into dist-size/ with a placeholder
 // project), what a visitor downloads when nothing else is fetched (issue 19; src/ui/routing/warm-up.ts):
-//  - `/t/$token`: the entry, the tracking screen and the public reads (src/app/public-boot.ts) at
+//  - `/t/$token`: the entry, the tracking screen and the public reads (src/app/containers/public-boot.ts) at
 //    most 130 KB gzip (`/` counts the public reads too: its store links), with no Firebase SDK, no zod, no container and no other backend among them;
 //  - `/`, `/signin`, `/support`, `/terms`, `/privacy`: the entry and the screen at most 200 KB gzip.
 // `npm run bench:web` measures the same pages in Chromium (every script of the first 10 s).
@@ -164,7 +164,7 @@ for (const { path, key } of routes) {
     continue;
   }
   const keys = new Set([...productionInitial, ...production.closure(key)]);
-  if (READS_PUBLIC.includes(path)) for (const k of production.closure('src/app/public-boot.ts')) keys.add(k);
+  if (READS_PUBLIC.includes(path)) for (const k of production.closure('src/app/containers/public-boot.ts')) keys.add(k);
   const size = production.total(keys);
   const budget = isTracking ? TRACKING_BUDGET_KB : PUBLIC_PAGE_BUDGET_KB;
   productionRows.push({ path, files: keys.size, size, budget });

@@ -2,7 +2,7 @@
  * GETs the page will need, started by the first script before the app has loaded (issue 19): on a
  * tracking link of the production build, the link's document. Module evaluation of React and the UI
  * takes the main thread for a while on a slow phone; a GET started before it runs meanwhile. The REST
- * reader (src/app/public-boot.ts) fetches through `earlyOrFetch`, which hands it the started GET once.
+ * reader (src/app/containers/public-boot.ts) fetches through `earlyOrFetch`, which hands it the started GET once.
  */
 
 const started = new Map<string, Promise<Response>>();

@@ -28,10 +28,10 @@ function start(): void {
   const loadPublic =
     settings.backend === 'firebase'
       ? () =>
-          import('./public-boot').then(({ bootPublicReads }) => bootPublicReads(import.meta.env, fullBackend))
+          import('./containers/public-boot').then(({ bootPublicReads }) => bootPublicReads(import.meta.env, fullBackend))
       : settings.backend === 'pouchdb'
         ? () =>
-            import('./demo-public-boot').then(({ bootDemoPublicReads }) =>
+            import('./containers/demo-public-boot').then(({ bootDemoPublicReads }) =>
               bootDemoPublicReads(import.meta.env, settings.productName, fullBackend, loadedBackend),
             )
         : undefined;

@@ -62,7 +62,7 @@ export interface ServiceSource {
   /**
    * The public pages' reads (the landing page's store links, a tracking link's repair and invoice): a
    * backend of their own where the build has one (the production build reads them over Firestore's
-   * REST API, without the SDK: src/app/public-boot.ts), else the loaded backend's use cases. A
+   * REST API, without the SDK: src/app/containers/public-boot.ts), else the loaded backend's use cases. A
    * failure is the read's (the route shows it with Retry), never a startup failure, and the next call
    * tries again.
    */

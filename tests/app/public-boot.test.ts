@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bootPublicReads } from '../../src/app/public-boot';
+import { bootPublicReads } from '../../src/app/containers/public-boot';
 import type { PublicReads } from '../../src/domain/public-reads';
 import { TRACKING_LINK_MESSAGES } from '../../src/domain/shop/tracking-messages';
 import { isPortError } from '../../src/ports/errors';
 
 /**
- * bootPublicReads (src/app/public-boot.ts, issue 19): the Firebase build's public reads (a tracking
+ * bootPublicReads (src/app/containers/public-boot.ts, issue 19): the Firebase build's public reads (a tracking
  * link's repair and invoice, the landing page's store links) over Firestore's REST API, from the
  * build's settings. Which address a read asks (the emulator's or
  * production's), and when the full backend answers instead (a build it cannot read the project from).

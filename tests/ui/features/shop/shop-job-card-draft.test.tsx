@@ -42,12 +42,17 @@ async function reload(account = OWNER, store = 'store-sharma-1'): Promise<Render
   return openJobCard(account, store);
 }
 
-/** Everything this browser keeps in localStorage, as text (to look for what must never be there). */
+/** The warm-up hint (src/ui/session.tsx): a flag that an account is signed in here, no data. */
+const SESSION_HINT = 'repairmate.session';
+
+/**
+ * Everything this browser keeps in localStorage but the warm-up hint, as text (to look for what must
+ * never be there).
+ */
 const storedTexts = () =>
-  Array.from({ length: localStorage.length }, (_, i) => {
-    const key = localStorage.key(i) ?? '';
-    return `${key}=${localStorage.getItem(key)}`;
-  });
+  Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i) ?? '')
+    .filter((key) => key !== SESSION_HINT)
+    .map((key) => `${key}=${localStorage.getItem(key)}`);
 
 const input = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 const checkbox = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
@@ -223,6 +228,8 @@ describe('/shop/repairs/new keeps a draft of the job card', () => {
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
     await pause(DRAFT_SAVE_DELAY_MS + 100);
     expect(storedTexts()).toEqual([]);
+    // Signed out: not even the flag that someone was signed in here is left.
+    expect(localStorage.getItem(SESSION_HINT)).toBeNull();
     await reload(OWNER);
     expectEmptyCard();
     // Signed in again in the same tab: the job card keeps drafts again.

@@ -1,9 +1,9 @@
-import { ConsoleLogger } from '../adapters/console-logger';
-import { RestAppConfigReader } from '../adapters/firebase/firestore-rest-config';
-import { RestTrackingReader } from '../adapters/firebase/firestore-rest-tracking';
-import { type PublicReads, publicReads } from '../domain/public-reads';
-import { earlyOrFetch } from './early-gets';
-import { publicRestTarget } from './public-target';
+import { ConsoleLogger } from '../../adapters/console-logger';
+import { RestAppConfigReader } from '../../adapters/firebase/firestore-rest-config';
+import { RestTrackingReader } from '../../adapters/firebase/firestore-rest-tracking';
+import { type PublicReads, publicReads } from '../../domain/public-reads';
+import { earlyOrFetch } from '../early-gets';
+import { publicRestTarget } from '../public-target';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -1,7 +1,7 @@
-import { createMemoryBackend } from '../adapters/memory/memory-backend';
-import { SystemClock } from '../adapters/system-clock';
-import { generateDemoData } from '../demo/demo-data';
-import { type PublicReads, publicReads } from '../domain/public-reads';
+import { createMemoryBackend } from '../../adapters/memory/memory-backend';
+import { SystemClock } from '../../adapters/system-clock';
+import { generateDemoData } from '../../demo/demo-data';
+import { type PublicReads, publicReads } from '../../domain/public-reads';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
