@@ -67,6 +67,14 @@ export interface Problems {
 const isAuthRefusal = (text: string, url: string) =>
   /status of 400/.test(text) && /\/identitytoolkit\.googleapis\.com\/v1\/accounts:/.test(url);
 
+/**
+ * The public pages' REST reader (issue 19) asks Firestore for documents that may not exist (an invoice
+ * not issued yet, an unknown link, a store without a profile): HTTP 404 is its "no such document" answer,
+ * which the browser logs as a failed resource. Any other status, or a 404 elsewhere, counts.
+ */
+const isMissingDocument = (text: string, url: string) =>
+  /status of 404/.test(text) && /\/v1\/projects\/[^/]+\/databases\/\(default\)\/documents\//.test(url);
+
 /** Collects uncaught page errors and console errors, which every test expects to be empty. */
 export function watchProblems(page: Page): Problems {
   const problems: Problems = { errors: [] };
@@ -75,7 +83,7 @@ export function watchProblems(page: Page): Problems {
     if (message.type() !== 'error') return;
     // A failed resource names itself only in the message's location.
     const { url } = message.location();
-    if (isAuthRefusal(message.text(), url ?? '')) return;
+    if (isAuthRefusal(message.text(), url ?? '') || isMissingDocument(message.text(), url ?? '')) return;
     problems.errors.push(`console: ${message.text()}${url ? ` (${url})` : ''}`);
   });
   return problems;

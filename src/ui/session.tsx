@@ -44,7 +44,15 @@ export function hadSessionHere(): boolean {
   }
 }
 
-function rememberSession(state: SessionState): void {
+/**
+ * Sets the hint at once, when a sign-in has just succeeded: the session hears it a moment later, and a
+ * page loaded in that moment (a new tab, a reload) must already know to follow the session.
+ */
+export function markSignedInHere(): void {
+  rememberSession({ status: 'signed-in' });
+}
+
+function rememberSession(state: Pick<SessionState, 'status'>): void {
   try {
     if (state.status === 'signed-in' || state.status === 'error')
       window.localStorage.setItem(SESSION_HINT, 'signed-in');

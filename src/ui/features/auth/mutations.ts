@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SignUpInput } from '../../../domain/users/sign-up';
 import { useService } from '../../app-services';
+import { markSignedInHere } from '../../session';
 
 /*
  * The account writes of the auth pages. Their answers are outcomes the forms show (a refusal is not a
@@ -13,6 +14,10 @@ export function useSignIn() {
   return useMutation({
     mutationFn: ({ email, password }: { email: string; password: string }) =>
       accounts.signIn(email, password),
+    // The warm-up hint before the session hears the sign-in (a tab opened meanwhile warms up too).
+    onSuccess: (result) => {
+      if (result.ok) markSignedInHere();
+    },
   });
 }
 
