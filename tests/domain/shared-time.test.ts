@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asInstant, formatCalendarDate, formatDate } from '../../src/domain/shared/time';
+import { asInstant, formatCalendarDate, formatDate, formatDateTime } from '../../src/domain/shared/time';
 
 describe('asInstant', () => {
   it('reads Dates, epoch milliseconds, ISO text and Firestore Timestamps', () => {
@@ -52,5 +52,44 @@ describe('formatCalendarDate', () => {
     ]) {
       expect(formatCalendarDate(text), text).toBe(text);
     }
+  });
+});
+
+describe('formatDateTime and formatDate (one Intl.DateTimeFormat each)', () => {
+  const dates = [
+    new Date('2026-11-02T10:00:00.000Z'),
+    new Date('2026-01-01T00:00:00.000Z'),
+    new Date('2026-12-31T18:29:59.999Z'),
+    new Date(2027, 1, 28, 23, 59),
+    new Date(2024, 1, 29, 0, 5),
+    new Date(2026, 5, 15, 12, 0),
+  ];
+  const dateTimeOptions: Intl.DateTimeFormatOptions = {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  };
+  const dateOptions: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+
+  it("write exactly what toLocaleString('en-IN') writes with the same options", () => {
+    for (const date of dates) {
+      expect(formatDateTime(date), date.toISOString()).toBe(date.toLocaleString('en-IN', dateTimeOptions));
+      expect(formatDate(date), date.toISOString()).toBe(date.toLocaleString('en-IN', dateOptions));
+    }
+  });
+
+  it('give the same text for the same instant every time, whatever came between', () => {
+    const first = dates.map((date) => [formatDateTime(date), formatDate(date)]);
+    const again = [...dates].reverse().map((date) => [formatDateTime(date), formatDate(date)]);
+    expect(again.reverse()).toEqual(first);
+    expect(formatDateTime(new Date(dates[0]?.getTime() ?? 0))).toBe(first[0]?.[0]);
+  });
+
+  it('write a day in the local zone (Asia/Kolkata in the tests)', () => {
+    expect(formatDate(new Date('2026-12-31T18:29:59.999Z'))).toBe('31 Dec 2026');
+    expect(formatDate(new Date('2026-12-31T18:30:00.000Z'))).toBe('1 Jan 2027');
+    expect(formatDateTime(new Date('2026-11-02T10:00:00.000Z'))).toMatch(/^2 Nov 2026.*3:30.*pm$/i);
   });
 });

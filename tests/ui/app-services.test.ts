@@ -32,9 +32,14 @@ function readsFrom(origin: string): PublicReads {
   };
 }
 
-/** Where the reads a source hands out come from (the loader's reads are wrapped: sharedReads). */
-const originOf = async (reads: Promise<PublicReads>) =>
-  (await reads).storeLinks().then((links) => links.android);
+/** The loader's reads, as loadPublic hands them (shared for a moment: sharedReads): they answer from `origin`. */
+async function expectReadsFrom(pending: Promise<PublicReads>, origin: string): Promise<PublicReads> {
+  const reads = await pending;
+  await expect(reads.resolveTracking(TOKEN)).resolves.toMatchObject({ message: origin });
+  await expect(reads.invoiceByTrackingToken(TOKEN)).resolves.toMatchObject({ message: origin });
+  await expect(reads.storeLinks()).resolves.toEqual({ android: `https://${origin}/android`, ios: null });
+  return reads;
+}
 
 /** Loaded services whose three public use cases are spies (nothing else is used here). */
 function servicesWithSpies() {
@@ -60,7 +65,7 @@ describe('createServiceSource().loadPublic', () => {
     const loader = vi.fn(async () => servicesWithSpies().services);
     const reads = readsFrom('REST');
     const source = createServiceSource(SETTINGS, loader, async () => reads);
-    await expect(originOf(source.loadPublic())).resolves.toBe('https://REST/android');
+    await expectReadsFrom(source.loadPublic(), 'REST');
     await expect((await source.loadPublic()).resolveTracking(TOKEN)).resolves.toMatchObject({
       message: 'REST',
     });
@@ -93,7 +98,6 @@ describe('createServiceSource().loadPublic', () => {
     expect(source.loadPublic()).toBe(first);
     const reads = await first;
     await expect(source.loadPublic()).resolves.toBe(reads);
-    await expect(originOf(first)).resolves.toBe('https://REST/android');
     expect(publicLoader).toHaveBeenCalledTimes(1);
   });
 
@@ -112,7 +116,7 @@ describe('createServiceSource().loadPublic', () => {
     await expect(source.loadPublic()).rejects.toBe(offline);
     expect(source.failure()).toBeNull();
     expect(notified).not.toHaveBeenCalled();
-    await expect(originOf(source.loadPublic())).resolves.toBe('https://REST/android');
+    await expectReadsFrom(source.loadPublic(), 'REST');
     expect(publicLoader).toHaveBeenCalledTimes(2);
     expect(loader).not.toHaveBeenCalled();
   });
@@ -135,8 +139,8 @@ describe('createServiceSource().loadPublic', () => {
     }).not.toThrow();
     await expect(pending).rejects.toBe(broken);
     expect(source.failure()).toBeNull();
-    await expect(originOf(source.loadPublic())).resolves.toBe('https://REST/android');
-    await expect(originOf(source.loadPublic())).resolves.toBe('https://REST/android');
+    const loaded = await expectReadsFrom(source.loadPublic(), 'REST');
+    await expect(source.loadPublic()).resolves.toBe(loaded);
     expect(publicLoader).toHaveBeenCalledTimes(2);
     expect(loader).not.toHaveBeenCalled();
   });
