@@ -28,7 +28,9 @@ function start(): void {
   const loadPublic =
     settings.backend === 'firebase'
       ? () =>
-          import('./containers/public-boot').then(({ bootPublicReads }) => bootPublicReads(import.meta.env, fullBackend))
+          import('./containers/public-boot').then(({ bootPublicReads }) =>
+            bootPublicReads(import.meta.env, fullBackend),
+          )
       : settings.backend === 'pouchdb'
         ? () =>
             import('./containers/demo-public-boot').then(({ bootDemoPublicReads }) =>
