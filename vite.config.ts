@@ -44,7 +44,7 @@ export default defineConfig({
             },
             {
               name: 'rest-reads',
-              test: /src\/adapters\/(firebase\/(firestore-rest|firestore-rest-tracking|firestore-rest-config|firestore-tracking-view)|console-logger)\.ts$/,
+              test: /src\/adapters\/(firebase\/(firestore-rest|firestore-rest-tracking|firestore-rest-config)|console-logger)\.ts$/,
               priority: 10,
             },
           ],

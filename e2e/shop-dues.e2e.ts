@@ -4,10 +4,10 @@ import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { generateDemoData } from '../src/demo/demo-data';
-import { storeRefOf } from '../src/domain/repairs/repair';
 import { formatPaise } from '../src/domain/shop/amounts';
 import { customerUpiLink, groupDues } from '../src/domain/shop/dues';
 import { parseShopRepair } from '../src/domain/shop/repair-record';
+import { storeRefOf } from '../src/domain/shop/repair-store';
 import {
   audit,
   launchBrowser,

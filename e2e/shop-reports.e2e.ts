@@ -3,10 +3,10 @@ import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { generateDemoData } from '../src/demo/demo-data';
-import { storeRefOf } from '../src/domain/repairs/repair';
 import { formatPaise } from '../src/domain/shop/amounts';
 import { istDate } from '../src/domain/shop/csv';
 import { parseShopRepair, type ShopRepair } from '../src/domain/shop/repair-record';
+import { storeRefOf } from '../src/domain/shop/repair-store';
 import { istEndOfDay, istMonth, istStartOfDay, monthDays } from '../src/domain/shop/report-search';
 import { monthReportFromAll } from '../src/domain/shop/report-totals';
 import {

@@ -2,7 +2,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Firestore, getFirestore } from 'firebase-admin/firestore';
 import { BUSINESS_FIELDS, businessKeyOf, storeIdsOf } from '../src/adapters/firebase/firestore-business';
 import { COLLECTIONS, repairLookupKey } from '../src/adapters/firebase/firestore-data';
-import { storeRefOf } from '../src/domain/repairs/repair';
+import { storeRefOf } from '../src/domain/shop/repair-store';
 import { describeMigrationRun } from '../src/domain/stored/migrations';
 import { type PublicProfile, publicProfileOf } from '../src/domain/users/public-profile';
 import { parseUserRecord } from '../src/domain/users/user';

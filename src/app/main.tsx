@@ -34,7 +34,7 @@ function start(): void {
       : settings.backend === 'pouchdb'
         ? () =>
             import('./containers/demo-public-boot').then(({ bootDemoPublicReads }) =>
-              bootDemoPublicReads(import.meta.env, settings.productName, fullBackend, loadedBackend),
+              bootDemoPublicReads(import.meta.env, fullBackend, loadedBackend),
             )
         : undefined;
   const source = createServiceSource(settings, loadBackend, loadPublic);

@@ -1,4 +1,4 @@
-import { repairDues, rupeesToPaise } from '../domain/shop/amounts';
+import { ADVANCE_NOTE, repairDues, rupeesToPaise } from '../domain/shop/amounts';
 import {
   type HistoryActor,
   type HistoryEntry,
@@ -6,8 +6,7 @@ import {
   type StoredTimelineStep,
   timelineAfter,
 } from '../domain/shop/history';
-import { hasTypedProblem } from '../domain/shop/job-card';
-import { ADVANCE_NOTE } from '../domain/shop/repair-record';
+import { hasTypedProblem } from '../domain/shop/problems';
 import { reportFieldsAfterMove } from '../domain/shop/report-fields';
 import { CREDIT_NOTE_PREFIX } from '../domain/shop/status';
 import { generateTrackingToken } from '../domain/shop/tracking';

@@ -9,9 +9,10 @@ import {
   type ReportPeriod,
 } from '../../src/domain/admin/report';
 import { REPAIR_MESSAGES } from '../../src/domain/repairs/messages';
-import { displayAmount, type Repair, storeRefOf } from '../../src/domain/repairs/repair';
+import { displayAmount, type Repair } from '../../src/domain/repairs/repair';
 import { dueOf, groupDues } from '../../src/domain/shop/dues';
 import { parseShopRepair } from '../../src/domain/shop/repair-record';
+import { storeRefOf } from '../../src/domain/shop/repair-store';
 import { DEFAULT_JOB_SHEET_TERMS } from '../../src/domain/shop/settings';
 import { REPAIR_STATUSES } from '../../src/domain/shop/status';
 import { mobileOf, type UserProfile } from '../../src/domain/users/user';

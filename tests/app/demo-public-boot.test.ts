@@ -64,7 +64,7 @@ describe('bootDemoPublicReads on a fresh browser', () => {
   it("answers RPR-1001's tracking link, store links and invoice from the demo data set", async () => {
     stubDatabases(['_pouch_other-config', 'some-other-db']);
     const fullBackend = vi.fn(async () => backendReads());
-    const reads = await bootDemoPublicReads({}, PRODUCT, fullBackend, () => null);
+    const reads = await bootDemoPublicReads({}, fullBackend, () => null);
     const expected = await seededMemoryReads();
     const token = demoToken();
 
@@ -107,12 +107,7 @@ describe('bootDemoPublicReads on a fresh browser', () => {
     stubDatabases([]);
     const fullBackend = vi.fn(async () => backendReads());
     let loaded: ReturnType<typeof backendReads> | null = null;
-    const reads = await bootDemoPublicReads(
-      { VITE_POUCHDB_SYNC_URL: '  ' },
-      PRODUCT,
-      fullBackend,
-      () => loaded,
-    );
+    const reads = await bootDemoPublicReads({ VITE_POUCHDB_SYNC_URL: '  ' }, fullBackend, () => loaded);
     const token = demoToken();
     await expect(reads.resolveTracking(token)).resolves.toMatchObject({ ok: true });
 
@@ -157,19 +152,14 @@ describe('bootDemoPublicReads uses the full backend', () => {
     const backend = backendReads();
     const fullBackend = vi.fn(async () => backend);
     const loadedBackend = vi.fn(() => null);
-    await expect(bootDemoPublicReads(env, PRODUCT, fullBackend, loadedBackend)).resolves.toBe(backend);
+    await expect(bootDemoPublicReads(env, fullBackend, loadedBackend)).resolves.toBe(backend);
     expect(fullBackend).toHaveBeenCalledTimes(1);
   });
 
   it("answers from the data set when only another prefix's database is there", async () => {
     stubDatabases(['_pouch_repairmate-config']);
     const fullBackend = vi.fn(async () => backendReads());
-    const reads = await bootDemoPublicReads(
-      { VITE_POUCHDB_PREFIX: 'shopdemo' },
-      PRODUCT,
-      fullBackend,
-      () => null,
-    );
+    const reads = await bootDemoPublicReads({ VITE_POUCHDB_PREFIX: 'shopdemo' }, fullBackend, () => null);
     await expect(reads.resolveTracking(demoToken())).resolves.toMatchObject({ ok: true });
     expect(fullBackend).not.toHaveBeenCalled();
   });

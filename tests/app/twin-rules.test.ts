@@ -12,7 +12,7 @@ import {
   MAX_INVOICE_NUMBER_LENGTH,
   SERIES_MARKS,
 } from '../../src/domain/shop/invoice-number';
-import { COMMON_PROBLEMS } from '../../src/domain/shop/job-card';
+import { COMMON_PROBLEMS } from '../../src/domain/shop/problems';
 import { FIRST_REPAIR_NUMBER, MAX_REPAIR_NUMBER } from '../../src/domain/shop/repair-id';
 import { reportFieldsAfterMove } from '../../src/domain/shop/report-fields';
 import { hasGstinShape } from '../../src/domain/shop/settings';

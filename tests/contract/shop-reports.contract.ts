@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SeedPayment, SeedRepairRecord } from '../../src/demo/seeder';
 import { newPaymentId } from '../../src/domain/shop/payments';
 import { parseShopRepair, storedDues } from '../../src/domain/shop/repair-record';
-import { repairBelongsTo } from '../../src/domain/shop/repair-write-rules';
+import { repairBelongsTo } from '../../src/domain/shop/repair-store';
 import { monthReportFromAll } from '../../src/domain/shop/report-totals';
 import { istDay, istMonth, monthBounds } from '../../src/domain/shop/reports';
 import type { ReportPayment } from '../../src/ports/shop-reports';

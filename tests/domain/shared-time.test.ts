@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { asInstant, formatCalendarDate, formatDate, formatDateTime } from '../../src/domain/shared/time';
 
@@ -55,7 +56,7 @@ describe('formatCalendarDate', () => {
   });
 });
 
-describe('formatDateTime and formatDate (one Intl.DateTimeFormat each)', () => {
+describe('formatDateTime and formatDate (written by hand, as Intl en-IN writes them)', () => {
   const dates = [
     new Date('2026-11-02T10:00:00.000Z'),
     new Date('2026-01-01T00:00:00.000Z'),
@@ -78,6 +79,19 @@ describe('formatDateTime and formatDate (one Intl.DateTimeFormat each)', () => {
       expect(formatDateTime(date), date.toISOString()).toBe(date.toLocaleString('en-IN', dateTimeOptions));
       expect(formatDate(date), date.toISOString()).toBe(date.toLocaleString('en-IN', dateOptions));
     }
+  });
+
+  it("write Intl's en-IN text for any instant from 1970 to 2200 (2,000 random ones)", () => {
+    const dateTime = new Intl.DateTimeFormat('en-IN', dateTimeOptions);
+    const day = new Intl.DateTimeFormat('en-IN', dateOptions);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Date.UTC(2200, 0, 1) }), (ms) => {
+        const date = new Date(ms);
+        expect(formatDateTime(date)).toBe(dateTime.format(date));
+        expect(formatDate(date)).toBe(day.format(date));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('give the same text for the same instant every time, whatever came between', () => {

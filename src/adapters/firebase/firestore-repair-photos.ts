@@ -11,11 +11,11 @@ import {
   Timestamp,
 } from 'firebase/firestore';
 import { getStorage } from 'firebase/storage';
-import { storeRefOf } from '../../domain/repairs/repair';
 import { historyEntry } from '../../domain/shop/history';
 import { SHOP_MESSAGES } from '../../domain/shop/messages';
 import { MAX_PHOTOS } from '../../domain/shop/photos';
 import { parseShopRepair } from '../../domain/shop/repair-record';
+import { storeRefOf } from '../../domain/shop/repair-store';
 import { isFinalStatus, statusLabel } from '../../domain/shop/status';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';

@@ -16,7 +16,7 @@ import {
   where,
 } from 'firebase/firestore';
 import type { ShopRepair } from '../../domain/shop/repair-record';
-import { repairBelongsTo } from '../../domain/shop/repair-write-rules';
+import { repairBelongsTo } from '../../domain/shop/repair-store';
 import { REPAIR_STATUSES, type RepairStatus } from '../../domain/shop/status';
 import { PortError } from '../../ports/errors';
 import type {

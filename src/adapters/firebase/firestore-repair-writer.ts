@@ -10,8 +10,8 @@ import {
   type WriteBatch,
   writeBatch,
 } from 'firebase/firestore';
-import { storeRefOf } from '../../domain/repairs/repair';
 import type { ShopRepair } from '../../domain/shop/repair-record';
+import { storeRefOf } from '../../domain/shop/repair-store';
 import { PortError } from '../../ports/errors';
 import type { Logger } from '../../ports/logger';
 import { COLLECTIONS, plainData, repairLookupRefPath } from './firestore-data';

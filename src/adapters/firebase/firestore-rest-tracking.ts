@@ -12,13 +12,12 @@
 import { type Invoice, isVoucherKind } from '../../domain/shop/invoice';
 import { parseStoredInvoice } from '../../domain/shop/invoice-record';
 import { parseStoreProfile } from '../../domain/shop/store-profile';
-import { isTrackingToken } from '../../domain/shop/tracking';
+import { isTrackingToken, trackingViewOfStored } from '../../domain/shop/tracking';
 import type { TrackingReadPorts } from '../../domain/shop/tracking-reads';
 import { isPortError } from '../../ports/errors';
 import type { TrackingResolution } from '../../ports/shop-tracking';
 import { getRestDocument } from './firestore-rest';
 import type { FirestoreRestTarget } from './firestore-rest-url';
-import { trackingViewFromPlain } from './firestore-tracking-view';
 
 type Link = Record<string, unknown> | undefined;
 type TrackingPort = TrackingReadPorts['tracking'];
@@ -47,7 +46,7 @@ export class RestTrackingReader implements TrackingPort, InvoicePort {
         ? undefined
         : await getRestDocument(this.target, ['storeProfiles', storeId], this.fetcher);
     const shop = profile === undefined ? undefined : parseStoreProfile(storeId, profile);
-    const view = trackingViewFromPlain(
+    const view = trackingViewOfStored(
       link.view,
       shop === undefined ? undefined : { name: shop.name, phone: shop.phone, upiId: shop.upiId },
     );

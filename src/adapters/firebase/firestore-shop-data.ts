@@ -2,13 +2,12 @@ import type { Auth } from 'firebase/auth';
 import { type DocumentData, type DocumentSnapshot, doc, type Firestore, Timestamp } from 'firebase/firestore';
 import { parseShopRepair, type ShopRepair } from '../../domain/shop/repair-record';
 import type { ShopRole } from '../../domain/shop/status';
-import type { TrackingView } from '../../domain/shop/tracking';
+import { type TrackingView, trackingViewOfStored } from '../../domain/shop/tracking';
 import { TRACKING_VIEW_FIELDS } from '../../domain/stored/documents';
 import { parseStoreRecord, type Store } from '../../domain/stores/store';
 import { PortError } from '../../ports/errors';
 import { COLLECTIONS, fromFirestore, plainData } from './firestore-data';
 import { getDoc } from './firestore-reads';
-import { trackingViewFromPlain } from './firestore-tracking-view';
 
 /**
  * The shop console's Firestore layout (docs/adapters.md, "The shop console on Firestore"):
@@ -156,13 +155,13 @@ export function storedViewOf(stored: Readonly<Record<string, unknown>>): Record<
 
 /**
  * What the tracking page shows, from a stored view as the SDK reads it (Timestamps) and the store's
- * profile: firestore-tracking-view.ts on its plain values. Null when the document holds no view.
+ * profile: domain trackingViewOfStored on its plain values. Null when the document holds no view.
  */
 export function trackingViewFromStored(
   raw: unknown,
   profile: Readonly<Record<string, unknown>> | undefined,
 ): TrackingView | null {
-  return trackingViewFromPlain(fromFirestore(raw), profile);
+  return trackingViewOfStored(fromFirestore(raw), profile);
 }
 
 /** A repair document's data as a ShopRepair (Timestamps as Dates). */

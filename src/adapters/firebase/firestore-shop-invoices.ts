@@ -11,7 +11,6 @@ import {
   type Transaction,
   where,
 } from 'firebase/firestore';
-import { storeRefOf } from '../../domain/repairs/repair';
 import type { Invoice } from '../../domain/shop/invoice';
 import { INVOICE_MESSAGES, isVoucherKind } from '../../domain/shop/invoice';
 import {
@@ -31,6 +30,7 @@ import {
 } from '../../domain/shop/invoice-number';
 import { parseStoredInvoice, storedInvoice } from '../../domain/shop/invoice-record';
 import { storeRepairIdPrefix } from '../../domain/shop/repair-id';
+import { storeRefOf } from '../../domain/shop/repair-store';
 import { parseStoreSettings } from '../../domain/shop/settings';
 import { isTrackingToken } from '../../domain/shop/tracking';
 import { parseStoreRecord } from '../../domain/stores/store';

@@ -11,11 +11,11 @@ import {
   serverTimestamp,
   writeBatch,
 } from 'firebase/firestore';
-import { storeRefOf } from '../../domain/repairs/repair';
 import { SHOP_MESSAGES } from '../../domain/shop/messages';
 import { isPaymentId, planDuesNote } from '../../domain/shop/payments';
 import { storeRepairIdPrefix } from '../../domain/shop/repair-id';
 import type { ShopOnlyRecord, ShopRepair } from '../../domain/shop/repair-record';
+import { storeRefOf } from '../../domain/shop/repair-store';
 import { DELIVERY_CODE_PATTERN } from '../../domain/shop/status';
 import { isTrackingToken } from '../../domain/shop/tracking';
 import type { Clock } from '../../ports/clock';

@@ -19,7 +19,7 @@ import {
   Timestamp,
   where,
 } from 'firebase/firestore';
-import { COMMON_PROBLEMS } from '../../domain/shop/job-card';
+import { COMMON_PROBLEMS } from '../../domain/shop/problems';
 import { parseShopRepair } from '../../domain/shop/repair-record';
 import {
   averageTurnaroundDays,

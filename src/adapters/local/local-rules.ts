@@ -3,7 +3,8 @@ import { appendsOneEntryBy } from '../../domain/shop/history';
 import { INVITATION_REFUSALS, invitationEmail, isInvitableEmail } from '../../domain/shop/membership';
 import type { PaymentReason } from '../../domain/shop/payments';
 import type { ShopRepair } from '../../domain/shop/repair-record';
-import { type RepairWrite, repairBelongsTo, repairWriteProblem } from '../../domain/shop/repair-write-rules';
+import { repairBelongsTo } from '../../domain/shop/repair-store';
+import { type RepairWrite, repairWriteProblem } from '../../domain/shop/repair-write-rules';
 import {
   DELIVERY_CODE_PATTERN,
   isAllowedMove,

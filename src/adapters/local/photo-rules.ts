@@ -1,9 +1,8 @@
 import { canReadRepair } from '../../domain/repairs/access';
-import { storeRefOf } from '../../domain/repairs/repair';
 import { type HistoryActor, historyEntry } from '../../domain/shop/history';
 import { MAX_PHOTOS, photoProblem, photoProblemMessage } from '../../domain/shop/photos';
 import type { ShopRepair } from '../../domain/shop/repair-record';
-import { repairBelongsTo } from '../../domain/shop/repair-write-rules';
+import { repairBelongsTo, storeRefOf } from '../../domain/shop/repair-store';
 import type { UserProfile } from '../../domain/users/user';
 import { PortError } from '../../ports/errors';
 import { repairReaderOf, type ShopMembershipLookup, shopAccessOf, withEntry } from './local-rules';

@@ -1,6 +1,6 @@
 import { paiseToRupees } from '../../domain/shop/amounts';
 import { checkImeiSerial, DEVICE_TYPES, JOB_CARD_LIMITS } from '../../domain/shop/job-card';
-import { hasTypedProblem } from '../../domain/shop/report-fields';
+import { hasTypedProblem } from '../../domain/shop/problems';
 import { PortError } from '../../ports/errors';
 import { MAX_DUES_PAGE_SIZE, MAX_SHOP_PAGE_SIZE, type ShopRepairPatch } from '../../ports/shop-repairs';
 

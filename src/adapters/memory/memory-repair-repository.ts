@@ -4,8 +4,9 @@ import {
   isCustomerOf,
   type RepairReader,
 } from '../../domain/repairs/access';
-import { countKeyOf, parseRepairRecord, type Repair, storeRefOf } from '../../domain/repairs/repair';
+import { countKeyOf, parseRepairRecord, type Repair } from '../../domain/repairs/repair';
 import { normalisePhone } from '../../domain/shared/phone';
+import { storeRefOf } from '../../domain/shop/repair-store';
 import { parseStoreRecord } from '../../domain/stores/store';
 import { ROLES } from '../../domain/users/user';
 import {

@@ -1,6 +1,5 @@
-import { storeRefOf } from '../../domain/repairs/repair';
 import { parseShopRepair } from '../../domain/shop/repair-record';
-import { repairBelongsTo } from '../../domain/shop/repair-write-rules';
+import { repairBelongsTo, storeRefOf } from '../../domain/shop/repair-store';
 import type { MemoryDatabase, StoredRecord, VersionedMap } from './memory-database';
 
 /**

@@ -1,10 +1,10 @@
-import { storeRefOf } from '../../domain/repairs/repair';
 import type { Invoice } from '../../domain/shop/invoice';
 import { isVoucherKind } from '../../domain/shop/invoice';
 import { byIssue } from '../../domain/shop/invoice-build';
 import { invoiceCounterId, seriesOfKind } from '../../domain/shop/invoice-number';
 import { parseStoredInvoice } from '../../domain/shop/invoice-record';
 import { parseShopRepair } from '../../domain/shop/repair-record';
+import { storeRefOf } from '../../domain/shop/repair-store';
 import { isTrackingToken } from '../../domain/shop/tracking';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';

@@ -1,6 +1,6 @@
-import { storeRefOf } from '../../domain/repairs/repair';
 import { localPhotoUrl, parseLocalPhotoUrl } from '../../domain/shop/photos';
 import { parseShopRepair } from '../../domain/shop/repair-record';
+import { storeRefOf } from '../../domain/shop/repair-store';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
 import type { PhotoStore, StoredPhoto } from '../../ports/shop-photos';

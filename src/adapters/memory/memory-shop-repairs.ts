@@ -1,4 +1,3 @@
-import { storeRefOf } from '../../domain/repairs/repair';
 import { judgeDeliveryTry, parseDeliveryTries } from '../../domain/shop/delivery-tries';
 import { historyEntry } from '../../domain/shop/history';
 import { planDuesNote, planPayment } from '../../domain/shop/payments';
@@ -11,6 +10,7 @@ import {
   type ShopRepair,
   storedDues,
 } from '../../domain/shop/repair-record';
+import { storeRefOf } from '../../domain/shop/repair-store';
 import { counterSkipProblem } from '../../domain/shop/repair-write-rules';
 import { reportFieldsAfterMove } from '../../domain/shop/report-fields';
 import {

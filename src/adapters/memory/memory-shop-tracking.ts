@@ -1,7 +1,6 @@
-import { storeRefOf } from '../../domain/repairs/repair';
 import { historyEntry } from '../../domain/shop/history';
 import { parseShopRepair } from '../../domain/shop/repair-record';
-import { repairBelongsTo } from '../../domain/shop/repair-write-rules';
+import { repairBelongsTo, storeRefOf } from '../../domain/shop/repair-store';
 import { parseStoreProfile, trackingShopOf } from '../../domain/shop/store-profile';
 import { isTrackingToken, trackingView } from '../../domain/shop/tracking';
 import { parseStoreRecord } from '../../domain/stores/store';

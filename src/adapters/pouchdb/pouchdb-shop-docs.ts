@@ -1,5 +1,5 @@
-import { storeRefOf } from '../../domain/repairs/repair';
 import { parseShopRepair, type ShopRepair } from '../../domain/shop/repair-record';
+import { storeRefOf } from '../../domain/shop/repair-store';
 import { PortError } from '../../ports/errors';
 import type { ShopPayment } from '../../ports/shop-repairs';
 import {

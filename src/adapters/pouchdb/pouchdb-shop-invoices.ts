@@ -1,4 +1,3 @@
-import { storeRefOf } from '../../domain/repairs/repair';
 import type { Invoice } from '../../domain/shop/invoice';
 import { INVOICE_MESSAGES, isVoucherKind } from '../../domain/shop/invoice';
 import { byIssue } from '../../domain/shop/invoice-build';
@@ -12,6 +11,7 @@ import {
 } from '../../domain/shop/invoice-number';
 import { parseStoredInvoice } from '../../domain/shop/invoice-record';
 import { parseShopRepair } from '../../domain/shop/repair-record';
+import { storeRefOf } from '../../domain/shop/repair-store';
 import { isTrackingToken } from '../../domain/shop/tracking';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';

@@ -1,8 +1,9 @@
-import { countKeyOf, storeRefOf } from '../../domain/repairs/repair';
+import { countKeyOf } from '../../domain/repairs/repair';
 import { normalisePhone } from '../../domain/shared/phone';
 import { asText } from '../../domain/shared/text';
 import { asInstant } from '../../domain/shared/time';
 import { parseShopRepair } from '../../domain/shop/repair-record';
+import { storeRefOf } from '../../domain/shop/repair-store';
 import { repairReportFacts } from '../../domain/shop/report-totals';
 import { istDay } from '../../domain/shop/reports';
 import { countedLedgerPaise } from '../shared/recharge';

@@ -1,5 +1,5 @@
-import { createMemoryBackend } from '../../adapters/memory/memory-backend';
-import { SystemClock } from '../../adapters/system-clock';
+import { ConsoleLogger } from '../../adapters/console-logger';
+import { demoDataPublicPorts } from '../../adapters/memory/demo/demo-data-public-ports';
 import { generateDemoData } from '../../demo/demo-data';
 import { type PublicReads, publicReads } from '../../domain/public-reads';
 
@@ -13,9 +13,11 @@ const filled = (value: string | undefined) =>
  * invoice) on a browser that holds no demo database yet (issue 19): a customer opening a demo
  * tracking link on their own phone would otherwise wait for PouchDB to load and the whole data set to
  * be written into IndexedDB (2.4 s at 4x CPU) before seeing their repair. Until the page's backend has
- * loaded, these reads answer from the demo data set in memory: exactly what that backend is about to
- * store (the same generateDemoData, the same moment), read by the memory adapters. Once it has loaded
- * (the page warms up in the background), every read goes to it.
+ * loaded, these reads answer from the demo data set itself: exactly what that backend is about to
+ * store (the same generateDemoData, the same moment), looked up by demoDataPublicPorts with the
+ * domain's schema-free readers (no memory backend, no zod: those cost a third of a second more), which
+ * a test holds to a seeded memory backend's answers. Once the backend has loaded (the page warms up in
+ * the background), every read goes to it.
  *
  * Anywhere the data may differ from the data set, the backend answers from the start: a browser that
  * has the demo's databases already (the presenter's, with their changes), a demo that syncs with a
@@ -23,7 +25,6 @@ const filled = (value: string | undefined) =>
  */
 export async function bootDemoPublicReads(
   env: Env,
-  productName: string,
   fullBackend: () => Promise<PublicReads>,
   loadedBackend: () => PublicReads | null,
 ): Promise<PublicReads> {
@@ -33,10 +34,10 @@ export async function bootDemoPublicReads(
     (filled(env.VITE_DEMO_SEED) ?? 'true') === 'true' &&
     !(await hasDatabase(`_pouch_${prefix}-config`));
   if (!fresh) return fullBackend();
-  const clock = new SystemClock();
-  const memory = createMemoryBackend({ clock, productName });
-  await memory.seeder.load(generateDemoData(clock.now()));
-  const snapshot = publicReads(memory.ports);
+  const snapshot = publicReads({
+    ...demoDataPublicPorts(generateDemoData(new Date())),
+    logger: new ConsoleLogger(),
+  });
   const current = () => loadedBackend() ?? snapshot;
   return {
     resolveTracking: (token) => current().resolveTracking(token),

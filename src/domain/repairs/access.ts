@@ -1,8 +1,8 @@
 import { phonesMatch } from '../shared/phone';
-import { repairBelongsTo } from '../shop/repair-write-rules';
+import { repairBelongsTo, storeRefOf } from '../shop/repair-store';
 import { isStoreMember, type Store } from '../stores/store';
 import { ROLES } from '../users/user';
-import { type Repair, storeRefOf } from './repair';
+import type { Repair } from './repair';
 
 /**
  * Who asks to read a repair, as the backend itself knows them: the uid of the signed-in account, the

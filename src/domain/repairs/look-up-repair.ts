@@ -1,9 +1,10 @@
 import type { Ports } from '../../ports';
 import { isPortError } from '../../ports/errors';
 import { done, failed, type Outcome } from '../shared/validation';
+import { storeRefOf } from '../shop/repair-store';
 import type { UserProfile } from '../users/user';
 import { MAX_REPAIR_ID_LENGTH, REPAIR_MESSAGES } from './messages';
-import { type Repair, storeRefOf } from './repair';
+import type { Repair } from './repair';
 
 /** The repairs of a Repair ID the viewer may read (shops may reuse an id). */
 export interface RepairsFound {

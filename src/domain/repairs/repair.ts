@@ -3,6 +3,7 @@ import { formatRupees } from '../shared/money';
 import { storedNumber, storedText } from '../shared/stored-text';
 import { asText, firstFilled } from '../shared/text';
 import { asInstant, formatDateTime } from '../shared/time';
+import { storeRefOf } from '../shop/repair-store';
 import { statusLabel } from '../shop/status';
 import { storedProblemsTextOf } from '../shop/tracked-repair';
 
@@ -119,14 +120,6 @@ export function isSafeImageUrl(url: string): boolean {
     /^data:image\/(png|jpe?g|gif|webp);base64,/i.test(url) ||
     (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\'))
   );
-}
-
-/**
- * The store a repair belongs to: storeId, else the legacy `store` field. businessId is never a store:
- * it names the owner (a uid), so no store created under someone's uid can take their repairs over.
- */
-export function storeRefOf(repair: Pick<Repair, 'storeId' | 'store'>): string {
-  return firstFilled(repair.storeId, repair.store);
 }
 
 /**

@@ -63,6 +63,9 @@ export function formatPaise(paise: number): string {
   return fraction === 0 ? `${sign}₹${whole}` : `${sign}₹${whole}.${String(fraction).padStart(2, '0')}`;
 }
 
+/** The note of the advance taken at the counter with a new job card (its first payment). */
+export const ADVANCE_NOTE = 'Advance';
+
 /** A payment against a repair, or a refund that reverses one (part 2 records them; a payment is never edited). */
 export interface PaymentLike {
   readonly kind: 'payment' | 'refund';

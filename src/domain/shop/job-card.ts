@@ -3,6 +3,7 @@ import { indianMobileDigits } from '../shared/phone';
 import { done, type FieldErrors, invalid, type Outcome } from '../shared/validation';
 import { parseRupeesInput } from './amounts';
 import { SHOP_MESSAGES } from './messages';
+import { COMMON_PROBLEMS } from './problems';
 
 /**
  * The job card of the 'New repair' screen (../shared/spec/owner-console.md): what the counter takes in.
@@ -13,35 +14,6 @@ import { SHOP_MESSAGES } from './messages';
 /** 'Device Type' choices; the value is stored as the repair's productType, as the apps store it. */
 export const DEVICE_TYPES = ['Mobile', 'Tablet', 'Laptop', 'Other'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
-
-/** The common problems offered as choices at an Indian phone-repair counter (stored as written here). */
-export const COMMON_PROBLEMS = [
-  'Screen broken',
-  'Display not working',
-  'Touch not working',
-  'Battery problem',
-  'Charging problem',
-  'Not switching on',
-  'Water damage',
-  'Speaker / mic problem',
-  'Camera problem',
-  'Network / SIM problem',
-  'Software / hanging',
-  'Buttons not working',
-  'Back panel broken',
-] as const;
-
-const COMMON_PROBLEM_SET: ReadonlySet<string> = new Set(COMMON_PROBLEMS);
-
-/**
- * Whether a stored problem list names a problem not in COMMON_PROBLEMS (exactly as stored): the
- * repair's stored `otherProblem`, 'Other' of the reports' 'Top Problems' (report-fields.ts).
- */
-export function hasTypedProblem(problemList: unknown): boolean {
-  return (
-    Array.isArray(problemList) && problemList.some((problem) => !COMMON_PROBLEM_SET.has(String(problem)))
-  );
-}
 
 /** 'Accessories Received' choices: stored keys, and how they read. */
 export const ACCESSORIES = ['sim-tray', 'charger', 'back-cover', 'memory-card', 'other'] as const;

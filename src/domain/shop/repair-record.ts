@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseRepairRecord, type Repair } from '../repairs/repair';
 import { storedText } from '../shared/stored-text';
 import { asInstant } from '../shared/time';
-import { paiseToRupees, repairDues, rupeesToPaise } from './amounts';
+import { ADVANCE_NOTE, paiseToRupees, repairDues, rupeesToPaise } from './amounts';
 import {
   type HistoryActor,
   type HistoryEntry,
@@ -11,7 +11,8 @@ import {
   type StoredTimelineStep,
   timelineAfter,
 } from './history';
-import { ACCESSORIES, type Accessory, hasTypedProblem, type PhotoDraft, type ValidJobCard } from './job-card';
+import { ACCESSORIES, type Accessory, type PhotoDraft, type ValidJobCard } from './job-card';
+import { hasTypedProblem } from './problems';
 import { parseRepairId } from './repair-id';
 import { DELIVERY_CODE_PATTERN, INITIAL_STATUS } from './status';
 import { problemListOrText, storedPaiseOf, storedProblemListOf } from './tracked-repair';
@@ -96,8 +97,6 @@ export interface AdvancePayment {
   readonly by: HistoryActor;
   readonly note: string;
 }
-
-export const ADVANCE_NOTE = 'Advance';
 
 /** What the allocation gives a new repair, and who creates it when. */
 export interface RepairAllocation {

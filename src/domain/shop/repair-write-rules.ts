@@ -13,9 +13,11 @@ import { formatPaise } from './amounts';
 import { deliveryTryProves, parseDeliveryTries } from './delivery-tries';
 import { SHOP_MESSAGES } from './messages';
 import { parseLocalPhotoUrl } from './photo-urls';
+import { hasTypedProblem } from './problems';
 import { counterNextNumber } from './repair-id';
 import { storedDues } from './repair-record';
-import { hasTypedProblem, reportFieldsAfterMove } from './report-fields';
+import { repairBelongsTo } from './repair-store';
+import { reportFieldsAfterMove } from './report-fields';
 import {
   CREDIT_ENTRY_PATTERN,
   DELIVERY_CODE_PATTERN,
@@ -123,27 +125,6 @@ export interface RepairWrite {
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-/**
- * Whether a repair belongs to a store: it names it by `storeId`; or, naming none, by the apps' older
- * `store` field while its `businessId` is that store's owner. `store` alone grants nothing (a rival
- * could write any store's id there).
- */
-export function repairBelongsTo(repair: object, storeId: string, storeOwnerId: string): boolean {
-  if (storeId === '') return false;
-  const { storeId: ownStore, store, businessId } = repair as Record<string, unknown>;
-  return belongs({ storeId: ownStore, store, businessId }, storeId, storeOwnerId);
-}
-
-function belongs(
-  repair: { readonly storeId: unknown; readonly store: unknown; readonly businessId: unknown },
-  storeId: string,
-  storeOwnerId: string,
-): boolean {
-  const named = text(repair.storeId);
-  if (named !== '') return named === storeId;
-  return text(repair.store) === storeId && storeOwnerId !== '' && text(repair.businessId) === storeOwnerId;
-}
 
 /** Equal stored values: Dates by their time, lists and maps item by item, absent = undefined. */
 export function sameStored(a: unknown, b: unknown): boolean {

@@ -1,6 +1,5 @@
 import { asInstant } from '../shared/time';
-import { hasTypedProblem } from './job-card';
-import { parseShopRepair } from './repair-record';
+import { trackedRepairOf } from './tracked-repair';
 
 /**
  * The report fields a stored repair carries (issue 18, 'Reports'), so that Firestore's aggregation
@@ -20,8 +19,6 @@ import { parseShopRepair } from './repair-record';
  *    commit, a client cannot know it; the two differ by the write's latency, far below the tenth of a
  *    day 'Average Turnaround' shows).
  */
-
-export { hasTypedProblem };
 
 // Twin: firestore.rules isReportKept (reportFieldsAfterMove) and isOtherProblemKept (hasTypedProblem),
 // which repair-write-rules.ts reportFieldsProblem judges with these; compared by
@@ -46,30 +43,12 @@ export function reportFieldsAfterMove(
   at: Date,
 ): DeliveryReportFields {
   if (status !== 'delivered') return { salePaise: null, turnaroundMs: null };
-  const repair = parseShopRepair('', after);
+  // The amounts read as parseShopRepair reads them (tracked-repair.ts), with no schema library: the
+  // demo data set plans its deliveries with this on a fresh demo phone (issue 19).
+  const repair = trackedRepairOf(after);
   const created = asInstant(after.createdAt);
   return {
     salePaise: repair.finalPaise ?? repair.estimatePaise ?? 0,
     turnaroundMs: created === null ? null : Math.max(0, at.getTime() - created.getTime()),
   };
-}
-
-/**
- * The report fields a stored repair lacks, as its writes would have stored them: for a delivered repair
- * its deliveredAt (ShopRepair.deliveredAt: else the timeline's last delivery), salePaise and
- * turnaroundMs to that time; otherProblem for a problem list naming one not in the common list. Only
- * fields the repair does not have (an empty object for one stored with them): the backfill of repairs
- * stored before them (migrations.ts 0003) and the Firestore emulator's seeds.
- */
-export function missingReportFields(raw: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const missing: Record<string, unknown> = {};
-  const repair = parseShopRepair('', raw);
-  if (repair.status === 'delivered' && repair.deliveredAt !== null) {
-    if (raw.deliveredAt === undefined) missing.deliveredAt = repair.deliveredAt;
-    const sums = reportFieldsAfterMove('delivered', raw, repair.deliveredAt);
-    if (raw.salePaise === undefined) missing.salePaise = sums.salePaise;
-    if (raw.turnaroundMs === undefined) missing.turnaroundMs = sums.turnaroundMs;
-  }
-  if (raw.otherProblem === undefined && hasTypedProblem(raw.problemList)) missing.otherProblem = true;
-  return missing;
 }

@@ -1,4 +1,4 @@
-import { COMMON_PROBLEMS } from './job-card';
+import { COMMON_PROBLEMS } from './problems';
 import type { PaymentMode, ShopRepair } from './repair-record';
 import {
   averageTurnaroundDays,

@@ -9,7 +9,6 @@ import type {
   ShopStatusChange,
   ShopStatusCounts,
 } from '../../ports/shop-repairs';
-import { storeRefOf } from '../repairs/repair';
 import { indianMobileDigits } from '../shared/phone';
 import { done, type FieldErrors, failed, invalid, type Outcome } from '../shared/validation';
 import { parseRupeesInput, type RepairAmounts, repairAmounts } from './amounts';
@@ -18,6 +17,7 @@ import { SHOP_MESSAGES } from './messages';
 import { type PhotoUploadReport, uploadPhotos, uploadReportMessage } from './photos';
 import { FALLBACK_PREFIX, formatRepairId, MAX_REPAIR_NUMBER, parseRepairId } from './repair-id';
 import type { ShopRepair } from './repair-record';
+import { storeRefOf } from './repair-store';
 import { type ShopContact, type StoreSettings, shopContact } from './settings';
 import { type ShopFailureReason, shopPortFailure } from './shop-failures';
 import {

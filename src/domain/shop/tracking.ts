@@ -4,7 +4,7 @@ import type { HistoryEntry } from './history';
 import type { ShopRepair } from './repair-record';
 import { statusLabel } from './status-values';
 import { trackingPayLink } from './store-profile';
-import type { TrackedRepair } from './tracked-repair';
+import { type TrackedRepair, trackedRepairOf } from './tracked-repair';
 
 /**
  * The tracking link (`/t/$token`): a secret, unguessable token per repair that opens a customer-safe
@@ -155,6 +155,33 @@ export function trackingView(
     duePaise: amounts.duePaise,
     payLink: trackingPayLink(shop, { repairId: repair.repairId, duePaise: amounts.duePaise }),
   };
+}
+
+/**
+ * What the tracking page shows from a stored view (a tracking document's `view`, or a repair record:
+ * the same field names, plain values, Timestamps as Dates) and the store's profile (name, phone, UPI
+ * ID): trackingView on the repair's fields read by trackedRepairOf, with the timeline the repair keeps
+ * (its `timeline` steps; none when it keeps none). Null when the record names no repair and status.
+ * No schema library: the production build's REST reader, the Firestore SDK adapter and the demo's
+ * answer on a fresh phone all build the view with it (issue 19).
+ */
+export function trackingViewOfStored(
+  record: unknown,
+  profile: { readonly name?: unknown; readonly phone?: unknown; readonly upiId?: unknown } | null | undefined,
+): TrackingView | null {
+  if (typeof record !== 'object' || record === null) return null;
+  const view = record as Record<string, unknown>;
+  if (typeof view.repairId !== 'string' || typeof view.status !== 'string') return null;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const shop = { name: text(profile?.name), phone: text(profile?.phone), upiId: text(profile?.upiId) };
+  const steps = Array.isArray(view.timeline) ? view.timeline : [];
+  const timeline = steps.flatMap((step) => {
+    const { status, at } = (step ?? {}) as { status?: unknown; at?: unknown };
+    return typeof status === 'string' && at instanceof Date
+      ? [{ status, label: statusLabel(status), at }]
+      : [];
+  });
+  return { ...trackingView(trackedRepairOf(view), shop), timeline };
 }
 
 /** The progress and money of a repair, as the tracking page and the signed-in customer's tracker show them. */

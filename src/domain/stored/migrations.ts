@@ -1,5 +1,5 @@
 import { indianMobileDigits } from '../shared/phone';
-import { missingReportFields } from '../shop/report-fields';
+import { missingReportFields } from '../shop/report-backfill';
 import { isValidUpiId } from '../shop/upi';
 import { STORE_PROFILES } from './documents';
 import { schemaProblem } from './schema';

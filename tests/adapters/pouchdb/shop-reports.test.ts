@@ -5,7 +5,7 @@ import { generateDemoData } from '../../../src/demo/demo-data';
 import { ManualClock } from '../../../src/demo/manual-clock';
 import type { SeedPayment } from '../../../src/demo/seeder';
 import { parseShopRepair } from '../../../src/domain/shop/repair-record';
-import { repairBelongsTo } from '../../../src/domain/shop/repair-write-rules';
+import { repairBelongsTo } from '../../../src/domain/shop/repair-store';
 import { monthReportFromAll } from '../../../src/domain/shop/report-totals';
 import { istMonth, monthBounds } from '../../../src/domain/shop/reports';
 import type { Ports } from '../../../src/ports';

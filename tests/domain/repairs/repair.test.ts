@@ -7,9 +7,9 @@ import {
   isSafeImageUrl,
   parseRepairRecord,
   type Repair,
-  storeRefOf,
 } from '../../../src/domain/repairs/repair';
 import { formatDateTime } from '../../../src/domain/shared/time';
+import { storeRefOf } from '../../../src/domain/shop/repair-store';
 import { createWorld, seedCast, signInAs, type World } from '../world';
 
 let world: World;

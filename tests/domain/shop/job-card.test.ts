@@ -3,7 +3,6 @@ import { validateWith } from '../../../src/domain/shared/validation';
 import {
   ACCESSORIES,
   ACCESSORY_LABELS,
-  COMMON_PROBLEMS,
   checkImeiSerial,
   DEVICE_TYPES,
   emptyJobCard,
@@ -17,6 +16,7 @@ import {
   validateJobCard,
 } from '../../../src/domain/shop/job-card';
 import { SHOP_MESSAGES } from '../../../src/domain/shop/messages';
+import { COMMON_PROBLEMS } from '../../../src/domain/shop/problems';
 import { seeded } from './seeded';
 
 /** A job card as the counter fills it in. */

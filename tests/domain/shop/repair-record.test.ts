@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { countKeyOf, displayAmount, parseRepairRecord, storeRefOf } from '../../../src/domain/repairs/repair';
+import { countKeyOf, displayAmount, parseRepairRecord } from '../../../src/domain/repairs/repair';
+import { ADVANCE_NOTE } from '../../../src/domain/shop/amounts';
 import { historyEntry, isAppendOnly } from '../../../src/domain/shop/history';
 import { type JobCardInput, type ValidJobCard, validateJobCard } from '../../../src/domain/shop/job-card';
 import {
-  ADVANCE_NOTE,
   newRepairDraft,
   parseShopRepair,
   type RepairAllocation,
 } from '../../../src/domain/shop/repair-record';
+import { storeRefOf } from '../../../src/domain/shop/repair-store';
 import { planStatusChange } from '../../../src/domain/shop/status';
 
 const now = new Date('2026-03-10T05:00:00Z');

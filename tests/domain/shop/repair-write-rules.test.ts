@@ -5,12 +5,12 @@ import { SHOP_MESSAGES } from '../../../src/domain/shop/messages';
 import { localPhotoUrl } from '../../../src/domain/shop/photo-urls';
 import { MAX_REPAIR_NUMBER } from '../../../src/domain/shop/repair-id';
 import { newRepairDraft, storedDues } from '../../../src/domain/shop/repair-record';
+import { repairBelongsTo } from '../../../src/domain/shop/repair-store';
 import {
   changedFields,
   counterSkipProblem,
   type RepairWrite,
   type RepairWriter,
-  repairBelongsTo,
   repairWriteProblem,
   type StoredFields,
   sameStored,

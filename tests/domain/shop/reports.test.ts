@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMON_PROBLEMS } from '../../../src/domain/shop/job-card';
+import { COMMON_PROBLEMS } from '../../../src/domain/shop/problems';
 import { parseShopRepair } from '../../../src/domain/shop/repair-record';
 import {
   monthReportFromAll,

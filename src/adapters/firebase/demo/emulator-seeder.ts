@@ -29,7 +29,7 @@ import type {
   SeedUserRecord,
 } from '../../../demo/seeder';
 import { invitationKey } from '../../../domain/shop/membership';
-import { missingReportFields } from '../../../domain/shop/report-fields';
+import { missingReportFields } from '../../../domain/shop/report-backfill';
 import { PortError } from '../../../ports/errors';
 import { firestoreCall } from '../firebase-errors';
 import { BUSINESS_FIELDS, businessKeyOf } from '../firestore-business';

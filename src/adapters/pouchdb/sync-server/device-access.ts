@@ -1,5 +1,6 @@
 import { canReadRepair, isCustomerOf } from '../../../domain/repairs/access';
-import { parseRepairRecord, storeRefOf } from '../../../domain/repairs/repair';
+import { parseRepairRecord } from '../../../domain/repairs/repair';
+import { storeRefOf } from '../../../domain/shop/repair-store';
 import { isStoreMember, type Store } from '../../../domain/stores/store';
 import type { CollectionName } from '../pouchdb-databases';
 import type { RepairReading } from './synced-documents';

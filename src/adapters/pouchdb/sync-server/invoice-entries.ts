@@ -1,4 +1,4 @@
-import { parseRepairRecord, storeRefOf } from '../../../domain/repairs/repair';
+import { parseRepairRecord } from '../../../domain/repairs/repair';
 import {
   formatInvoiceNumber,
   invoiceCounterId,
@@ -7,6 +7,7 @@ import {
   seriesOfKind,
 } from '../../../domain/shop/invoice-number';
 import { parseStoredInvoice } from '../../../domain/shop/invoice-record';
+import { storeRefOf } from '../../../domain/shop/repair-store';
 import { isStoreMember } from '../../../domain/stores/store';
 import type { Principals, StoreLookup } from './device-access';
 import { fieldsOfDoc } from './synced-documents';

@@ -1,5 +1,6 @@
-import { parseRepairRecord, storeRefOf } from '../../../domain/repairs/repair';
+import { parseRepairRecord } from '../../../domain/repairs/repair';
 import { isPaymentId, UPI_REFERENCE_PATTERN } from '../../../domain/shop/payments';
+import { storeRefOf } from '../../../domain/shop/repair-store';
 import { isStoreMember } from '../../../domain/stores/store';
 import type { Principals, StoreLookup } from './device-access';
 import { SYNC_CLOCK_TOLERANCE_MS } from './repair-workflow';

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseRepairRecord, storeRefOf } from '../../../domain/repairs/repair';
+import { parseRepairRecord } from '../../../domain/repairs/repair';
+import { storeRefOf } from '../../../domain/shop/repair-store';
 import { mayOpenStore, STORE_SETUP_MESSAGES } from '../../../domain/shop/store-setup';
 import { isStoreMember } from '../../../domain/stores/store';
 import type { CollectionName } from '../pouchdb-databases';

@@ -1,5 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { ACCESSORIES, ACCESSORY_LABELS, COMMON_PROBLEMS } from '../../../../domain/shop/job-card';
+import { ACCESSORIES, ACCESSORY_LABELS } from '../../../../domain/shop/job-card';
+import { COMMON_PROBLEMS } from '../../../../domain/shop/problems';
 import { JOB_CARD_LABELS } from '../shop-texts';
 
 /**

@@ -1,10 +1,5 @@
-import {
-  ACCESSORIES,
-  COMMON_PROBLEMS,
-  DEVICE_TYPES,
-  emptyJobCard,
-  type JobCardInput,
-} from '../../../../domain/shop/job-card';
+import { ACCESSORIES, DEVICE_TYPES, emptyJobCard, type JobCardInput } from '../../../../domain/shop/job-card';
+import { COMMON_PROBLEMS } from '../../../../domain/shop/problems';
 import { JOB_CARD_DRAFT_MAX_AGE_MS, jobCardDraftKey } from './job-card-draft-store';
 
 /**

@@ -1,7 +1,8 @@
 import { type ReactNode, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { Outcome } from '../../../../domain/shared/validation';
-import { COMMON_PROBLEMS, DEVICE_TYPES, localDate } from '../../../../domain/shop/job-card';
+import { DEVICE_TYPES, localDate } from '../../../../domain/shop/job-card';
+import { COMMON_PROBLEMS } from '../../../../domain/shop/problems';
 import {
   checkRepairEdit,
   type RepairDossier,
