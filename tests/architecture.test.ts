@@ -21,6 +21,8 @@ interface Import {
   readonly target: string | null;
   /** import('…'): a chunk of its own, loaded on demand. */
   readonly dynamic: boolean;
+  /** `import type` / `export type`: erased from the build. */
+  readonly typeOnly: boolean;
 }
 
 function importsOf(file: string): Import[] {
@@ -31,7 +33,13 @@ function importsOf(file: string): Import[] {
   for (const match of text.matchAll(pattern)) {
     const specifier = match[1] ?? match[2] ?? match[3] ?? '';
     const target = specifier.startsWith('.') ? relative(SRC, resolve(dirname(file), specifier)) : null;
-    found.push({ file: relative(SRC, file), specifier, target, dynamic: match[2] !== undefined });
+    found.push({
+      file: relative(SRC, file),
+      specifier,
+      target,
+      dynamic: match[2] !== undefined,
+      typeOnly: /^\s*(import|export)\s+type\s/.test(match[0]),
+    });
   }
   return found;
 }
@@ -142,6 +150,31 @@ describe('architecture', () => {
       .filter((i) => i.target?.startsWith('adapters/pouchdb/sync-server'))
       .map((i) => `${i.file} → ${i.specifier}`);
     expect(offending).toEqual([]);
+  });
+
+  it("keeps zod out of the fresh demo phone's tracking link: its reads' static imports never reach it", () => {
+    // containers/demo-public-boot.ts answers a tracking link from the demo data set before the backend
+    // loads (issue 19); a schema library on that path costs a cheap phone its paint goal.
+    const byFile = new Map<string, Import[]>();
+    for (const i of all) byFile.set(i.file, [...(byFile.get(i.file) ?? []), i]);
+    const fileOf = (target: string) =>
+      [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`].find((path) => byFile.has(path)) ?? null;
+    const seen = new Set<string>();
+    const reached: string[] = [];
+    const visit = (file: string, via: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const i of byFile.get(file) ?? []) {
+        if (i.dynamic || i.typeOnly) continue;
+        if (/^zod(\/|$)/.test(i.specifier)) reached.push(`${via} → ${file} → zod`);
+        const next = i.target === null ? null : fileOf(i.target);
+        if (next !== null) visit(next, `${via} → ${file}`);
+      }
+    };
+    visit('app/containers/demo-public-boot.ts', 'start');
+    expect(seen.size).toBeGreaterThan(10);
+    expect(seen).toContain('demo/demo-data.ts');
+    expect(reached).toEqual([]);
   });
 });
 

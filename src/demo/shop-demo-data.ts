@@ -8,7 +8,7 @@ import {
 } from '../domain/shop/history';
 import { hasTypedProblem } from '../domain/shop/problems';
 import { reportFieldsAfterMove } from '../domain/shop/report-fields';
-import { CREDIT_NOTE_PREFIX } from '../domain/shop/status';
+import { CREDIT_NOTE_PREFIX } from '../domain/shop/status-values';
 import { generateTrackingToken } from '../domain/shop/tracking';
 import { seededRandom } from './random';
 import type { SeedPayment, SeedRepairRecord, SeedShopData, SeedTrackingLink } from './seeder';

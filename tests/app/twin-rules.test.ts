@@ -18,12 +18,12 @@ import { reportFieldsAfterMove } from '../../src/domain/shop/report-fields';
 import { hasGstinShape } from '../../src/domain/shop/settings';
 import {
   CREDIT_ENTRY_PATTERN,
-  CREDIT_NOTE_PREFIX,
   FINAL_STATUSES,
   REOPEN_TARGETS,
   REPAIR_STATUSES,
   STATUS_MOVES,
 } from '../../src/domain/shop/status';
+import { CREDIT_NOTE_PREFIX } from '../../src/domain/shop/status-values';
 import { mayOpenStore, STORE_OPENING_ROLES } from '../../src/domain/shop/store-setup';
 import {
   DELIVERY_TRIES,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ShopRepair } from '../../src/domain/shop/repair-record';
-import { CREDIT_NOTE_PREFIX } from '../../src/domain/shop/status';
+import { CREDIT_NOTE_PREFIX } from '../../src/domain/shop/status-values';
 import { expectPortError } from './expectations';
 import { type Cast, type CastKey, signInAs } from './fixtures';
 import type { BackendHarness, HarnessFactory } from './harness';

@@ -15,7 +15,7 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readRules } from '../../scripts/firebase-emulator-rest';
-import { CREDIT_NOTE_PREFIX } from '../../src/domain/shop/status';
+import { CREDIT_NOTE_PREFIX } from '../../src/domain/shop/status-values';
 import { emulatorEndpoints } from './firebase-harness';
 import { PAYMENT_RULES_PROJECT } from './projects';
 import {

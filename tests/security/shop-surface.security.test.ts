@@ -23,7 +23,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readRules } from '../../scripts/firebase-emulator-rest';
 import { MAX_AMOUNT_PAISE } from '../../src/domain/shop/amounts';
 import { MAX_REPAIR_NUMBER } from '../../src/domain/shop/repair-id';
-import { CREDIT_NOTE_PREFIX } from '../../src/domain/shop/status';
+import { CREDIT_NOTE_PREFIX } from '../../src/domain/shop/status-values';
 import {
   PAYMENTS,
   REPAIR_COUNTERS,

@@ -52,3 +52,6 @@ export function statusLabel(status: string): string {
   const written = status.trim();
   return written === '' ? '-' : written;
 }
+
+/** How a delivery on credit starts its history entry's note (the rules look for it). */
+export const CREDIT_NOTE_PREFIX = 'Delivered on credit: ';

@@ -4,6 +4,7 @@ import { formatPaise } from './amounts';
 import { type HistoryActor, type HistoryEntry, historyEntry, MAX_NOTE_LENGTH } from './history';
 import { SHOP_MESSAGES } from './messages';
 import {
+  CREDIT_NOTE_PREFIX,
   FINAL_STATUSES,
   INITIAL_STATUS,
   isFinalStatus,
@@ -103,8 +104,6 @@ export interface StatusChangeCurrent {
   readonly duePaise: number;
 }
 
-/** How a delivery on credit starts its history entry's note (the rules look for it). */
-export const CREDIT_NOTE_PREFIX = 'Delivered on credit: ';
 /** The longest credit note (the entry's whole note stays within MAX_NOTE_LENGTH). */
 export const MAX_CREDIT_NOTE_LENGTH = 400;
 // Twin: firestore.rules isCreditKept; compared by tests/app/twin-rules.test.ts.

@@ -16,11 +16,11 @@ import {
 import { storedDues } from '../../../src/domain/shop/repair-record';
 import {
   CREDIT_ENTRY_PATTERN,
-  CREDIT_NOTE_PREFIX,
   MAX_CREDIT_NOTE_LENGTH,
   planStatusChange,
   type ShopActor,
 } from '../../../src/domain/shop/status';
+import { CREDIT_NOTE_PREFIX } from '../../../src/domain/shop/status-values';
 
 /**
  * 'Take Payment', 'Refund' and 'Deliver on Credit' in the domain (payments.ts, status.ts): the ids a
