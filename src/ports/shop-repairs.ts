@@ -1,6 +1,7 @@
 import type { Accessory, DeviceType, ValidJobCard } from '../domain/shop/job-card';
 import type { AdvancePayment, PaymentMode, ShopOnlyRecord, ShopRepair } from '../domain/shop/repair-record';
-import type { RepairStatus, StatusChangeRequest } from '../domain/shop/status';
+import type { StatusChangeRequest } from '../domain/shop/status';
+import type { RepairStatus } from '../domain/shop/status-values';
 
 /** What the counter hands the port to create a repair; the port adds the Repair ID, the store's
  * business, who and when. */

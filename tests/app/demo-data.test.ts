@@ -14,7 +14,7 @@ import { dueOf, groupDues } from '../../src/domain/shop/dues';
 import { parseShopRepair } from '../../src/domain/shop/repair-record';
 import { storeRefOf } from '../../src/domain/shop/repair-store';
 import { DEFAULT_JOB_SHEET_TERMS } from '../../src/domain/shop/settings';
-import { REPAIR_STATUSES } from '../../src/domain/shop/status';
+import { REPAIR_STATUSES } from '../../src/domain/shop/status-values';
 import { mobileOf, type UserProfile } from '../../src/domain/users/user';
 import { RECHARGE_DESCRIPTION } from '../../src/domain/wallet/messages';
 import { createWorld, type World } from '../domain/world';

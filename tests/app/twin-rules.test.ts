@@ -16,14 +16,8 @@ import { COMMON_PROBLEMS } from '../../src/domain/shop/problems';
 import { FIRST_REPAIR_NUMBER, MAX_REPAIR_NUMBER } from '../../src/domain/shop/repair-id';
 import { reportFieldsAfterMove } from '../../src/domain/shop/report-fields';
 import { hasGstinShape } from '../../src/domain/shop/settings';
-import {
-  CREDIT_ENTRY_PATTERN,
-  FINAL_STATUSES,
-  REOPEN_TARGETS,
-  REPAIR_STATUSES,
-  STATUS_MOVES,
-} from '../../src/domain/shop/status';
-import { CREDIT_NOTE_PREFIX } from '../../src/domain/shop/status-values';
+import { CREDIT_ENTRY_PATTERN, REOPEN_TARGETS, STATUS_MOVES } from '../../src/domain/shop/status';
+import { CREDIT_NOTE_PREFIX, FINAL_STATUSES, REPAIR_STATUSES } from '../../src/domain/shop/status-values';
 import { mayOpenStore, STORE_OPENING_ROLES } from '../../src/domain/shop/store-setup';
 import {
   DELIVERY_TRIES,

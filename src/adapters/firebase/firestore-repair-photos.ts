@@ -16,7 +16,7 @@ import { SHOP_MESSAGES } from '../../domain/shop/messages';
 import { MAX_PHOTOS } from '../../domain/shop/photos';
 import { parseShopRepair } from '../../domain/shop/repair-record';
 import { storeRefOf } from '../../domain/shop/repair-store';
-import { isFinalStatus, statusLabel } from '../../domain/shop/status';
+import { isFinalStatus, statusLabel } from '../../domain/shop/status-values';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
 import type { Logger } from '../../ports/logger';

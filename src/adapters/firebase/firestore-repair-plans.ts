@@ -11,12 +11,8 @@ import { SHOP_MESSAGES } from '../../domain/shop/messages';
 import { type PaymentPlan, planPayment } from '../../domain/shop/payments';
 import { deliveredAtAfterMove, type ShopRepair, storedDues } from '../../domain/shop/repair-record';
 import { reportFieldsAfterMove } from '../../domain/shop/report-fields';
-import {
-  DELIVERY_CODE_PATTERN,
-  isFinalStatus,
-  planStatusChange,
-  statusLabel,
-} from '../../domain/shop/status';
+import { DELIVERY_CODE_PATTERN, planStatusChange } from '../../domain/shop/status';
+import { isFinalStatus, statusLabel } from '../../domain/shop/status-values';
 import { DELIVERY_TRIES } from '../../domain/stored/documents';
 import type { Clock } from '../../ports/clock';
 import { isPortError, PortError } from '../../ports/errors';

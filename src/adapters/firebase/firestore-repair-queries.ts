@@ -17,7 +17,8 @@ import {
 } from 'firebase/firestore';
 import type { ShopRepair } from '../../domain/shop/repair-record';
 import { repairBelongsTo } from '../../domain/shop/repair-store';
-import { REPAIR_STATUSES, type RepairStatus } from '../../domain/shop/status';
+import type { RepairStatus } from '../../domain/shop/status-values';
+import { REPAIR_STATUSES } from '../../domain/shop/status-values';
 import { PortError } from '../../ports/errors';
 import type {
   DuesQuery,

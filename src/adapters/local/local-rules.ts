@@ -8,11 +8,10 @@ import { type RepairWrite, repairWriteProblem } from '../../domain/shop/repair-w
 import {
   DELIVERY_CODE_PATTERN,
   isAllowedMove,
-  isFinalStatus,
-  isRepairStatus,
   REOPEN_TARGETS,
   type ShopRole,
 } from '../../domain/shop/status';
+import { isFinalStatus, isRepairStatus } from '../../domain/shop/status-values';
 import type { Store } from '../../domain/stores/store';
 import { isValidPublicProfile } from '../../domain/users/public-profile';
 import {

@@ -16,12 +16,11 @@ import { reportFieldsAfterMove } from '../../domain/shop/report-fields';
 import {
   DELIVERY_CODE_PATTERN,
   isAllowedMove,
-  isFinalStatus,
   planStatusChange,
-  REPAIR_STATUSES,
-  type RepairStatus,
   type ShopRole,
 } from '../../domain/shop/status';
+import type { RepairStatus } from '../../domain/shop/status-values';
+import { isFinalStatus, REPAIR_STATUSES } from '../../domain/shop/status-values';
 import { isTrackingToken } from '../../domain/shop/tracking';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';

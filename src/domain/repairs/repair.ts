@@ -4,7 +4,7 @@ import { storedNumber, storedText } from '../shared/stored-text';
 import { asText, firstFilled } from '../shared/text';
 import { asInstant, formatDateTime } from '../shared/time';
 import { storeRefOf } from '../shop/repair-store';
-import { statusLabel } from '../shop/status';
+import { statusLabel } from '../shop/status-values';
 import { storedProblemsTextOf } from '../shop/tracked-repair';
 
 /** Statuses seen in the data; others may exist (the mobile apps own the workflow). */

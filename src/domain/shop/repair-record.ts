@@ -14,7 +14,8 @@ import {
 import { ACCESSORIES, type Accessory, type PhotoDraft, type ValidJobCard } from './job-card';
 import { hasTypedProblem } from './problems';
 import { parseRepairId } from './repair-id';
-import { DELIVERY_CODE_PATTERN, INITIAL_STATUS } from './status';
+import { DELIVERY_CODE_PATTERN } from './status';
+import { INITIAL_STATUS } from './status-values';
 import { problemListOrText, storedPaiseOf, storedProblemListOf } from './tracked-repair';
 import { isTrackingToken } from './tracking';
 

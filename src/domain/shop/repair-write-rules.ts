@@ -21,14 +21,11 @@ import { reportFieldsAfterMove } from './report-fields';
 import {
   CREDIT_ENTRY_PATTERN,
   DELIVERY_CODE_PATTERN,
-  INITIAL_STATUS,
   isAllowedMove,
-  isFinalStatus,
-  isRepairStatus,
   REOPEN_TARGETS,
   type ShopRole,
-  statusLabel,
 } from './status';
+import { INITIAL_STATUS, isFinalStatus, isRepairStatus, statusLabel } from './status-values';
 
 /**
  * The one rule on every write of a repair by a client, as the Firestore rules say it (firestore.rules,

@@ -15,7 +15,7 @@ import type { ShopRepair } from './repair-record';
 import { isCalendarDay, isReportMonth, istEndOfDay, istStartOfDay } from './report-search';
 import { type MonthReport, PAYMENT_MODE_LABELS } from './reports';
 import { type ShopFailureReason, shopPortFailure } from './shop-failures';
-import { statusLabel } from './status';
+import { statusLabel } from './status-values';
 
 /**
  * The owner's Reports (/shop/reports, owner-console.md "Reports"; issue 18): a month's report of one

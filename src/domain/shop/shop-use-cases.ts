@@ -22,15 +22,14 @@ import { type ShopContact, type StoreSettings, shopContact } from './settings';
 import { type ShopFailureReason, shopPortFailure } from './shop-failures';
 import {
   DELIVERY_CODE_PATTERN,
-  isFinalStatus,
   type NextStep,
   nextSteps,
   planStatusChange,
   type ShopRole,
   type StatusChangeField,
   type StatusChangeReason,
-  statusLabel,
 } from './status';
+import { isFinalStatus, statusLabel } from './status-values';
 import { fillTemplate, smsLink, templateFor, templateValues, whatsAppLink } from './templates';
 import {
   generateDeliveryCode,

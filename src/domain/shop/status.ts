@@ -15,17 +15,6 @@ import {
   statusLabel,
 } from './status-values';
 
-export {
-  FINAL_STATUSES,
-  INITIAL_STATUS,
-  isFinalStatus,
-  isRepairStatus,
-  REPAIR_STATUSES,
-  type RepairStatus,
-  STATUS_LABELS,
-  statusLabel,
-};
-
 // Twin: firestore.rules statusMoves(), written there by hand; compared by tests/app/twin-rules.test.ts.
 /** The allowed moves, exactly as the spec lists them. Final statuses have none (only a reopen). */
 export const STATUS_MOVES: Readonly<Record<RepairStatus, readonly RepairStatus[]>> = {

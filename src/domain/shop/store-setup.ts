@@ -4,7 +4,7 @@ import { businessNameOf, parseUserRecord } from '../users/user';
 import { DEFAULT_GST_RATE_PERCENT, DEFAULT_REPAIR_SAC, GST_RATES_PERCENT } from './gst';
 import { FALLBACK_PREFIX, prefixForStore, prefixFromStoreName } from './repair-id';
 import { isValidGstin, MAX_JOB_SHEET_TERMS_LENGTH, SAC_CODE_PATTERN } from './settings';
-import { REPAIR_STATUSES } from './status';
+import { REPAIR_STATUSES } from './status-values';
 import { MAX_TEMPLATE_LENGTH, TEMPLATE_KEYS, type TemplateKey } from './templates';
 import { isValidUpiId } from './upi';
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { indianMobileDigits } from '../shared/phone';
 import { formatPaise } from './amounts';
 import { SHOP_MESSAGES } from './messages';
-import { REPAIR_STATUSES, type RepairStatus, statusLabel } from './status';
+import type { RepairStatus } from './status-values';
+import { REPAIR_STATUSES, statusLabel } from './status-values';
 import { isValidUpiId } from './upi';
 
 /**

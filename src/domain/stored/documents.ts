@@ -5,7 +5,7 @@ import { FIRST_REPAIR_NUMBER, MAX_REPAIR_NUMBER, REPAIR_ID_PREFIX_PATTERN } from
 import { PAYMENT_MODES } from '../shop/repair-record';
 import { MAX_TURNAROUND_MS } from '../shop/report-fields';
 import { MAX_JOB_SHEET_TERMS_LENGTH } from '../shop/settings';
-import { REPAIR_STATUSES } from '../shop/status';
+import { REPAIR_STATUSES } from '../shop/status-values';
 import { MAX_TEMPLATE_LENGTH } from '../shop/templates';
 import { MAX_ISSUE_LENGTH } from '../support/support-issue';
 import { PUBLIC_PROFILE_LIMITS } from '../users/public-profile';

@@ -5,12 +5,10 @@ import {
   isAllowedMove,
   nextSteps,
   planStatusChange,
-  REPAIR_STATUSES,
   type ShopActor,
-  STATUS_LABELS,
   type StatusChangeRequest,
-  statusLabel,
 } from '../../../src/domain/shop/status';
+import { REPAIR_STATUSES, STATUS_LABELS, statusLabel } from '../../../src/domain/shop/status-values';
 
 const owner: ShopActor = { uid: 'owner-1', name: 'Rahul Sharma', role: 'owner' };
 const staff: ShopActor = { uid: 'staff-1', name: 'Sam Staff', role: 'staff' };

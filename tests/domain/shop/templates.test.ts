@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatPaise } from '../../../src/domain/shop/amounts';
 import { SHOP_MESSAGES } from '../../../src/domain/shop/messages';
-import { REPAIR_STATUSES } from '../../../src/domain/shop/status';
+import { REPAIR_STATUSES } from '../../../src/domain/shop/status-values';
 import {
   DEFAULT_OTHER_STATUS_TEMPLATE,
   DEFAULT_TEMPLATES,

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { formatDate } from '../../../domain/shared/time';
-import { statusLabel } from '../../../domain/shop/status';
+import { statusLabel } from '../../../domain/shop/status-values';
 import { Badge } from '../../components/badge';
 import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';

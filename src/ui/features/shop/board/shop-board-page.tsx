@@ -9,7 +9,7 @@ import {
 } from '../../../../domain/shop/board-search';
 import { SHOP_MESSAGES } from '../../../../domain/shop/messages';
 import { BOARD_PAGE_SIZE } from '../../../../domain/shop/shop-use-cases';
-import { REPAIR_STATUSES, STATUS_LABELS } from '../../../../domain/shop/status';
+import { REPAIR_STATUSES, STATUS_LABELS } from '../../../../domain/shop/status-values';
 import { useService } from '../../../app-services';
 import { Card } from '../../../components/card';
 import { cx } from '../../../components/cx';

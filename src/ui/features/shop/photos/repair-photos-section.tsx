@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Outcome } from '../../../../domain/shared/validation';
 import { SHOP_MESSAGES } from '../../../../domain/shop/messages';
 import { type FailedPhoto, MAX_PHOTOS } from '../../../../domain/shop/photos';
-import { isFinalStatus, statusLabel } from '../../../../domain/shop/status';
+import { isFinalStatus, statusLabel } from '../../../../domain/shop/status-values';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Card, CardHeader } from '../../../components/card';

@@ -1,5 +1,5 @@
 import { customerMessage, type RepairDossier } from '../../../../domain/shop/shop-use-cases';
-import { statusLabel } from '../../../../domain/shop/status';
+import { statusLabel } from '../../../../domain/shop/status-values';
 import { Alert } from '../../../components/alert';
 import { buttonClasses } from '../../../components/button';
 import { Card, CardHeader } from '../../../components/card';

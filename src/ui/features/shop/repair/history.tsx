@@ -1,7 +1,7 @@
 import { formatDateTime } from '../../../../domain/shared/time';
 import { formatPaise } from '../../../../domain/shop/amounts';
 import type { RepairDossier } from '../../../../domain/shop/shop-use-cases';
-import { statusLabel } from '../../../../domain/shop/status';
+import { statusLabel } from '../../../../domain/shop/status-values';
 import { Card, CardHeader } from '../../../components/card';
 import { JOB_CARD_LABELS, PAYMENT_TEXTS, REPAIR_EDIT_TEXTS } from '../shop-texts';
 

@@ -2,13 +2,8 @@ import { type FormEvent, useState } from 'react';
 import type { Outcome } from '../../../../domain/shared/validation';
 import { formatPaise } from '../../../../domain/shop/amounts';
 import type { RepairDossier } from '../../../../domain/shop/shop-use-cases';
-import {
-  isRepairStatus,
-  MAX_CREDIT_NOTE_LENGTH,
-  type NextStep,
-  REPAIR_STATUSES,
-  statusLabel,
-} from '../../../../domain/shop/status';
+import { MAX_CREDIT_NOTE_LENGTH, type NextStep } from '../../../../domain/shop/status';
+import { isRepairStatus, REPAIR_STATUSES, statusLabel } from '../../../../domain/shop/status-values';
 import { Button } from '../../../components/button';
 import { Card, CardHeader } from '../../../components/card';
 import { Dialog } from '../../../components/dialog';

@@ -1,4 +1,4 @@
-import { statusLabel } from '../../../../domain/shop/status';
+import { statusLabel } from '../../../../domain/shop/status-values';
 import {
   defaultTemplate,
   fillTemplate,
