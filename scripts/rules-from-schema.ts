@@ -126,7 +126,7 @@ function fieldCheck(name: string, spec: FieldSpec): string {
  * few fields then skips whole groups at the cost of one expression, not one per field (Firestore
  * evaluates at most 1,000 expressions per request).
  */
-const GROUP = 6;
+const GROUP = 7;
 
 function shapeChecks(names: readonly string[], schema: DocumentSchema): string[] {
   const checks = names.map((name) => fieldCheck(name, schema.fields[name] as FieldSpec));

@@ -16,6 +16,12 @@ export interface NewShopRepair {
   readonly advanceMode?: PaymentMode;
 }
 
+/** How many job cards this device can take with the network cut (ShopRepairRepository.prepareOffline). */
+export interface OfflineJobCards {
+  /** null: no limit (the backend numbers repairs on the device); else the Repair IDs held here. */
+  readonly repairIdsHeld: number | null;
+}
+
 /** A page of a store's repairs, newest first. */
 export interface ShopRepairQuery {
   /** Only this stored status (any value, known or an app's own); all statuses when absent. */
@@ -172,8 +178,9 @@ export interface ShopRepairRepository {
    * JavaScript turn; PouchDB writes the counter document with its _rev and retries on a 409 before
    * writing the repair (the counter update is the commit point; a repair written offline on one
    * device takes numbers from that device's replica, see docs/adapters.md, "The shop console"); Firestore runs one transaction
-   * over the counter and the new repair document (offline: it fails with 'unavailable', and the repair
-   * cannot be created until the network returns).
+   * over the counter and the new repair document online, and offline numbers the repair from a block of
+   * numbers this device holds (prepareOffline; ADR 0012), its writes queued together and marked
+   * pendingSync; offline with no number held it fails with 'unavailable' (SHOP_MESSAGES.createNeedsNetwork).
    *
    * The unlock code goes to the shop-only record; an advance above zero is recorded as a payment.
    *
@@ -185,6 +192,15 @@ export interface ShopRepairRepository {
    * of the job sheet), and every later read by staff says ''.
    */
   create(storeId: string, repair: NewShopRepair): Promise<ShopRepair>;
+  /**
+   * Readies this device to take job cards with the network cut, for the signed-in member of `storeId`,
+   * and says how many it can take: `repairIdsHeld` is null where the backend numbers repairs on the
+   * device (memory, PouchDB: no limit), else the Repair IDs this device holds for the store (Firestore:
+   * it reserves a block of REPAIR_ID_BLOCK_SIZE numbers while online when it holds fewer than
+   * REPAIR_ID_TOP_UP_BELOW; offline it answers what it holds). Members of the store; a failed
+   * reservation is logged, not thrown (online job cards still take the counter's numbers).
+   */
+  prepareOffline(storeId: string): Promise<OfflineJobCards>;
   /**
    * A repair by document id, or null. Members of the store it belongs to (a repair naming a store only
    * by the apps' `store` belongs to it only while its businessId is the store's owner). Every read of

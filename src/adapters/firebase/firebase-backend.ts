@@ -18,6 +18,7 @@ import { ConsoleLogger } from '../console-logger';
 import { SystemClock } from '../system-clock';
 import { type AppVerification, FirebaseAuthGateway } from './firebase-auth-gateway';
 import { FirestoreAppConfigRepository } from './firestore-app-config-repository';
+import { browserDeviceStorage, type DeviceStorage, memoryDeviceStorage } from './firestore-repair-id-blocks';
 import { firebasePhotoStore } from './firestore-repair-photos';
 import { FirestoreRepairRepository } from './firestore-repair-repository';
 import { FirestoreShopInvoiceRepository } from './firestore-shop-invoices';
@@ -60,6 +61,11 @@ export interface FirebaseBackendOptions {
    * persistent cache does, rather than the default eager one that drops a document nobody listens to).
    */
   readonly persistentCache?: boolean;
+  /**
+   * Where this device keeps the Repair ID numbers it holds for job cards taken offline (ADR 0012): the
+   * browser's localStorage with the persistent cache, else a map in memory (Node).
+   */
+  readonly deviceStorage?: DeviceStorage;
 }
 
 export interface FirebaseBackend {
@@ -102,7 +108,13 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       wallet: new FirestoreWalletLedger(firestore, auth, clock),
       config: new FirestoreAppConfigRepository(firestore),
       shopMembers: new FirestoreShopMembershipRepository(firestore, auth, clock),
-      shopRepairs: new FirestoreShopRepairRepository(firestore, auth, clock, logger),
+      shopRepairs: new FirestoreShopRepairRepository(
+        firestore,
+        auth,
+        clock,
+        logger,
+        options.deviceStorage ?? (options.persistentCache ? browserDeviceStorage() : memoryDeviceStorage()),
+      ),
       tracking: new FirestoreTrackingLinkRepository(firestore, auth, clock),
       photos: firebasePhotoStore(app, firestore, auth, clock, logger),
       storeProfiles: new FirestoreStoreProfileRepository(firestore, auth),

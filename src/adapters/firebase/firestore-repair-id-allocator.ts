@@ -1,6 +1,8 @@
 import {
   and,
   collection,
+  type DocumentData,
+  type DocumentReference,
   doc,
   type Firestore,
   limit,
@@ -8,11 +10,13 @@ import {
   runTransaction,
   serverTimestamp,
   where,
+  writeBatch,
 } from 'firebase/firestore';
 import { nextRepairId } from '../../domain/shop/repair-id';
 import { newRepairDraft, type ShopRepair } from '../../domain/shop/repair-record';
 import type { Clock } from '../../ports/clock';
 import { isPortError, PortError } from '../../ports/errors';
+import type { Logger } from '../../ports/logger';
 import type { NewShopRepair } from '../../ports/shop-repairs';
 import { toPortError } from './firebase-errors';
 import { COLLECTIONS, repairLookupRefPath } from './firestore-data';
@@ -38,6 +42,34 @@ import {
 
 /** How often a create's transaction is tried when other clients take numbers at the same time. */
 const CREATE_ATTEMPTS = 25;
+
+/** How long a block-numbered create online waits for the server before answering pendingSync. */
+const SENT_WAIT_MS = 4000;
+
+/** A transaction or a batch: where a new repair's documents are set. */
+interface DocumentSetter {
+  set(reference: DocumentReference<DocumentData>, data: DocumentData): unknown;
+}
+
+/** Whether a commit landed, was refused, or is still waiting after `ms` (0: do not wait). */
+async function settlesWithin(commit: Promise<void>, ms: number): Promise<'landed' | 'refused' | 'waiting'> {
+  if (ms <= 0) return 'waiting';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<'waiting'>((resolve) => {
+    timer = setTimeout(() => resolve('waiting'), ms);
+  });
+  try {
+    return await Promise.race([
+      commit.then(
+        () => 'landed' as const,
+        () => 'refused' as const,
+      ),
+      waited,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export class FirestoreRepairIdAllocator {
   /** One create at a time per store from this client (other clients: the transaction retries). */
@@ -138,50 +170,110 @@ export class FirestoreRepairIdAllocator {
         const { prefix, number, repairId } = next;
         const holder = await this.repairIdHolder(access, repairId);
         if (holder !== null) {
-          transaction.set(counterRef, { prefix, last: number, lastRepairDocId: holder });
+          transaction.set(counterRef, { ...counter, prefix, last: number, lastRepairDocId: holder });
           return null;
         }
-        const now = this.clock.now();
-        const draft = newRepairDraft(input.card, {
-          storeId,
-          businessId: access.store.ownerId,
-          repairId,
-          deliveryCode: input.deliveryCode,
-          trackingToken: input.trackingToken,
-          now,
-          by,
-          ...(input.advanceMode === undefined ? {} : { advanceMode: input.advanceMode }),
-        });
-        // The delivery code lives apart (draft.delivery: shop/delivery), never on the repair staff read.
-        const paymentId = `${id}-p1`;
-        const record = withoutUndefined({
-          ...draft.record,
-          createdAt: serverTimestamp(),
-          updatedAt: serverTimestamp(),
-        }) as Record<string, unknown>;
-        transaction.set(this.writer.repairRef(id), record);
-        transaction.set(doc(this.db, repairLookupRefPath(repairId, id)), {});
-        transaction.set(counterRef, { prefix, last: number, lastRepairDocId: id });
-        transaction.set(this.writer.privateRef(id), { unlockCode: draft.shopOnly.unlockCode, storeId });
-        transaction.set(this.writer.deliveryRef(id), { ...draft.delivery });
-        if (draft.advance !== null)
-          transaction.set(doc(this.writer.payments(id), paymentId), {
-            ...draft.advance,
-            at: serverTimestamp(),
-            id: paymentId,
-            storeId,
-            seq: 0,
-          });
-        transaction.set(trackingRef, {
-          repairDocId: id,
-          storeId,
-          revoked: false,
-          view: storedViewOf(record),
-        });
-        // The create's answer carries the code (the job sheet prints it).
-        return { ...asRead(id, record, now), deliveryCode: input.deliveryCode };
+        const planned = this.plan(access, input, by, id, repairId);
+        planned.writeTo(transaction);
+        transaction.set(counterRef, { ...counter, prefix, last: number, lastRepairDocId: id });
+        return planned.created;
       },
       { maxAttempts: CREATE_ATTEMPTS },
     );
+  }
+
+  /**
+   * Creates the repair with a number this device holds from one of its member's blocks (ADR 0012):
+   * one batch (the repair naming its block, its lookup entry, the number's claim, its shop-only
+   * documents, its advance and its tracking link) that needs no server. Online it is awaited for
+   * SENT_WAIT_MS, so a refusal is said at once; offline (or slow) it stays queued in Firestore's
+   * cache, lands with the network, and the answer is marked pendingSync. A refusal on arrival (the
+   * member was removed meanwhile) rolls this device's copy back and is logged.
+   */
+  async createFromBlock(
+    access: FirestoreShopAccess,
+    input: NewShopRepair,
+    by: { uid: string; name: string },
+    taken: { readonly repairId: string; readonly idBlock: number },
+    logger: Logger | undefined,
+  ): Promise<ShopRepair> {
+    const storeId = access.store.id;
+    const id = doc(this.repairs()).id;
+    const planned = this.plan(access, input, by, id, taken.repairId, taken.idBlock);
+    const batch = writeBatch(this.db);
+    planned.writeTo(batch);
+    const number = taken.repairId.slice(taken.repairId.lastIndexOf('-') + 1);
+    batch.set(doc(this.db, SHOP_COLLECTIONS.repairIdClaims, `${storeId}_${number}`), {
+      storeId,
+      repairDocId: id,
+    });
+    const sent = batch.commit();
+    const landed = await settlesWithin(sent, access.offline ? 0 : SENT_WAIT_MS);
+    if (landed === 'refused') throw await sent.catch((error: unknown) => error);
+    if (landed === 'waiting')
+      sent.catch((error: unknown) => {
+        logger?.error(
+          `The new repair ${taken.repairId} (${id}) made offline was refused when it reached the server; this device's copy went back to the server's.`,
+          error,
+        );
+      });
+    return { ...planned.created, pendingSync: landed === 'waiting' };
+  }
+
+  /**
+   * A new repair's documents, planned once for the counter's transaction and a block's batch: the
+   * repair (naming its block when numbered from one), its lookup entry, its unlock code and delivery
+   * code apart, its advance and its tracking link. `created` is the create's answer, with the code
+   * (the job sheet prints it).
+   */
+  private plan(
+    access: FirestoreShopAccess,
+    input: NewShopRepair,
+    by: { uid: string; name: string },
+    id: string,
+    repairId: string,
+    idBlock?: number,
+  ): { created: ShopRepair; writeTo: (target: DocumentSetter) => void } {
+    const storeId = access.store.id;
+    const now = this.clock.now();
+    const draft = newRepairDraft(input.card, {
+      storeId,
+      businessId: access.store.ownerId,
+      repairId,
+      deliveryCode: input.deliveryCode,
+      trackingToken: input.trackingToken,
+      now,
+      by,
+      ...(input.advanceMode === undefined ? {} : { advanceMode: input.advanceMode }),
+    });
+    const paymentId = `${id}-p1`;
+    const record = withoutUndefined({
+      ...draft.record,
+      ...(idBlock === undefined ? {} : { idBlock }),
+      createdAt: serverTimestamp(),
+      updatedAt: serverTimestamp(),
+    }) as Record<string, unknown>;
+    const writeTo = (target: DocumentSetter) => {
+      target.set(this.writer.repairRef(id), record);
+      target.set(doc(this.db, repairLookupRefPath(repairId, id)), {});
+      // The delivery code lives apart (draft.delivery: shop/delivery), never on the repair staff read.
+      target.set(this.writer.privateRef(id), { unlockCode: draft.shopOnly.unlockCode, storeId });
+      target.set(this.writer.deliveryRef(id), { ...draft.delivery });
+      if (draft.advance !== null)
+        target.set(doc(this.writer.payments(id), paymentId), {
+          ...draft.advance,
+          at: serverTimestamp(),
+          id: paymentId,
+          storeId,
+          seq: 0,
+        });
+      target.set(this.writer.trackingRef(input.trackingToken), {
+        repairDocId: id,
+        storeId,
+        revoked: false,
+        view: storedViewOf(record),
+      });
+    };
+    return { created: { ...asRead(id, record, now), deliveryCode: input.deliveryCode }, writeTo };
   }
 }

@@ -20,8 +20,11 @@ import { getDoc } from './firestore-reads';
  *  - repairs/{id}: the repair itself (the apps' collection), with repairs/{id}/shop/private (unlock
  *    code), repairs/{id}/shop/delivery (the delivery code: never read by staff), repairs/{id}/shop/tries
  *    (delivery code tries) and repairs/{id}/payments/{paymentId};
- *  - repairCounters/{storeId}: { prefix, last, lastRepairDocId }, moved by one in the transaction that
- *    writes the repair with that Repair ID;
+ *  - repairCounters/{storeId}: { prefix, last, lastRepairDocId, lastIdBlock }, moved by one in the
+ *    transaction that writes the repair with that Repair ID, or past a block of numbers a device reserves
+ *    (repairIdBlocks/{storeId}_{first}, created in the same transaction); a repair numbered from a block
+ *    claims its number (repairIdClaims/{storeId}_{number}, never twice) in the batch that writes it
+ *    (ADR 0012, firestore-repair-id-blocks.ts);
  *  - tracking/{token}: { repairDocId, storeId, revoked, view }, the view being the repair's
  *    customer-safe fields as stored (TRACKING_VIEW_FIELDS), rewritten with every write of the repair
  *    and read by /t/$token with one get; the shop's name, phone and UPI ID come from
@@ -33,6 +36,8 @@ export const SHOP_COLLECTIONS = {
   storeMembers: 'storeMembers',
   invitations: 'invitations',
   repairCounters: 'repairCounters',
+  repairIdBlocks: 'repairIdBlocks',
+  repairIdClaims: 'repairIdClaims',
   tracking: 'tracking',
   /** invoiceCounters/{storeId}_{series}: each invoice series' counter (issue 18). */
   invoiceCounters: 'invoiceCounters',

@@ -25,6 +25,7 @@ import type {
   DuesQuery,
   NewShopPayment,
   NewShopRepair,
+  OfflineJobCards,
   PageOfShopRepairs,
   RecordedPayment,
   ShopPayment,
@@ -42,6 +43,11 @@ import { COLLECTIONS, plainData } from './firestore-data';
 import { isOffline, writeOnlineOrQueue } from './firestore-online-or-queue';
 import { getDoc, getDocs, transactionGet } from './firestore-reads';
 import { FirestoreRepairIdAllocator } from './firestore-repair-id-allocator';
+import {
+  type DeviceStorage,
+  FirestoreRepairIdBlocks,
+  memoryDeviceStorage,
+} from './firestore-repair-id-blocks';
 import { patchParts, planEdit, planPaymentWrite, planStatus, tryCode } from './firestore-repair-plans';
 import {
   belongsTo,
@@ -86,15 +92,20 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
   private readonly writer: ShopRepairWriter;
   private readonly allocator: FirestoreRepairIdAllocator;
 
+  private readonly blocks: FirestoreRepairIdBlocks;
+
   constructor(
     private readonly db: Firestore,
     auth: Auth,
     private readonly clock: Clock,
     private readonly logger?: Logger,
+    /** Where this device keeps its Repair ID blocks (the browser's localStorage; a map in Node). */
+    deviceStorage: DeviceStorage = memoryDeviceStorage(),
   ) {
     this.access = new ShopAccessChecker(db, auth);
     this.writer = new ShopRepairWriter(db, this.access);
     this.allocator = new FirestoreRepairIdAllocator(db, this.writer, clock);
+    this.blocks = new FirestoreRepairIdBlocks(db, deviceStorage, logger);
   }
 
   private repairs() {
@@ -108,10 +119,50 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
         throw new PortError('invalid-argument', 'A delivery code has 4 digits.');
       if (!isTrackingToken(input.trackingToken))
         throw new PortError('invalid-argument', 'This tracking token is not valid.');
-      // The Repair ID is the counter's, taken in a transaction: that needs the server.
-      if (access.offline) throw new PortError('unavailable', SHOP_MESSAGES.createNeedsNetwork);
-      const by = { uid: access.uid, name: await this.access.actorName(access.uid) };
-      return this.allocator.create(access, input, by);
+      const by = { uid: access.uid, name: await this.actorName(access) };
+      // Online the Repair ID is the counter's, taken in a transaction; with no server, a number this
+      // device holds from its member's block (ADR 0012), its writes queued together.
+      if (access.offline) return this.createFromBlock(access, input, by);
+      // (Blocks are topped up by prepareOffline, which the console calls, never here: a create online
+      // moves the counter by one, and the numbers stay 1001, 1002, … while no device holds a block.)
+      try {
+        return await this.allocator.create(access, input, by);
+      } catch (error) {
+        if (isOffline(error)) return this.createFromBlock(access, input, by);
+        throw error;
+      }
+    });
+  }
+
+  /** The writer's name for the history entry; offline, from this device's copy (else no create). */
+  private async actorName(access: FirestoreShopAccess): Promise<string> {
+    try {
+      return await this.access.actorName(access.uid);
+    } catch (error) {
+      if (isOffline(error)) throw new PortError('unavailable', SHOP_MESSAGES.createNeedsNetwork);
+      throw error;
+    }
+  }
+
+  private createFromBlock(
+    access: FirestoreShopAccess,
+    input: NewShopRepair,
+    by: { uid: string; name: string },
+  ): Promise<ShopRepair> {
+    const taken = this.blocks.take(access);
+    // No number held (this device never went online in this store, or took them all): the job card
+    // stays a draft until the network returns.
+    if (taken === null) throw new PortError('unavailable', SHOP_MESSAGES.createNeedsNetwork);
+    return this.allocator.createFromBlock(access, input, by, taken, this.logger);
+  }
+
+  prepareOffline(storeId: string): Promise<OfflineJobCards> {
+    return firestoreCall(async () => {
+      const access = await this.access.requireMember(storeId);
+      // The writer's name goes on a job card's history entry: read now, while online.
+      if (!access.offline) await this.access.actorName(access.uid);
+      await this.blocks.topUp(access);
+      return { repairIdsHeld: this.blocks.count(access) };
     });
   }
 

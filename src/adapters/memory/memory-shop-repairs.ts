@@ -28,6 +28,7 @@ import type {
   DuesQuery,
   NewShopPayment,
   NewShopRepair,
+  OfflineJobCards,
   PageOfShopRepairs,
   RecordedPayment,
   ShopPayment,
@@ -137,6 +138,13 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
   private handOut(id: string, role: ShopRole): ShopRepair {
     const repair = parseShopRepair(id, this.db.read(this.db.repairs.get(id)));
     return { ...repair, deliveryCode: deliveryCodeFor(role, this.codeOf(id)) };
+  }
+
+  /** Repairs are numbered here, with or without a network: no limit to prepare. */
+  async prepareOffline(storeId: string): Promise<OfflineJobCards> {
+    await this.db.roundTrip();
+    await requireStoreMember(this.db, storeId, this.lookup);
+    return { repairIdsHeld: null };
   }
 
   async create(storeId: string, input: NewShopRepair): Promise<ShopRepair> {

@@ -28,6 +28,7 @@ import type {
   DuesQuery,
   NewShopPayment,
   NewShopRepair,
+  OfflineJobCards,
   PageOfShopRepairs,
   RecordedPayment,
   ShopPayment,
@@ -207,6 +208,14 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
       await backoff(attempt);
     }
     throw new PortError('unavailable', 'This store is busy; try again.');
+  }
+
+  /** Repairs are numbered on this device's replica, with or without a network: no limit to prepare. */
+  prepareOffline(storeId: string): Promise<OfflineJobCards> {
+    return guarded(async () => {
+      await requireStoreMember(this.session, storeId, this.lookup);
+      return { repairIdsHeld: null };
+    });
   }
 
   create(storeId: string, input: NewShopRepair): Promise<ShopRepair> {

@@ -5,8 +5,6 @@ import { type HistoryActor, type HistoryEntry, historyEntry, MAX_NOTE_LENGTH } f
 import { SHOP_MESSAGES } from './messages';
 import {
   CREDIT_NOTE_PREFIX,
-  FINAL_STATUSES,
-  INITIAL_STATUS,
   isFinalStatus,
   isRepairStatus,
   REPAIR_STATUSES,

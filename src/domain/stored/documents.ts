@@ -2,6 +2,7 @@ import { MAX_AMOUNT_PAISE } from '../shop/amounts';
 import { HISTORY_KINDS, MAX_NOTE_LENGTH } from '../shop/history';
 import { ACCESSORIES, JOB_CARD_LIMITS, MAX_PHOTOS } from '../shop/job-card';
 import { FIRST_REPAIR_NUMBER, MAX_REPAIR_NUMBER, REPAIR_ID_PREFIX_PATTERN } from '../shop/repair-id';
+import { MAX_REPAIR_ID_BLOCK_SIZE } from '../shop/repair-id-blocks';
 import { PAYMENT_MODES } from '../shop/repair-record';
 import { MAX_TURNAROUND_MS } from '../shop/report-fields';
 import { MAX_JOB_SHEET_TERMS_LENGTH } from '../shop/settings';
@@ -418,6 +419,11 @@ export const REPAIRS = documentSchema({
       .about(
         "when it was marked 'delivered' (the server's time of that write; the reports' index), null or absent while it is not delivered",
       ),
+    idBlock: int(FIRST_REPAIR_NUMBER, MAX_REPAIR_NUMBER)
+      .optional()
+      .about(
+        "the first number of the Repair ID block (repairIdBlocks) its number came from, when a device numbered it from a block it holds; absent when the store's counter numbered it",
+      ),
   },
 });
 
@@ -522,8 +528,52 @@ export const REPAIR_COUNTERS = documentSchema({
       .changedBy('member')
       .about('the last number handed out; moves by exactly one'),
     lastRepairDocId: text(ID_MAX, { min: 1 })
+      .optional()
       .changedBy('member')
-      .about('the repair that holds `last` (created in the same write, or already holding it)'),
+      .about(
+        'the repair that holds `last` (created in the same write, or already holding it); absent until a repair moves the counter',
+      ),
+    lastIdBlock: int(FIRST_REPAIR_NUMBER, MAX_REPAIR_NUMBER)
+      .optional()
+      .changedBy('member')
+      .about(
+        'the first number of the last block reserved (repairIdBlocks): a reservation moves `last` to that block’s last number',
+      ),
+  },
+});
+
+export const REPAIR_ID_BLOCKS = documentSchema({
+  kind: 'repairIdBlocks',
+  path: 'repairIdBlocks/{storeId}_{first}',
+  about:
+    'Repair ID numbers of a store reserved by one member for one device (ADR 0012): its job cards taken offline are numbered from them. Fixed once written.',
+  createdBy:
+    "a member of the store, for themself, in the write that moves the store's counter past the block",
+  deletedBy: 'nobody',
+  maxBytes: 512,
+  fields: {
+    storeId: uid().about('the store'),
+    uid: uid().about('the member who reserved it (only they number repairs from it)'),
+    prefix: text(5, { pattern: PATTERNS.repairIdPrefix, example: 'SMC' }).about("the counter's prefix"),
+    first: int(FIRST_REPAIR_NUMBER, MAX_REPAIR_NUMBER).about('its first number'),
+    last: int(FIRST_REPAIR_NUMBER, MAX_REPAIR_NUMBER).about(
+      `its last number (at most ${MAX_REPAIR_ID_BLOCK_SIZE} numbers)`,
+    ),
+    reservedAt: timestamp({ serverTime: true }).about('when it was reserved'),
+  },
+});
+
+export const REPAIR_ID_CLAIMS = documentSchema({
+  kind: 'repairIdClaims',
+  path: 'repairIdClaims/{storeId}_{number}',
+  about:
+    'A Repair ID number of a block, taken: created with the repair it numbers and never changed or deleted, so a number is never used twice (ADR 0012).',
+  createdBy: 'a member of the store, with the repair numbered from their block, in the same write',
+  deletedBy: 'nobody (kept when its repair is deleted: the number is never handed out again)',
+  maxBytes: 256,
+  fields: {
+    storeId: uid().about('the store'),
+    repairDocId: text(ID_MAX, { min: 1 }).about('the repair that took the number'),
   },
 });
 
@@ -795,6 +845,8 @@ export const WRITE_SCHEMAS: readonly DocumentSchema[] = [
   REPAIR_DELIVERY_TRIES,
   PAYMENTS,
   REPAIR_COUNTERS,
+  REPAIR_ID_BLOCKS,
+  REPAIR_ID_CLAIMS,
   TRACKING,
   INVOICES,
   INVOICE_COUNTERS,
