@@ -27,6 +27,7 @@ import {
   findEarlierCustomer,
   loadRepairDossier,
   myStores,
+  prepareOfflineJobCards,
   type RepairEditInput,
   type ShopContact,
   searchRepairs,
@@ -161,6 +162,8 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
       earlierCustomer: (storeId: string, mobile: string) => findEarlierCustomer(ports, storeId, mobile),
       createRepair: (storeId: string, input: JobCardInput, now: Date = ports.clock.now()) =>
         createRepair(shopPorts, storeId, input, now),
+      /** How many job cards this device can take offline in the store (null: no limit); never fails. */
+      prepareOfflineJobCards: (storeId: string) => prepareOfflineJobCards(ports, storeId),
       repairDossier: (repairDocId: string) => loadRepairDossier(ports, repairDocId),
       changeStatus: (repairDocId: string, change: ShopStatusChange) =>
         changeRepairStatus(ports, repairDocId, change),

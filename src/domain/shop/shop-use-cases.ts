@@ -391,11 +391,31 @@ export async function createRepair(
     trackingPath: trackingPath(repair.trackingToken),
     photos: report,
   };
+  // A number this device held may have gone: it tops its Repair IDs up while the network is here.
+  void prepareOfflineJobCards(ports, storeId);
   const message = uploadReportMessage(report);
   return message === '' ? done(created) : done(created, message);
 }
 
 const isBlob = (value: unknown): value is Blob => typeof Blob !== 'undefined' && value instanceof Blob;
+
+/**
+ * Readies this device to take job cards with the network cut in `storeId` (ShopRepairRepository
+ * prepareOffline: on Firebase it reserves a block of Repair IDs while online, ADR 0012), and says how
+ * many it can take: null where the backend numbers job cards on the device without limit. Never fails:
+ * a failure is logged and answered as null (nothing to say), and the job card still works online.
+ */
+export async function prepareOfflineJobCards(
+  ports: Pick<ShopPorts, 'shopRepairs' | 'logger'>,
+  storeId: string,
+): Promise<number | null> {
+  try {
+    return (await ports.shopRepairs.prepareOffline(storeId)).repairIdsHeld;
+  } catch (error) {
+    ports.logger.error(`Readying store ${storeId}'s job cards for the network cut`, error);
+    return null;
+  }
+}
 
 // ───────────────────────────── a repair's dossier ─────────────────────────────
 

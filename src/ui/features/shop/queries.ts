@@ -24,6 +24,9 @@ const whilePending =
       ? PENDING_SYNC_REFETCH_MS
       : false;
 
+/** How long what a device holds for offline job cards is taken as known (it changes with its own job cards). */
+const OFFLINE_JOB_CARDS_STALE_MS = 5 * 60_000;
+
 /**
  * The shop feature's one key factory: every query key of the shop console is made here, and nowhere
  * else (no inline keys in a view or a hook). Every key starts with 'shop' (`shopKeys.all`), so a change
@@ -69,6 +72,11 @@ export const shopKeys = {
   /** The message for the customer of a repair as it stands (each part that changes the text is in it). */
   customerMessage: (repairId: string, status: string, updatedAt: string, trackingToken: string) =>
     [...shopKeys.all, 'message', repairId, status, updatedAt, trackingToken] as const,
+  /**
+   * How many job cards this device can take offline in a store: outside 'shop', since a change
+   * elsewhere never changes it (a new job card refreshes it itself).
+   */
+  offlineJobCards: (storeId: string) => ['shop-offline-job-cards', storeId] as const,
   /** A photo's bytes kept on the device: deliberately outside 'shop' (see above). */
   photo: (url: string) => ['shop-photo', url] as const,
 };
@@ -111,6 +119,19 @@ export const shopQueries = {
       ),
       queryFn: async () => outcomeValue(await shop.search(stores, text)),
       refetchInterval: whilePending((found) => found.repairs),
+    }),
+
+  /**
+   * Readies this device for job cards with the network cut (on Firebase it reserves Repair IDs while
+   * online) and how many it can take: null where there is no limit. Asked again every few minutes
+   * while shown, and never failing (the use case logs and answers null).
+   */
+  offlineJobCards: (shop: Shop, storeId: string) =>
+    queryOptions({
+      queryKey: shopKeys.offlineJobCards(storeId),
+      queryFn: () => shop.prepareOfflineJobCards(storeId),
+      staleTime: OFFLINE_JOB_CARDS_STALE_MS,
+      refetchInterval: OFFLINE_JOB_CARDS_STALE_MS,
     }),
 
   /** The owner's staff section: the store's staff and pending invitations. */

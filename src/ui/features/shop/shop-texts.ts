@@ -55,6 +55,16 @@ export const SYNC_TEXTS = {
   pendingSyncHint: 'Changed on this device while offline. It is sent when the network returns.',
 } as const;
 
+/**
+ * Ours: how many job cards this device can take with the network down (issue 20, ADR 0012), on the
+ * backends that number them from Repair IDs the device holds (Firebase).
+ */
+export const OFFLINE_JOB_CARD_TEXTS = {
+  ready: (n: number) =>
+    `Offline ready: this device holds ${n} Repair ${n === 1 ? 'ID' : 'IDs'}, so job cards taken with the network down get theirs at once.`,
+  none: 'This device holds no Repair IDs yet: with the network down, a job card waits as a draft until it returns.',
+} as const;
+
 /** The staff screens' labels and buttons ('Staff' section, the dashboard's invitations). */
 export const STAFF_LABELS = {
   section: 'Staff',

@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import {
@@ -86,6 +86,8 @@ function Board({ stores, uid }: { stores: readonly Store[]; uid: string }) {
     });
 
   const { data: board } = useSuspenseQuery(shopQueries.board(shop, shown.storeId, search));
+  // Readies this device for job cards with the network cut (Firebase: Repair IDs reserved while online).
+  useQuery(shopQueries.offlineJobCards(shop, shown.storeId));
   const counts = board?.counts;
   const pageNumber = (search.trail?.length ?? 0) + 1;
 

@@ -15,6 +15,12 @@ export function useCreateRepair(storeId: string) {
   return useMutation({
     mutationFn: (card: JobCardInput) => shop.createRepair(storeId, card),
     onSuccess: (outcome) =>
-      outcome.ok ? queryClient.invalidateQueries({ queryKey: shopKeys.all }) : undefined,
+      outcome.ok
+        ? Promise.all([
+            queryClient.invalidateQueries({ queryKey: shopKeys.all }),
+            // This device may hold one Repair ID fewer for job cards offline (Firebase).
+            queryClient.invalidateQueries({ queryKey: shopKeys.offlineJobCards(storeId) }),
+          ])
+        : undefined,
   });
 }

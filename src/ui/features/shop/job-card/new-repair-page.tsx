@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DEVICE_TYPES } from '../../../../domain/shop/job-card';
@@ -12,7 +12,7 @@ import { keepFailedPhotos } from '../photos/pending-photos';
 import { JobCardPhotos } from '../photos/photo-picker';
 import { shopQueries } from '../queries';
 import { chosenStore, newRepairRoute } from '../routes';
-import { SHOP_TEXTS } from '../shop-texts';
+import { OFFLINE_JOB_CARD_TEXTS, SHOP_TEXTS } from '../shop-texts';
 import { NoStores, StoreName } from '../shop-ui';
 import { rememberCreatedDeliveryCode } from './created-delivery-codes';
 import { EarlierCustomer } from './earlier-customer';
@@ -42,6 +42,22 @@ export function NewRepairPage() {
         />
       )}
     </AppPage>
+  );
+}
+
+/**
+ * How many job cards this device can take with the network down, where that has a limit (Firebase:
+ * the Repair IDs it holds, reserved while online). Asking readies the device; nothing is shown until
+ * the answer comes, and nothing where there is no limit.
+ */
+export function OfflineJobCardsNote({ storeId }: { storeId: string }) {
+  const shop = useService('shop');
+  const { data: held } = useQuery(shopQueries.offlineJobCards(shop, storeId));
+  if (held === undefined || held === null) return null;
+  return (
+    <p className="mt-1 text-xs text-slate-500" data-testid="offline-job-cards">
+      {held > 0 ? OFFLINE_JOB_CARD_TEXTS.ready(held) : OFFLINE_JOB_CARD_TEXTS.none}
+    </p>
   );
 }
 
@@ -82,6 +98,7 @@ function JobCard({ uid, storeId, storeName }: { uid: string; storeId: string; st
         <p className="mt-1 text-sm text-slate-600">
           <StoreName name={storeName} />
         </p>
+        <OfflineJobCardsNote storeId={storeId} />
       </div>
       {draft.restored && <DraftRestored draft={draft.restored} onDiscard={discardDraft} />}
       {draft.saveFailed && <Alert tone="warning">{JOB_CARD_DRAFT_TEXTS.notSaved}</Alert>}
