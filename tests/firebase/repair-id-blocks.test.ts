@@ -174,7 +174,20 @@ describe('Repair ID blocks on Firebase (ADR 0012)', () => {
     );
     const second = await staff.backend.ports.shopRepairs.create(
       'store-1',
-      newRepair({ customerName: 'Ravi' }),
+      // The heaviest job card (every field, an advance): within the rules' 1,000 expressions by a block too.
+      newRepair({
+        customerName: 'Ravi',
+        imeiSerial: '490154203237518',
+        problems: ['Screen broken', 'Battery problem'],
+        otherProblem: 'Speaker crackles',
+        accessories: ['charger', 'sim-tray', 'other'],
+        otherAccessory: 'Pouch',
+        conditionNotes: 'Scratches on the back',
+        unlockCode: '2580',
+        estimate: '1500',
+        advancePaid: '500',
+        promisedDate: '2099-12-01',
+      }),
     );
     expect([first.repairId, second.repairId].map((id) => parseRepairId(id)?.number)).toEqual([1001, 1002]);
     expect(first).toMatchObject({ pendingSync: true, status: 'received', customerName: 'Asha' });
@@ -205,6 +218,9 @@ describe('Repair ID blocks on Firebase (ADR 0012)', () => {
       limit: 5,
     });
     expect(found.map((r) => r.id)).toEqual([second.id]);
+    expect(await owner.backend.ports.shopRepairs.listPayments(second.id)).toMatchObject([
+      { amountPaise: 50_000 },
+    ]);
     expect(staff.logger.at('error')).toEqual([]);
   });
 
