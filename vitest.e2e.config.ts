@@ -16,6 +16,9 @@ const FIREBASE_FLOWS = [
   'e2e/shop-counter.e2e.ts',
   // Firestore's persistent cache: a status change queued offline, kept over a reload, then synced.
   'e2e/shop-offline-firebase.e2e.ts',
+  // Issue 20: job cards taken with the network cut get their final IDs from the device's Repair ID
+  // block, and land on another browser's board with them.
+  'e2e/shop-offline-job-cards-firebase.e2e.ts',
   // Staff try to change what RPR-1001's tracking page shows: it still shows the shop's own profile.
   'e2e/shop-surface.e2e.ts',
   // Issue 19: a visitor downloads their page only (no SDK, 130 KB on a tracking link, 200 KB on /).
