@@ -18,6 +18,7 @@ import {
   exportRepairsCsv,
   loadMonthReport,
 } from './shop/report-use-cases';
+import type { EditedField } from './shop/refused-changes';
 import {
   type BoardFilter,
   changeRepairStatus,
@@ -28,6 +29,7 @@ import {
   loadRepairDossier,
   myStores,
   prepareOfflineJobCards,
+  resolveRefusedChange,
   type RepairEditInput,
   type ShopContact,
   searchRepairs,
@@ -168,6 +170,9 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
       changeStatus: (repairDocId: string, change: ShopStatusChange) =>
         changeRepairStatus(ports, repairDocId, change),
       updateRepair: (repairDocId: string, edit: RepairEditInput) => updateRepair(ports, repairDocId, edit),
+      /** 'Changed on another device': keep this device's value of `keepMine`, the saved one of the rest. */
+      resolveRefusedChange: (repairDocId: string, changeId: string, keepMine: readonly EditedField[]) =>
+        resolveRefusedChange(ports, repairDocId, changeId, keepMine),
       deleteRepair: (repairDocId: string) => deleteRepair(ports, repairDocId),
       /** 'Take Payment' (members) and 'Refund' (the owner): a new entry with the dialog's id. */
       recordPayment: (repairDocId: string, input: PaymentFormInput) =>

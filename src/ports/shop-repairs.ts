@@ -1,5 +1,6 @@
 import type { Accessory, DeviceType, ValidJobCard } from '../domain/shop/job-card';
 import type { AdvancePayment, PaymentMode, ShopOnlyRecord, ShopRepair } from '../domain/shop/repair-record';
+import type { RefusedChange } from '../domain/shop/refused-changes';
 import type { StatusChangeRequest } from '../domain/shop/status';
 import type { RepairStatus } from '../domain/shop/status-values';
 
@@ -201,6 +202,16 @@ export interface ShopRepairRepository {
    * reservation is logged, not thrown (online job cards still take the counter's numbers).
    */
   prepareOffline(storeId: string): Promise<OfflineJobCards>;
+  /**
+   * The edits of `repairDocId` made on this device that the server refused when they arrived, because
+   * the repair had been changed on another device meanwhile (Firestore: a queued offline edit whose
+   * history the stored one had outgrown), each with the values it was based on, oldest first; kept
+   * until dismissed. Memory and PouchDB write on the device's own copy and refuse nothing on arrival:
+   * none. Members of the repair's store (the signed-in account's own changes only).
+   */
+  refusedChanges(repairDocId: string): Promise<readonly RefusedChange[]>;
+  /** Forgets a refused change (the person chose what to keep); unknown ids are ignored. */
+  dismissRefusedChange(changeId: string): Promise<void>;
   /**
    * A repair by document id, or null. Members of the store it belongs to (a repair naming a store only
    * by the apps' `store` belongs to it only while its businessId is the store's owner). Every read of

@@ -8,16 +8,12 @@ import {
   writeBatch,
 } from 'firebase/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EmulatorRest } from '../../scripts/firebase-emulator-rest';
-import { createFirebaseBackend, type FirebaseBackend } from '../../src/adapters/firebase/firebase-backend';
 import {
-  type DeviceStorage,
   FirestoreRepairIdBlocks,
   heldBlocksKey,
   memoryDeviceStorage,
 } from '../../src/adapters/firebase/firestore-repair-id-blocks';
 import { ShopAccessChecker } from '../../src/adapters/firebase/firestore-shop-data';
-import { MemoryLogger } from '../../src/demo/memory-logger';
 import { SHOP_MESSAGES } from '../../src/domain/shop/messages';
 import { parseRepairId } from '../../src/domain/shop/repair-id';
 import {
@@ -29,10 +25,17 @@ import {
 } from '../../src/domain/shop/repair-id-blocks';
 import { isPortError } from '../../src/ports/errors';
 import { rejectionOf } from '../contract/fixtures';
-import { type BackendHarness, PASSWORD } from '../contract/harness';
-import { newRepair, seedShop } from '../contract/shop-fixtures';
-import { emulatorEndpoints, emulatorSeeder } from './firebase-harness';
-import { CONTRACT_PROJECT } from './projects';
+import { PASSWORD } from '../contract/harness';
+import { newRepair } from '../contract/shop-fixtures';
+import {
+  closeDevices,
+  type Device,
+  device,
+  eventually,
+  offlineShop,
+  offlineSuite,
+  uidOf,
+} from './offline-devices';
 
 /**
  * Job cards offline on Firebase (issue 20, ADR 0012) against the emulators and firestore.rules: each
@@ -42,46 +45,6 @@ import { CONTRACT_PROJECT } from './projects';
  * block, or one already used, whatever a device's storage says. Node has no IndexedDB or localStorage:
  * each "device" here is a Firebase client with its cache and its storage in memory.
  */
-const PROJECT = CONTRACT_PROJECT;
-let sequence = 0;
-let rest: EmulatorRest;
-const seeder = () => emulatorSeeder(emulatorEndpoints(), PROJECT);
-let seed: ReturnType<typeof seeder>;
-
-interface Device {
-  readonly backend: FirebaseBackend;
-  readonly logger: MemoryLogger;
-  readonly storage: DeviceStorage;
-}
-
-function device(): Device {
-  const endpoints = emulatorEndpoints();
-  sequence += 1;
-  const logger = new MemoryLogger();
-  const storage = memoryDeviceStorage();
-  const backend = createFirebaseBackend({
-    firebase: { apiKey: 'demo-api-key', authDomain: `${PROJECT}.firebaseapp.com`, projectId: PROJECT },
-    emulators: {
-      authUrl: `http://${endpoints.host}:${endpoints.authPort}`,
-      firestoreHost: endpoints.host,
-      firestorePort: endpoints.firestorePort,
-    },
-    appName: `blocks-device-${sequence}`,
-    logger,
-    deviceStorage: storage,
-  });
-  return { backend, logger, storage };
-}
-
-async function eventually(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-const uidOf = (d: Device) => d.backend.auth.currentUser?.uid ?? '';
 
 /** What a device holds for store-1, as it keeps it. */
 function heldBy(d: Device): HeldBlock[] {
@@ -98,36 +61,17 @@ describe('Repair ID blocks on Firebase (ADR 0012)', () => {
   let staff: Device;
   const extra: Device[] = [];
 
+  let suite: Awaited<ReturnType<typeof offlineSuite>>;
   beforeAll(async () => {
-    rest = new EmulatorRest(emulatorEndpoints());
-    await rest.loadRules(PROJECT);
-    seed = seeder();
+    suite = await offlineSuite();
   });
-  afterAll(() => seed.dispose());
+  afterAll(() => suite.seed.dispose());
 
   beforeEach(async () => {
-    await Promise.all([rest.clearFirestore(PROJECT), rest.clearAuth(PROJECT)]);
-    owner = device();
-    staff = device();
-    const harness: BackendHarness = {
-      ports: owner.backend.ports,
-      seeder: seed,
-      lastResetCode: () => Promise.resolve(null),
-      lastPhoneCode: () => Promise.resolve(null),
-      resetSpendsOtherCodes: false,
-      advanceClock: null,
-      dispose: () => Promise.resolve(),
-    };
-    await seedShop(harness);
-    await owner.backend.ports.auth.signIn('owner@contract.test', PASSWORD);
-    await staff.backend.ports.auth.signIn('staff@contract.test', PASSWORD);
+    ({ owner, staff } = await offlineShop(suite));
   });
   afterEach(async () => {
-    for (const { backend } of [owner, staff, ...extra.splice(0)]) {
-      await enableNetwork(backend.firestore).catch(() => undefined);
-      await backend.ports.auth.signOut().catch(() => undefined);
-      await backend.dispose();
-    }
+    await closeDevices([owner, staff, ...extra.splice(0)]);
   });
 
   it('gives 20 reservations made at once by two members on ten devices each blocks that never overlap', async () => {

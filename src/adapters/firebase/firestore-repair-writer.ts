@@ -105,6 +105,12 @@ export class ShopRepairWriter {
    * repairAccess, and whether the repair came from this device's cache: a get answers from the cache
    * only when the client knows it is offline, so then a write queues instead of trying a transaction.
    */
+  /** The repair as this device's cache holds it (staff read no code), or null when it has none. */
+  async cachedRepair(id: string): Promise<ShopRepair | null> {
+    const raw = await cachedData(this.repairRef(id));
+    return raw === undefined ? null : withoutCode(shopRepairOf(id, raw));
+  }
+
   async repairState(id: string, owner = false): Promise<{ access: FirestoreShopAccess; offline: boolean }> {
     this.access.uid();
     const snapshot = await getDoc(this.repairRef(id));
@@ -126,6 +132,8 @@ export class ShopRepairWriter {
     _access: FirestoreShopAccess,
     logger: Logger | undefined,
     what: string,
+    /** Called when the server refuses the write on arrival (the change is kept: refused changes). */
+    onRefused?: (error: unknown) => void,
   ): Promise<{
     raw: Record<string, unknown>;
     write: (next: Record<string, unknown>, extra?: (batch: WriteBatch) => void) => ShopRepair;
@@ -146,6 +154,7 @@ export class ShopRepairWriter {
       extra?.(batch);
       // Not awaited: the promise settles only when the server has the write.
       batch.commit().catch((error: unknown) => {
+        onRefused?.(error);
         logger?.error(
           `A ${what} of repair ${id} made offline was refused when it reached the server; this device's copy went back to the server's.`,
           error,

@@ -14,6 +14,7 @@ import {
 import { SHOP_MESSAGES } from '../../domain/shop/messages';
 import { isPaymentId, planDuesNote } from '../../domain/shop/payments';
 import { storeRepairIdPrefix } from '../../domain/shop/repair-id';
+import { baseOf, type RefusedChange } from '../../domain/shop/refused-changes';
 import type { ShopOnlyRecord, ShopRepair } from '../../domain/shop/repair-record';
 import { storeRefOf } from '../../domain/shop/repair-store';
 import { DELIVERY_CODE_PATTERN } from '../../domain/shop/status';
@@ -40,8 +41,9 @@ import { checkDuesLimit, checkShopLimit, checkShopPatch } from '../local/shop-ru
 import { KeyedLock } from '../shared/keyed-lock';
 import { firestoreCall, toPortError } from './firebase-errors';
 import { COLLECTIONS, plainData } from './firestore-data';
-import { isOffline, writeOnlineOrQueue } from './firestore-online-or-queue';
+import { cachedData, isOffline, writeOnlineOrQueue } from './firestore-online-or-queue';
 import { getDoc, getDocs, transactionGet } from './firestore-reads';
+import { RefusedChangeStore } from './firestore-refused-changes';
 import { FirestoreRepairIdAllocator } from './firestore-repair-id-allocator';
 import {
   type DeviceStorage,
@@ -93,6 +95,8 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
   private readonly allocator: FirestoreRepairIdAllocator;
 
   private readonly blocks: FirestoreRepairIdBlocks;
+  /** Queued edits the server refused on arrival, kept on this device for the person to choose. */
+  private readonly refused: RefusedChangeStore;
 
   constructor(
     private readonly db: Firestore,
@@ -106,6 +110,7 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
     this.writer = new ShopRepairWriter(db, this.access);
     this.allocator = new FirestoreRepairIdAllocator(db, this.writer, clock);
     this.blocks = new FirestoreRepairIdBlocks(db, deviceStorage, logger);
+    this.refused = new RefusedChangeStore(deviceStorage);
   }
 
   private repairs() {
@@ -431,7 +436,14 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
     return writeOnlineOrQueue({
       offline,
       queued: async () => {
-        const { raw, write } = await this.writer.queued(id, access, this.logger, 'change');
+        // What this device had of the edited fields: kept with the change if the server refuses it.
+        const cached = await this.writer.cachedRepair(id);
+        const cachedCode = patch.unlockCode === undefined ? null : await this.cachedUnlockCode(id);
+        const base = cached === null ? {} : baseOf(cached, cachedCode, patch);
+        const { raw, write } = await this.writer.queued(id, access, this.logger, 'change', (error) => {
+          if (isPortError(toPortError(error), 'permission-denied'))
+            this.refused.keep(access.uid, { repairDocId: id, patch, base, at: this.clock.now().toISOString() });
+        });
         const { repair, next } = planEdit(this.clock, id, raw, patch, access, name);
         if (next === null) return withoutCode(repair);
         return write(next, (batch) => {
@@ -447,6 +459,25 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
           if (patch.unlockCode !== undefined) transaction.set(this.writer.privateRef(id), privateDoc);
           return write(id, next);
         }),
+    });
+  }
+
+  /** The unlock code this device has read (null: none cached). */
+  private async cachedUnlockCode(id: string): Promise<string | null> {
+    const data = await cachedData(this.writer.privateRef(id));
+    return typeof data?.unlockCode === 'string' ? data.unlockCode : null;
+  }
+
+  refusedChanges(repairDocId: string): Promise<readonly RefusedChange[]> {
+    return firestoreCall(async () => {
+      const uid = this.access.uid();
+      return this.refused.of(uid).filter((change) => change.repairDocId === repairDocId);
+    });
+  }
+
+  dismissRefusedChange(changeId: string): Promise<void> {
+    return firestoreCall(async () => {
+      this.refused.dismiss(this.access.uid(), changeId);
     });
   }
 

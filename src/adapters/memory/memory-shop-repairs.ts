@@ -24,6 +24,7 @@ import { isFinalStatus, REPAIR_STATUSES } from '../../domain/shop/status-values'
 import { isTrackingToken } from '../../domain/shop/tracking';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
+import type { RefusedChange } from '../../domain/shop/refused-changes';
 import type {
   DuesQuery,
   NewShopPayment,
@@ -138,6 +139,16 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
   private handOut(id: string, role: ShopRole): ShopRepair {
     const repair = parseShopRepair(id, this.db.read(this.db.repairs.get(id)));
     return { ...repair, deliveryCode: deliveryCodeFor(role, this.codeOf(id)) };
+  }
+
+  /** Writes land on this copy at once: nothing is ever refused on arrival. */
+  async refusedChanges(repairDocId: string): Promise<readonly RefusedChange[]> {
+    await this.access(repairDocId);
+    return [];
+  }
+
+  async dismissRefusedChange(_changeId: string): Promise<void> {
+    requireSignedIn(this.db);
   }
 
   /** Repairs are numbered here, with or without a network: no limit to prepare. */

@@ -24,6 +24,7 @@ import { isFinalStatus, REPAIR_STATUSES } from '../../domain/shop/status-values'
 import { isTrackingToken } from '../../domain/shop/tracking';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
+import type { RefusedChange } from '../../domain/shop/refused-changes';
 import type {
   DuesQuery,
   NewShopPayment,
@@ -208,6 +209,24 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
       await backoff(attempt);
     }
     throw new PortError('unavailable', 'This store is busy; try again.');
+  }
+
+  /**
+   * Writes land on this device's replica at once: nothing is refused on arrival (two devices' edits of
+   * one repair meet as PouchDB conflicts on sync instead).
+   */
+  refusedChanges(repairDocId: string): Promise<readonly RefusedChange[]> {
+    return guarded(async () => {
+      requireSignedIn(this.session);
+      await repairAccess(this.dbs, this.session, this.lookup, repairDocId);
+      return [];
+    });
+  }
+
+  dismissRefusedChange(_changeId: string): Promise<void> {
+    return guarded(async () => {
+      requireSignedIn(this.session);
+    });
   }
 
   /** Repairs are numbered on this device's replica, with or without a network: no limit to prepare. */

@@ -15,6 +15,7 @@ import { parseRupeesInput, type RepairAmounts, repairAmounts } from './amounts';
 import { emptyJobCard, type JobCardField, type JobCardInput, localDate, validateJobCard } from './job-card';
 import { SHOP_MESSAGES } from './messages';
 import { type PhotoUploadReport, uploadPhotos, uploadReportMessage } from './photos';
+import { conflictsOf, type EditedField, type FieldConflict, keptPatch } from './refused-changes';
 import { FALLBACK_PREFIX, formatRepairId, MAX_REPAIR_NUMBER, parseRepairId } from './repair-id';
 import type { ShopRepair } from './repair-record';
 import { storeRefOf } from './repair-store';
@@ -445,6 +446,11 @@ export interface RepairDossier {
   readonly settings: StoreSettings;
   /** Only the owner may delete. */
   readonly canDelete: boolean;
+  /**
+   * 'Changed on another device' (issue 20): the fields of this device's edits that the server refused
+   * on arrival, each with this device's value and the one saved now, for the person to choose.
+   */
+  readonly conflicts: readonly FieldConflict[];
 }
 
 /** Reads a repair and the viewer's membership of its store; failures as outcomes. */
@@ -468,13 +474,17 @@ export async function loadRepairDossier(
     const found = await repairAndRole(ports, id);
     if (!found.ok) return found;
     const { repair, store } = found.value;
-    const [shopOnly, payments, settings, owner] = await Promise.all([
+    const [shopOnly, payments, settings, owner, refused] = await Promise.all([
       ports.shopRepairs.getShopOnly(id),
       ports.shopRepairs.listPayments(id),
       ports.shopMembers.settings(store.storeId),
       ports.users.getPublicProfile(store.ownerId).catch((error: unknown) => {
         ports.logger.warn(`The public profile of store ${store.storeId}'s owner could not be read`, error);
         return null;
+      }),
+      ports.shopRepairs.refusedChanges(id).catch((error: unknown) => {
+        ports.logger.warn(`The changes of repair ${id} this device kept could not be read`, error);
+        return [];
       }),
     ]);
     return done({
@@ -492,6 +502,7 @@ export async function loadRepairDossier(
       shop: shopContact(store, settings, owner),
       settings,
       canDelete: store.role === 'owner',
+      conflicts: conflictsOf(repair, shopOnly?.unlockCode ?? '', refused),
     });
   } catch (error) {
     return shopPortFailure(ports, `Loading repair ${id}`, error, SHOP_MESSAGES.loadFailed);
@@ -685,6 +696,30 @@ export async function updateRepair(
     return done(await ports.shopRepairs.update(id, checked.value));
   } catch (error) {
     return shopPortFailure(ports, `Editing repair ${id}`, error, SHOP_MESSAGES.saveFailed);
+  }
+}
+
+/**
+ * 'Changed on another device': the person's choice for a refused change of this device. The fields
+ * they keep as theirs are saved again as a new edit (the workflow's checks as any edit); the others
+ * keep the saved value. Then the refused change is forgotten. Nothing is forgotten when the edit fails.
+ */
+export async function resolveRefusedChange(
+  ports: Pick<ShopPorts, 'shopRepairs' | 'logger'>,
+  repairDocId: string,
+  changeId: string,
+  keepMine: readonly EditedField[],
+): Promise<Outcome<void, never, ShopFailureReason>> {
+  try {
+    const change = (await ports.shopRepairs.refusedChanges(repairDocId)).find((kept) => kept.id === changeId);
+    if (change !== undefined) {
+      const patch = keptPatch(change, keepMine);
+      if (Object.keys(patch).length > 0) await ports.shopRepairs.update(repairDocId, patch);
+    }
+    await ports.shopRepairs.dismissRefusedChange(changeId);
+    return done();
+  } catch (error) {
+    return shopPortFailure(ports, `Saving the choice for repair ${repairDocId}`, error, SHOP_MESSAGES.saveFailed);
   }
 }
 

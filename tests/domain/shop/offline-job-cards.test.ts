@@ -35,7 +35,9 @@ describe('prepareOfflineJobCards', () => {
     world.db.outage = true;
     expect(await world.useCases.shop.prepareOfflineJobCards('store-1')).toBeNull();
     expect(world.logger.at('error')).toHaveLength(2);
-    expect(world.logger.at('error')[1]?.message).toBe("Readying store store-1's job cards for the network cut");
+    expect(world.logger.at('error')[1]?.message).toBe(
+      "Readying store store-1's job cards for the network cut",
+    );
   });
 
   it('is asked again once a job card is created (the device may hold one number fewer)', async () => {

@@ -65,6 +65,22 @@ export const OFFLINE_JOB_CARD_TEXTS = {
   none: 'This device holds no Repair IDs yet: with the network down, a job card waits as a draft until it returns.',
 } as const;
 
+/**
+ * Ours: 'Changed on another device' (issue 20), the repair page's choice for an edit of this device
+ * that the server refused because another device had changed the repair first.
+ */
+export const CONFLICT_TEXTS = {
+  title: 'Changed on another device',
+  intro:
+    'This device changed the repair while it was offline, but another device changed it first, so that change was not saved. Nothing is lost: choose the value to keep for each field.',
+  mine: 'This device',
+  saved: 'Saved now',
+  keepMine: 'Keep this device’s',
+  keepSaved: 'Keep the saved one',
+  save: 'Save choice',
+  done: 'Your choice is saved.',
+} as const;
+
 /** The staff screens' labels and buttons ('Staff' section, the dashboard's invitations). */
 export const STAFF_LABELS = {
   section: 'Staff',

@@ -10,7 +10,9 @@ const OWNER = 'owner01@demo.test';
  * On Firebase the repairs port answers the Repair IDs this device holds (tests/firebase/
  * repair-id-blocks.test.ts); here the memory backend's port is made to answer as Firebase would.
  */
-async function withDeviceHolding(held: number | null | 'fails'): Promise<{ app: RenderedApp; asked: string[] }> {
+async function withDeviceHolding(
+  held: number | null | 'fails',
+): Promise<{ app: RenderedApp; asked: string[] }> {
   const app = await renderApp({ path: '/terms', signedInAs: OWNER });
   const asked: string[] = [];
   app.backend.ports.shopRepairs.prepareOffline = async (storeId) => {

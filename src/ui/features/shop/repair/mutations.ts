@@ -1,5 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PaymentFormInput } from '../../../../domain/shop/payments-use-cases';
+import type { EditedField } from '../../../../domain/shop/refused-changes';
 import type { RepairEditInput } from '../../../../domain/shop/shop-use-cases';
 import type { UseCases } from '../../../../domain/use-cases';
 import { useService } from '../../../app-services';
@@ -96,6 +97,19 @@ export function useRevokeTracking(repairDocId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => shop.revokeTracking(repairDocId),
+    onSuccess: async (result) => {
+      if (result.ok) await refreshShop(queryClient);
+    },
+  });
+}
+
+/** 'Changed on another device': keeps this device's value of the fields chosen, the saved one of the rest. */
+export function useResolveRefusedChange(repairDocId: string) {
+  const shop = useService('shop');
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ changeId, keepMine }: { changeId: string; keepMine: readonly EditedField[] }) =>
+      shop.resolveRefusedChange(repairDocId, changeId, keepMine),
     onSuccess: async (result) => {
       if (result.ok) await refreshShop(queryClient);
     },

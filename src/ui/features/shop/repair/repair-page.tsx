@@ -11,6 +11,7 @@ import { shopQueries } from '../queries';
 import { repairRoute } from '../routes';
 import { SHOP_TEXTS } from '../shop-texts';
 import { PendingSyncBadge, StatusBadge } from '../shop-ui';
+import { ConflictsPanel } from './conflicts-panel';
 import { CustomerMessageCard } from './customer-messages';
 import { DeleteRepair } from './delete-repair';
 import { RepairHistory } from './history';
@@ -77,6 +78,7 @@ function RepairView({ data }: { data: RepairDossier }) {
         </div>
       </div>
 
+      <ConflictsPanel data={data} />
       <StatusCard data={data} />
       <PaymentsSection data={data} />
       <CustomerMessageCard data={data} />

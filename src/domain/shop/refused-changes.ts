@@ -1,0 +1,115 @@
+import type { ShopRepairPatch } from '../../ports/shop-repairs';
+import type { ShopRepair } from './repair-record';
+
+/**
+ * Changes 'Changed on another device' (issue 20): an edit made on this device that the server refused
+ * when it arrived, because the repair had been changed on another device since this one read it (on
+ * Firestore a queued offline edit whose history is no longer the stored one). Nothing of it is lost:
+ * the device keeps the edit and the values it was based on, and the repair page shows each field with
+ * both values side by side, for the person to keep theirs or the other.
+ */
+
+/** The fields an edit may change (ShopRepairPatch's). */
+export type EditedField = keyof ShopRepairPatch;
+
+export interface RefusedChange {
+  /** Made by the device when kept (for dismissing it). */
+  readonly id: string;
+  readonly repairDocId: string;
+  /** What the person changed. */
+  readonly patch: ShopRepairPatch;
+  /** The values of the same fields this device had when the change was made (null: unknown). */
+  readonly base: Readonly<Partial<Record<EditedField, unknown>>>;
+  /** When the change was made on this device (ISO text). */
+  readonly at: string;
+}
+
+/** One field of a refused change whose value differs from the one saved now. */
+export interface FieldConflict {
+  readonly changeId: string;
+  readonly field: EditedField;
+  /** This device's value (as ShopRepairPatch writes it). */
+  readonly mine: unknown;
+  /** The value saved now (changed on another device, or left as it was). */
+  readonly saved: unknown;
+  /** The value this device had when the change was made. */
+  readonly base: unknown;
+}
+
+const EDITED_FIELDS: readonly EditedField[] = [
+  'customerName',
+  'customerMobile',
+  'productType',
+  'productName',
+  'imeiSerial',
+  'problemList',
+  'accessories',
+  'otherAccessory',
+  'conditionNotes',
+  'estimatePaise',
+  'finalPaise',
+  'promisedDate',
+  'unlockCode',
+];
+
+/** A stored value of a field as the edit's patch writes it. */
+export function savedValueOf(repair: ShopRepair, unlockCode: string, field: EditedField): unknown {
+  return field === 'unlockCode' ? unlockCode : repair[field];
+}
+
+/** The values a device had of the fields a patch changes (the refused change's base). */
+export function baseOf(repair: ShopRepair, unlockCode: string | null, patch: ShopRepairPatch) {
+  const base: Partial<Record<EditedField, unknown>> = {};
+  for (const field of EDITED_FIELDS)
+    if (patch[field] !== undefined)
+      base[field] = field === 'unlockCode' ? unlockCode : savedValueOf(repair, '', field);
+  return base;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The fields of a repair's refused changes that still differ from what is saved now, oldest change
+ * first: a field the other device left as it was, or changed to this device's value, asks nothing.
+ */
+export function conflictsOf(
+  repair: ShopRepair,
+  unlockCode: string,
+  changes: readonly RefusedChange[],
+): FieldConflict[] {
+  return [...changes]
+    .filter((change) => change.repairDocId === repair.id)
+    .sort((a, b) => a.at.localeCompare(b.at))
+    .flatMap((change) =>
+      EDITED_FIELDS.flatMap((field) => {
+        const mine = change.patch[field];
+        if (mine === undefined) return [];
+        const saved = savedValueOf(repair, unlockCode, field);
+        return same(mine, saved) ? [] : [{ changeId: change.id, field, mine, saved, base: change.base[field] }];
+      }),
+    );
+}
+
+/** What a device kept (JSON) read back: well-formed changes only. */
+export function parseRefusedChanges(raw: unknown): RefusedChange[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((item) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { id, repairDocId, patch, base, at } = item as Record<string, unknown>;
+    if (typeof id !== 'string' || typeof repairDocId !== 'string' || typeof at !== 'string') return [];
+    if (typeof patch !== 'object' || patch === null || typeof base !== 'object' || base === null) return [];
+    const known = Object.fromEntries(
+      Object.entries(patch).filter(([field]) => (EDITED_FIELDS as readonly string[]).includes(field)),
+    ) as ShopRepairPatch;
+    return Object.keys(known).length === 0
+      ? []
+      : [{ id, repairDocId, patch: known, base: base as RefusedChange['base'], at }];
+  });
+}
+
+/** The part of a refused change to apply again: the fields the person chose to keep as theirs. */
+export function keptPatch(change: RefusedChange, keepMine: readonly EditedField[]): ShopRepairPatch {
+  return Object.fromEntries(
+    keepMine.filter((field) => change.patch[field] !== undefined).map((field) => [field, change.patch[field]]),
+  ) as ShopRepairPatch;
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import {
+  baseOf,
+  conflictsOf,
+  keptPatch,
+  parseRefusedChanges,
+  type RefusedChange,
+} from '../../../src/domain/shop/refused-changes';
+import { parseShopRepair } from '../../../src/domain/shop/repair-record';
+
+/** A repair as saved now: estimate ₹1,200 (another device's), notes '', name 'Asha'. */
+const saved = parseShopRepair('r1', {
+  repairId: 'SMC-1001',
+  storeId: 'store-1',
+  customerName: 'Asha',
+  estimatePaise: 120_000,
+  conditionNotes: '',
+  problemList: ['Screen broken'],
+});
+
+const change = (over: Partial<RefusedChange> = {}): RefusedChange => ({
+  id: 'c1',
+  repairDocId: 'r1',
+  patch: { estimatePaise: 150_000, conditionNotes: 'Back cracked', customerName: 'Asha' },
+  base: { estimatePaise: 100_000, conditionNotes: '', customerName: 'Asha' },
+  at: '2026-11-26T10:00:00.000Z',
+  ...over,
+});
+
+describe('refused changes', () => {
+  it('shows each changed field whose value differs from the saved one, with both values and the base', () => {
+    expect(conflictsOf(saved, '', [change()])).toEqual([
+      { changeId: 'c1', field: 'conditionNotes', mine: 'Back cracked', saved: '', base: '' },
+      { changeId: 'c1', field: 'estimatePaise', mine: 150_000, saved: 120_000, base: 100_000 },
+    ]);
+  });
+
+  it("asks nothing of a field saved with this device's value, or of another repair's change", () => {
+    expect(conflictsOf(saved, '', [change({ patch: { estimatePaise: 120_000 } })])).toEqual([]);
+    expect(conflictsOf(saved, '', [change({ repairDocId: 'r2' })])).toEqual([]);
+  });
+
+  it('lists the oldest change first, and compares lists and the unlock code', () => {
+    const later = change({
+      id: 'c2',
+      at: '2026-11-26T11:00:00.000Z',
+      patch: { problemList: ['Battery problem'] },
+    });
+    const earlier = change({ id: 'c1', patch: { unlockCode: '1234' } });
+    expect(conflictsOf(saved, '2580', [later, earlier]).map((c) => [c.changeId, c.field, c.saved])).toEqual([
+      ['c1', 'unlockCode', '2580'],
+      ['c2', 'problemList', ['Screen broken']],
+    ]);
+  });
+
+  it("takes a change's base from what the device had of the edited fields", () => {
+    expect(baseOf(saved, '2580', { estimatePaise: 1, unlockCode: '9' })).toEqual({
+      estimatePaise: 120_000,
+      unlockCode: '2580',
+    });
+    expect(baseOf(saved, null, { unlockCode: '9' })).toEqual({ unlockCode: null });
+  });
+
+  it('applies again only the fields kept as this device’s', () => {
+    expect(keptPatch(change(), ['estimatePaise', 'promisedDate'])).toEqual({ estimatePaise: 150_000 });
+    expect(keptPatch(change(), [])).toEqual({});
+  });
+
+  it('reads back what a device kept, dropping what is not a change', () => {
+    const good = change();
+    expect(parseRefusedChanges([good, null, { id: 1 }, { ...good, patch: { notAField: 1 } }, 'x'])).toEqual([
+      good,
+    ]);
+    expect(parseRefusedChanges('not a list')).toEqual([]);
+  });
+});
