@@ -19,6 +19,9 @@ const FIREBASE_FLOWS = [
   // Issue 20: job cards taken with the network cut get their final IDs from the device's Repair ID
   // block, and land on another browser's board with them.
   'e2e/shop-offline-job-cards-firebase.e2e.ts',
+  // Issue 20: two browsers change one repair's estimate offline; the second sees 'Changed on another
+  // device' and chooses.
+  'e2e/shop-conflicts-firebase.e2e.ts',
   // Staff try to change what RPR-1001's tracking page shows: it still shows the shop's own profile.
   'e2e/shop-surface.e2e.ts',
   // Issue 19: a visitor downloads their page only (no SDK, 130 KB on a tracking link, 200 KB on /).

@@ -1,0 +1,100 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { backend, freshData } from './support/backend';
+import { launchBrowser, openTab, screenshot, shown, signIn, type Tab } from './support/browser';
+import { detail, heading } from './support/shop';
+
+/**
+ * 'Changed on another device' on the Firebase build (issue 20): the owner and staff, in two browsers,
+ * both change RPR-1001's estimate with the network cut. The owner reconnects first and theirs is saved;
+ * when staff reconnect, their change is refused by the rules, and the repair page shows both values side
+ * by side with a choice; staff keep theirs, and the owner's browser then shows it.
+ */
+const baseUrl = inject('baseUrl');
+const PENDING = 'Not yet synced';
+const TITLE = 'Changed on another device';
+let browser: Browser;
+let ownerTab: Tab;
+let staffTab: Tab;
+
+async function openRpr1001(page: Page): Promise<void> {
+  // The board reads the store first (as the console does before a repair is opened offline).
+  await page.goto(`${baseUrl}/shop?store=store-sharma-1`);
+  await heading(page, /^Sharma Mobile Care/);
+  await page.goto(`${baseUrl}/shop/repairs/repair-1001`);
+  await heading(page, 'RPR-1001');
+}
+
+async function editEstimate(page: Page, rupees: string): Promise<void> {
+  const details = page
+    .getByRole('heading', { level: 2, name: 'Details' })
+    .locator('xpath=ancestor::div[contains(@class, "rounded-2xl")][1]');
+  await details.getByRole('button', { name: 'Edit' }).click();
+  const form = await shown(page.getByRole('form', { name: 'Edit details' }));
+  await form.getByLabel(/^Estimate/).fill(rupees);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await shown(
+    page.getByRole('heading', { level: 1, name: 'RPR-1001' }).locator('..').getByText(PENDING),
+    30_000,
+  );
+}
+
+describe.runIf(backend() === 'firebase')('two browsers change one repair offline on Firebase', () => {
+  beforeAll(async () => {
+    await freshData();
+    browser = await launchBrowser();
+    ownerTab = await openTab(browser);
+    staffTab = await openTab(browser, 'phone');
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('both open RPR-1001 online, then both lose the network and change its estimate', async () => {
+    await signIn(ownerTab.page, baseUrl, 'owner01@demo.test');
+    await signIn(staffTab.page, baseUrl, 'staff@demo.test');
+    for (const { page } of [ownerTab, staffTab]) {
+      await page.locator('html[data-offline-ready="true"]').waitFor({ state: 'attached', timeout: 30_000 });
+      await openRpr1001(page);
+      expect(await detail(page, 'Estimate (₹)').textContent()).toBe('₹2,800');
+    }
+    await ownerTab.context.setOffline(true);
+    await staffTab.context.setOffline(true);
+    await editEstimate(ownerTab.page, '3100');
+    await editEstimate(staffTab.page, '3300');
+  });
+
+  it("saves the owner's, who reconnects first", async () => {
+    await ownerTab.context.setOffline(false);
+    await expect.poll(() => ownerTab.page.getByText(PENDING).count(), { timeout: 30_000 }).toBe(0);
+    expect(await detail(ownerTab.page, 'Estimate (₹)').textContent()).toBe('₹3,100');
+  });
+
+  it('shows staff, on reconnecting, both values side by side with a choice', async () => {
+    const { page, context } = staffTab;
+    await context.setOffline(false);
+    const panel = await shown(page.getByRole('region', { name: TITLE }), 40_000);
+    const estimate = panel.getByRole('group', { name: 'Estimate (₹)' });
+    expect(await estimate.getByTestId('mine-estimatePaise').textContent()).toBe('₹3,300');
+    expect(await estimate.getByTestId('saved-estimatePaise').textContent()).toBe('₹3,100');
+    expect(await detail(page, 'Estimate (₹)').textContent()).toBe('₹3,100');
+    await screenshot(page, 'issue20-changed-on-another-device-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'issue20-changed-on-another-device-desktop', { fullPage: false });
+    await page.setViewportSize({ width: 375, height: 812 });
+  });
+
+  it("keeps staff's value when they choose it; the owner's browser shows it", async () => {
+    const { page } = staffTab;
+    const panel = page.getByRole('region', { name: TITLE });
+    await panel.getByRole('radio', { name: 'Estimate (₹): Keep this device’s' }).check();
+    await panel.getByRole('button', { name: 'Save choice' }).click();
+    await panel.waitFor({ state: 'hidden', timeout: 30_000 });
+    await expect.poll(() => detail(page, 'Estimate (₹)').textContent()).toBe('₹3,300');
+    await ownerTab.page.reload();
+    await heading(ownerTab.page, 'RPR-1001');
+    await expect
+      .poll(() => detail(ownerTab.page, 'Estimate (₹)').textContent(), { timeout: 20_000 })
+      .toBe('₹3,300');
+  });
+});
