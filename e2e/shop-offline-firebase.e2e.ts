@@ -75,7 +75,9 @@ describe.runIf(backend() === 'firebase')('the console on Firebase with the netwo
     await page.reload();
     await shown(page.getByRole('heading', { level: 1, name: repairId }), 30_000);
     await expect.poll(() => statusNow(page).textContent(), { timeout: 20_000 }).toBe('Now: In Progress');
-    await shown(page.getByText(PENDING));
+    await shown(page.getByText(PENDING, { exact: true }));
+    // The outbox in the header lists it too (issue 20).
+    await shown(page.getByRole('button', { name: '1 not yet synced' }));
     // Still cut off: nothing reaches the network.
     const request = await page.evaluate(() =>
       fetch(`/offline-check-${Date.now()}`).then(

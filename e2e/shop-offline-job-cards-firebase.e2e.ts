@@ -81,6 +81,17 @@ describe.runIf(backend() === 'firebase')('job cards with the network cut on Fire
     }
     const [first, second] = taken.map((id) => Number(id.split('-')[1]));
     expect(second).toBe((first ?? 0) + 1);
+    // The outbox in the header counts them, and lists them.
+    await page.getByRole('button', { name: '2 not yet synced' }).click();
+    const outbox = await shown(page.getByRole('dialog', { name: 'Not yet synced' }));
+    for (const repairId of taken) await shown(outbox.getByRole('link', { name: repairId }));
+    await page.keyboard.press('Escape');
+    // Signing out now would lose them: the console asks first, and staying keeps everything.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const warning = await shown(page.getByRole('dialog', { name: 'Sign out with changes not yet synced?' }));
+    await screenshot(page, 'issue20-sign-out-warning', { fullPage: false });
+    await warning.getByRole('button', { name: 'Stay signed in' }).click();
+    await warning.waitFor({ state: 'hidden' });
     await screenshot(page, 'issue20-offline-job-card');
     await page.goto(`${baseUrl}/shop/repairs/new`);
     await shown(page.getByText(/^Offline ready: this device holds 18 Repair IDs/), 30_000);

@@ -11,6 +11,7 @@ import { issueAdvanceVouchers, issueInvoice, issueVoucher, loadInvoice } from '.
 import type { JobCardInput } from './shop/job-card';
 import { type PaymentFormInput, recordRepairPayment } from './shop/payments-use-cases';
 import { addRepairPhotos, openPhoto, removeRepairPhoto } from './shop/photos';
+import type { EditedField } from './shop/refused-changes';
 import type { ShopRepair } from './shop/repair-record';
 import {
   type ExportRangeInput,
@@ -18,7 +19,6 @@ import {
   exportRepairsCsv,
   loadMonthReport,
 } from './shop/report-use-cases';
-import type { EditedField } from './shop/refused-changes';
 import {
   type BoardFilter,
   changeRepairStatus,
@@ -28,9 +28,10 @@ import {
   findEarlierCustomer,
   loadRepairDossier,
   myStores,
+  pendingChanges,
   prepareOfflineJobCards,
-  resolveRefusedChange,
   type RepairEditInput,
+  resolveRefusedChange,
   type ShopContact,
   searchRepairs,
   storeBoard,
@@ -164,6 +165,8 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
       earlierCustomer: (storeId: string, mobile: string) => findEarlierCustomer(ports, storeId, mobile),
       createRepair: (storeId: string, input: JobCardInput, now: Date = ports.clock.now()) =>
         createRepair(shopPorts, storeId, input, now),
+      /** The outbox: this account's changes on this device not yet on the server; never fails. */
+      pendingChanges: () => pendingChanges(ports),
       /** How many job cards this device can take offline in the store (null: no limit); never fails. */
       prepareOfflineJobCards: (storeId: string) => prepareOfflineJobCards(ports, storeId),
       repairDossier: (repairDocId: string) => loadRepairDossier(ports, repairDocId),

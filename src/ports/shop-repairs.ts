@@ -1,6 +1,7 @@
 import type { Accessory, DeviceType, ValidJobCard } from '../domain/shop/job-card';
-import type { AdvancePayment, PaymentMode, ShopOnlyRecord, ShopRepair } from '../domain/shop/repair-record';
+import type { PendingChange } from '../domain/shop/pending-changes';
 import type { RefusedChange } from '../domain/shop/refused-changes';
+import type { AdvancePayment, PaymentMode, ShopOnlyRecord, ShopRepair } from '../domain/shop/repair-record';
 import type { StatusChangeRequest } from '../domain/shop/status';
 import type { RepairStatus } from '../domain/shop/status-values';
 
@@ -212,6 +213,13 @@ export interface ShopRepairRepository {
   refusedChanges(repairDocId: string): Promise<readonly RefusedChange[]>;
   /** Forgets a refused change (the person chose what to keep); unknown ids are ignored. */
   dismissRefusedChange(changeId: string): Promise<void>;
+  /**
+   * The outbox: the signed-in account's changes made on this device that the server does not have yet,
+   * oldest first (Firestore: writes queued offline, listed until they land or are refused, a reload
+   * included). Memory and PouchDB: none (their writes land on the device's own copy; PouchDB's sync
+   * carries them on). Signed-in accounts; never needs the network.
+   */
+  pendingChanges(): Promise<readonly PendingChange[]>;
   /**
    * A repair by document id, or null. Members of the store it belongs to (a repair naming a store only
    * by the apps' `store` belongs to it only while its businessId is the store's owner). Every read of

@@ -143,8 +143,22 @@ describe('Repair ID blocks on Firebase (ADR 0012)', () => {
     expect(await staff.backend.ports.shopRepairs.get(first.id)).toMatchObject({ repairId: first.repairId });
     expect((await owner.backend.ports.shopRepairs.page('store-1', { limit: 20 })).items).toEqual([]);
 
+    // The outbox lists both until they land.
+    expect(
+      (await staff.backend.ports.shopRepairs.pendingChanges()).map((change) => [
+        change.what,
+        change.repairId,
+      ]),
+    ).toEqual([
+      ['new repair', first.repairId],
+      ['new repair', second.repairId],
+    ]);
     await enableNetwork(staff.backend.firestore);
     await waitForPendingWrites(staff.backend.firestore);
+    await eventually(
+      async () => (await staff.backend.ports.shopRepairs.pendingChanges()).length === 0,
+      'the outbox to empty',
+    );
     const board = await owner.backend.ports.shopRepairs.page('store-1', { limit: 20 });
     expect(board.items.map((item) => item.repairId).sort()).toEqual([first.repairId, second.repairId].sort());
     expect(await owner.backend.ports.shopRepairs.get(first.id)).toMatchObject({

@@ -42,6 +42,9 @@ describe('a repair changed on two devices while offline, on Firebase', () => {
       conditionNotes: 'Back cracked',
     });
     expect(staffs.pendingSync).toBe(true);
+    expect((await staff.backend.ports.shopRepairs.pendingChanges()).map((change) => change.what)).toEqual([
+      'change',
+    ]);
     await owner.backend.ports.shopRepairs.update(created.id, { estimatePaise: 120_000 });
     // The owner reconnects first: theirs lands.
     await enableNetwork(owner.backend.firestore);
@@ -74,6 +77,8 @@ describe('a repair changed on two devices while offline, on Firebase', () => {
       { changeId: kept?.id, field: 'conditionNotes', mine: 'Back cracked', saved: '', base: '' },
       { changeId: kept?.id, field: 'estimatePaise', mine: 150_000, saved: 120_000, base: 100_000 },
     ]);
+    // Refused, it is no longer waiting in the outbox: it waits for the person's choice instead.
+    expect(await staff.backend.ports.shopRepairs.pendingChanges()).toEqual([]);
     // Another account on the same device sees nothing of it.
     expect(await owner.backend.ports.shopRepairs.refusedChanges(id)).toEqual([]);
   });

@@ -20,6 +20,7 @@ import type { Logger } from '../../ports/logger';
 import type { NewShopRepair } from '../../ports/shop-repairs';
 import { toPortError } from './firebase-errors';
 import { COLLECTIONS, repairLookupRefPath } from './firestore-data';
+import type { PendingWrites } from './firestore-pending-writes';
 import { getDoc, getDocs, transactionGet } from './firestore-reads';
 import { belongsTo, ofStore } from './firestore-repair-queries';
 import { asRead, type ShopRepairWriter } from './firestore-repair-writer';
@@ -79,6 +80,8 @@ export class FirestoreRepairIdAllocator {
     private readonly db: Firestore,
     private readonly writer: ShopRepairWriter,
     private readonly clock: Clock,
+    /** The device's outbox: a job card's batch is listed there until it lands (issue 20). */
+    private readonly outbox?: PendingWrites,
   ) {}
 
   /** Creates the repair with the store's next Repair ID (the caller checked the input and the network). */
@@ -208,6 +211,11 @@ export class FirestoreRepairIdAllocator {
       repairDocId: id,
     });
     const sent = batch.commit();
+    this.outbox?.track(
+      access.uid,
+      { repairDocId: id, repairId: taken.repairId, what: 'new repair', at: this.clock.now().toISOString() },
+      sent,
+    );
     const landed = await settlesWithin(sent, access.offline ? 0 : SENT_WAIT_MS);
     if (landed === 'refused') throw await sent.catch((error: unknown) => error);
     if (landed === 'waiting')

@@ -16,6 +16,7 @@ import { PortError } from '../../ports/errors';
 import type { Logger } from '../../ports/logger';
 import { COLLECTIONS, plainData, repairLookupRefPath } from './firestore-data';
 import { cachedData } from './firestore-online-or-queue';
+import type { PendingWrites } from './firestore-pending-writes';
 import { getDoc, transactionGet } from './firestore-reads';
 import {
   type FirestoreShopAccess,
@@ -60,6 +61,8 @@ export class ShopRepairWriter {
   constructor(
     readonly db: Firestore,
     readonly access: ShopAccessChecker,
+    /** The device's outbox: queued writes are listed there until they settle (issue 20). */
+    private readonly outbox?: PendingWrites,
   ) {}
 
   repairRef(id: string): DocumentReference<DocumentData> {
@@ -129,7 +132,7 @@ export class ShopRepairWriter {
    */
   async queued(
     id: string,
-    _access: FirestoreShopAccess,
+    access: FirestoreShopAccess,
     logger: Logger | undefined,
     what: string,
     /** Called when the server refuses the write on arrival (the change is kept: refused changes). */
@@ -153,7 +156,13 @@ export class ShopRepairWriter {
         batch.update(this.trackingRef(token), { view: storedViewOf(stored) });
       extra?.(batch);
       // Not awaited: the promise settles only when the server has the write.
-      batch.commit().catch((error: unknown) => {
+      const commit = batch.commit();
+      this.outbox?.track(
+        access.uid,
+        { repairDocId: id, repairId: shopRepairOf(id, raw).repairId, what, at: new Date().toISOString() },
+        commit,
+      );
+      commit.catch((error: unknown) => {
         onRefused?.(error);
         logger?.error(
           `A ${what} of repair ${id} made offline was refused when it reached the server; this device's copy went back to the server's.`,

@@ -13,8 +13,9 @@ import {
 } from 'firebase/firestore';
 import { SHOP_MESSAGES } from '../../domain/shop/messages';
 import { isPaymentId, planDuesNote } from '../../domain/shop/payments';
-import { storeRepairIdPrefix } from '../../domain/shop/repair-id';
+import type { PendingChange } from '../../domain/shop/pending-changes';
 import { baseOf, type RefusedChange } from '../../domain/shop/refused-changes';
+import { storeRepairIdPrefix } from '../../domain/shop/repair-id';
 import type { ShopOnlyRecord, ShopRepair } from '../../domain/shop/repair-record';
 import { storeRefOf } from '../../domain/shop/repair-store';
 import { DELIVERY_CODE_PATTERN } from '../../domain/shop/status';
@@ -42,6 +43,7 @@ import { KeyedLock } from '../shared/keyed-lock';
 import { firestoreCall, toPortError } from './firebase-errors';
 import { COLLECTIONS, plainData } from './firestore-data';
 import { cachedData, isOffline, writeOnlineOrQueue } from './firestore-online-or-queue';
+import { PendingWrites } from './firestore-pending-writes';
 import { getDoc, getDocs, transactionGet } from './firestore-reads';
 import { RefusedChangeStore } from './firestore-refused-changes';
 import { FirestoreRepairIdAllocator } from './firestore-repair-id-allocator';
@@ -95,6 +97,8 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
   private readonly allocator: FirestoreRepairIdAllocator;
 
   private readonly blocks: FirestoreRepairIdBlocks;
+  /** This device's writes not yet on the server. */
+  private readonly outbox: PendingWrites;
   /** Queued edits the server refused on arrival, kept on this device for the person to choose. */
   private readonly refused: RefusedChangeStore;
 
@@ -107,8 +111,9 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
     deviceStorage: DeviceStorage = memoryDeviceStorage(),
   ) {
     this.access = new ShopAccessChecker(db, auth);
-    this.writer = new ShopRepairWriter(db, this.access);
-    this.allocator = new FirestoreRepairIdAllocator(db, this.writer, clock);
+    this.outbox = new PendingWrites(db, deviceStorage);
+    this.writer = new ShopRepairWriter(db, this.access, this.outbox);
+    this.allocator = new FirestoreRepairIdAllocator(db, this.writer, clock, this.outbox);
     this.blocks = new FirestoreRepairIdBlocks(db, deviceStorage, logger);
     this.refused = new RefusedChangeStore(deviceStorage);
   }
@@ -442,7 +447,12 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
         const base = cached === null ? {} : baseOf(cached, cachedCode, patch);
         const { raw, write } = await this.writer.queued(id, access, this.logger, 'change', (error) => {
           if (isPortError(toPortError(error), 'permission-denied'))
-            this.refused.keep(access.uid, { repairDocId: id, patch, base, at: this.clock.now().toISOString() });
+            this.refused.keep(access.uid, {
+              repairDocId: id,
+              patch,
+              base,
+              at: this.clock.now().toISOString(),
+            });
         });
         const { repair, next } = planEdit(this.clock, id, raw, patch, access, name);
         if (next === null) return withoutCode(repair);
@@ -473,6 +483,10 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
       const uid = this.access.uid();
       return this.refused.of(uid).filter((change) => change.repairDocId === repairDocId);
     });
+  }
+
+  pendingChanges(): Promise<readonly PendingChange[]> {
+    return firestoreCall(async () => this.outbox.pending(this.access.uid()));
   }
 
   dismissRefusedChange(changeId: string): Promise<void> {

@@ -1,6 +1,8 @@
 import { judgeDeliveryTry, parseDeliveryTries } from '../../domain/shop/delivery-tries';
 import { historyEntry } from '../../domain/shop/history';
 import { planDuesNote, planPayment } from '../../domain/shop/payments';
+import type { PendingChange } from '../../domain/shop/pending-changes';
+import type { RefusedChange } from '../../domain/shop/refused-changes';
 import { nextRepairId, storeRepairIdPrefix } from '../../domain/shop/repair-id';
 import {
   deliveredAtAfterMove,
@@ -24,7 +26,6 @@ import { isFinalStatus, REPAIR_STATUSES } from '../../domain/shop/status-values'
 import { isTrackingToken } from '../../domain/shop/tracking';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
-import type { RefusedChange } from '../../domain/shop/refused-changes';
 import type {
   DuesQuery,
   NewShopPayment,
@@ -149,6 +150,12 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
 
   async dismissRefusedChange(_changeId: string): Promise<void> {
     requireSignedIn(this.db);
+  }
+
+  /** Every write lands on this copy at once: nothing waits for a server. */
+  async pendingChanges(): Promise<readonly PendingChange[]> {
+    requireSignedIn(this.db);
+    return [];
   }
 
   /** Repairs are numbered here, with or without a network: no limit to prepare. */

@@ -1,6 +1,8 @@
 import { judgeDeliveryTry, parseDeliveryTries } from '../../domain/shop/delivery-tries';
 import { historyEntry } from '../../domain/shop/history';
 import { planDuesNote } from '../../domain/shop/payments';
+import type { PendingChange } from '../../domain/shop/pending-changes';
+import type { RefusedChange } from '../../domain/shop/refused-changes';
 import { nextRepairId, storeRepairIdPrefix } from '../../domain/shop/repair-id';
 import {
   deliveredAtAfterMove,
@@ -24,7 +26,6 @@ import { isFinalStatus, REPAIR_STATUSES } from '../../domain/shop/status-values'
 import { isTrackingToken } from '../../domain/shop/tracking';
 import type { Clock } from '../../ports/clock';
 import { PortError } from '../../ports/errors';
-import type { RefusedChange } from '../../domain/shop/refused-changes';
 import type {
   DuesQuery,
   NewShopPayment,
@@ -226,6 +227,17 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
   dismissRefusedChange(_changeId: string): Promise<void> {
     return guarded(async () => {
       requireSignedIn(this.session);
+    });
+  }
+
+  /**
+   * Writes land on this device's replica at once (with a sync server, its replication carries them on,
+   * and a refused one is in PouchSync.denied): nothing waits here.
+   */
+  pendingChanges(): Promise<readonly PendingChange[]> {
+    return guarded(async () => {
+      requireSignedIn(this.session);
+      return [];
     });
   }
 

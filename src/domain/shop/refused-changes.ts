@@ -85,7 +85,9 @@ export function conflictsOf(
         const mine = change.patch[field];
         if (mine === undefined) return [];
         const saved = savedValueOf(repair, unlockCode, field);
-        return same(mine, saved) ? [] : [{ changeId: change.id, field, mine, saved, base: change.base[field] }];
+        return same(mine, saved)
+          ? []
+          : [{ changeId: change.id, field, mine, saved, base: change.base[field] }];
       }),
     );
 }
@@ -110,6 +112,8 @@ export function parseRefusedChanges(raw: unknown): RefusedChange[] {
 /** The part of a refused change to apply again: the fields the person chose to keep as theirs. */
 export function keptPatch(change: RefusedChange, keepMine: readonly EditedField[]): ShopRepairPatch {
   return Object.fromEntries(
-    keepMine.filter((field) => change.patch[field] !== undefined).map((field) => [field, change.patch[field]]),
+    keepMine
+      .filter((field) => change.patch[field] !== undefined)
+      .map((field) => [field, change.patch[field]]),
   ) as ShopRepairPatch;
 }

@@ -14,6 +14,7 @@ import { done, type FieldErrors, failed, invalid, type Outcome } from '../shared
 import { parseRupeesInput, type RepairAmounts, repairAmounts } from './amounts';
 import { emptyJobCard, type JobCardField, type JobCardInput, localDate, validateJobCard } from './job-card';
 import { SHOP_MESSAGES } from './messages';
+import type { PendingChange } from './pending-changes';
 import { type PhotoUploadReport, uploadPhotos, uploadReportMessage } from './photos';
 import { conflictsOf, type EditedField, type FieldConflict, keptPatch } from './refused-changes';
 import { FALLBACK_PREFIX, formatRepairId, MAX_REPAIR_NUMBER, parseRepairId } from './repair-id';
@@ -418,6 +419,23 @@ export async function prepareOfflineJobCards(
   }
 }
 
+/**
+ * The outbox: the signed-in account's changes made on this device that the server does not have yet
+ * (Firebase: writes queued offline), oldest first. Never fails: signed out, or unreadable, it is empty
+ * (the latter logged).
+ */
+export async function pendingChanges(
+  ports: Pick<ShopPorts, 'shopRepairs' | 'logger'>,
+): Promise<readonly PendingChange[]> {
+  try {
+    return await ports.shopRepairs.pendingChanges();
+  } catch (error) {
+    if (!isPortError(error, 'unauthenticated'))
+      ports.logger.error('Reading the changes not yet synced', error);
+    return [];
+  }
+}
+
 // ───────────────────────────── a repair's dossier ─────────────────────────────
 
 export type { ShopContact } from './settings';
@@ -719,7 +737,12 @@ export async function resolveRefusedChange(
     await ports.shopRepairs.dismissRefusedChange(changeId);
     return done();
   } catch (error) {
-    return shopPortFailure(ports, `Saving the choice for repair ${repairDocId}`, error, SHOP_MESSAGES.saveFailed);
+    return shopPortFailure(
+      ports,
+      `Saving the choice for repair ${repairDocId}`,
+      error,
+      SHOP_MESSAGES.saveFailed,
+    );
   }
 }
 

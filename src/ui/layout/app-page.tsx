@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '../components/button';
 import { Logo } from '../components/logo';
 import { useLogout, useSession } from '../session';
+import { OutboxButton, SignOutWarning, useOutbox } from './outbox';
 import { SiteFooter } from './site-footer';
 
 /** Frame of signed-in pages: header with the account and a Logout button, main, footer. */
@@ -9,6 +10,11 @@ export function AppPage({ children, actions }: { children: ReactNode; actions?: 
   const session = useSession();
   const { logout, busy } = useLogout();
   const email = session.status === 'signed-in' || session.status === 'error' ? session.user.email : null;
+  const uid = session.status === 'signed-in' || session.status === 'error' ? session.user.uid : '';
+  const outbox = useOutbox(uid);
+  // Signing out with changes not yet synced asks first: a signed-out device cannot send them.
+  const [warning, setWarning] = useState(false);
+  const signOut = () => (outbox.length > 0 ? setWarning(true) : void logout());
   return (
     <div className="flex flex-1 flex-col">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -16,14 +22,22 @@ export function AppPage({ children, actions }: { children: ReactNode; actions?: 
           <Logo to="/dashboard" />
           <div className="flex items-center gap-2 sm:gap-3">
             {actions}
+            <OutboxButton changes={outbox} />
             {email && (
               <span className="hidden max-w-56 truncate text-sm text-slate-600 lg:inline">{email}</span>
             )}
             {session.status !== 'signed-out' && (
-              <Button variant="secondary" size="sm" onClick={logout} busy={busy}>
+              <Button variant="secondary" size="sm" onClick={signOut} busy={busy}>
                 Logout
               </Button>
             )}
+            <SignOutWarning
+              pending={outbox.length}
+              open={warning}
+              onOpenChange={setWarning}
+              onSignOut={() => void logout()}
+              busy={busy}
+            />
           </div>
         </div>
       </header>
