@@ -179,10 +179,11 @@ export interface ShopRepairRepository {
    * already names a repair of the store (an app's record) is skipped. Memory does all of it in one
    * JavaScript turn; PouchDB writes the counter document with its _rev and retries on a 409 before
    * writing the repair (the counter update is the commit point; a repair written offline on one
-   * device takes numbers from that device's replica, see docs/adapters.md, "The shop console"); Firestore runs one transaction
-   * over the counter and the new repair document online, and offline numbers the repair from a block of
-   * numbers this device holds (prepareOffline; ADR 0012), its writes queued together and marked
-   * pendingSync; offline with no number held it fails with 'unavailable' (SHOP_MESSAGES.createNeedsNetwork).
+   * device takes numbers from that device's replica, see docs/adapters.md, "The shop console"); Firestore numbers the repair
+   * from a block of numbers this device holds when it holds any (prepareOffline; ADR 0012), online or
+   * offline, its writes one batch (marked pendingSync until the server has it), else runs one
+   * transaction over the counter and the new repair document; offline with no number held it fails
+   * with 'unavailable' (SHOP_MESSAGES.createNeedsNetwork).
    *
    * The unlock code goes to the shop-only record; an advance above zero is recorded as a payment.
    *

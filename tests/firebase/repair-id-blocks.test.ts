@@ -82,7 +82,11 @@ describe('Repair ID blocks on Firebase (ADR 0012)', () => {
       );
       for (let i = 0; i < 10; i++) {
         // Ten devices of this member: each its own storage (the client and its account are shared).
-        const blocks = new FirestoreRepairIdBlocks(member.backend.firestore, memoryDeviceStorage());
+        const blocks = new FirestoreRepairIdBlocks(
+          member.backend.firestore,
+          memoryDeviceStorage(),
+          () => member.backend.auth.currentUser?.uid ?? null,
+        );
         reservations.push(blocks.reserve(access));
       }
     }
@@ -180,6 +184,22 @@ describe('Repair ID blocks on Firebase (ADR 0012)', () => {
       { amountPaise: 50_000 },
     ]);
     expect(staff.logger.at('error')).toEqual([]);
+  });
+
+  it('uses the numbers a device holds online too, so a one-counter shop numbers 1001, 1002, …', async () => {
+    await owner.backend.ports.shopRepairs.prepareOffline('store-1');
+    const first = await owner.backend.ports.shopRepairs.create('store-1', newRepair());
+    const second = await owner.backend.ports.shopRepairs.create('store-1', newRepair());
+    expect([first, second].map((r) => [parseRepairId(r.repairId)?.number, r.pendingSync])).toEqual([
+      [1001, false],
+      [1002, false],
+    ]);
+    // Another device of the shop, holding none, takes the counter's next number: after the block.
+    const other = await staff.backend.ports.shopRepairs.create('store-1', newRepair());
+    expect(parseRepairId(other.repairId)?.number).toBe(1001 + REPAIR_ID_BLOCK_SIZE);
+    expect(await owner.backend.ports.shopRepairs.prepareOffline('store-1')).toEqual({
+      repairIdsHeld: REPAIR_ID_BLOCK_SIZE - 2,
+    });
   });
 
   it('says a job card needs the network when the device holds no number offline, and keeps nothing', async () => {

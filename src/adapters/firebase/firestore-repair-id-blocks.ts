@@ -82,6 +82,8 @@ export class FirestoreRepairIdBlocks {
   constructor(
     private readonly db: Firestore,
     private readonly storage: DeviceStorage,
+    /** The signed-in account now (a reservation is dropped when it signs out meanwhile). */
+    private readonly currentUid: () => string | null,
     private readonly logger?: Logger,
   ) {}
 
@@ -126,7 +128,10 @@ export class FirestoreRepairIdBlocks {
     try {
       await this.reserve(access);
     } catch (error) {
-      this.logger?.error(`Reserving Repair IDs for this device in store ${access.store.id} failed`, error);
+      // Signed out (or another account signed in) meanwhile: nothing to say, the next sign-in tops up.
+      if (this.currentUid() !== access.uid) return;
+      // A warning: job cards still work online (the counter), and the next board or job card tries again.
+      this.logger?.warn(`Reserving Repair IDs for this device in store ${access.store.id} failed`, error);
     }
   }
 
@@ -172,6 +177,12 @@ export class FirestoreRepairIdBlocks {
       async (transaction) => {
         const counter = (await transactionGet(transaction, counterRef)).data() ?? null;
         seen.last = counter?.last;
+        // Signed out meanwhile (Logout right after the board opened): nothing is committed.
+        if (this.currentUid() !== access.uid)
+          throw new PortError(
+            'unauthenticated',
+            'The account signed out before its Repair IDs were reserved.',
+          );
         const plan = planBlockReservation(
           counter,
           { id: storeId, name: access.store.name, repairIdPrefix: access.storeData.repairIdPrefix },

@@ -108,12 +108,6 @@ export class ShopRepairWriter {
    * repairAccess, and whether the repair came from this device's cache: a get answers from the cache
    * only when the client knows it is offline, so then a write queues instead of trying a transaction.
    */
-  /** The repair as this device's cache holds it (staff read no code), or null when it has none. */
-  async cachedRepair(id: string): Promise<ShopRepair | null> {
-    const raw = await cachedData(this.repairRef(id));
-    return raw === undefined ? null : withoutCode(shopRepairOf(id, raw));
-  }
-
   async repairState(id: string, owner = false): Promise<{ access: FirestoreShopAccess; offline: boolean }> {
     this.access.uid();
     const snapshot = await getDoc(this.repairRef(id));

@@ -114,7 +114,7 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
     this.outbox = new PendingWrites(db, deviceStorage);
     this.writer = new ShopRepairWriter(db, this.access, this.outbox);
     this.allocator = new FirestoreRepairIdAllocator(db, this.writer, clock, this.outbox);
-    this.blocks = new FirestoreRepairIdBlocks(db, deviceStorage, logger);
+    this.blocks = new FirestoreRepairIdBlocks(db, deviceStorage, () => auth.currentUser?.uid ?? null, logger);
     this.refused = new RefusedChangeStore(deviceStorage);
   }
 
@@ -130,15 +130,18 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
       if (!isTrackingToken(input.trackingToken))
         throw new PortError('invalid-argument', 'This tracking token is not valid.');
       const by = { uid: access.uid, name: await this.actorName(access) };
-      // Online the Repair ID is the counter's, taken in a transaction; with no server, a number this
-      // device holds from its member's block (ADR 0012), its writes queued together.
-      if (access.offline) return this.createFromBlock(access, input, by);
-      // (Blocks are topped up by prepareOffline, which the console calls, never here: a create online
-      // moves the counter by one, and the numbers stay 1001, 1002, … while no device holds a block.)
+      // A number this device holds from its member's block comes first, online too (ADR 0012): its
+      // writes go as one batch that needs no server, and a shop with one counter numbers 1001, 1002, ….
+      // Holding none, the counter's next number, taken in a transaction (the server is needed then).
+      // Blocks are topped up by prepareOffline, which the console asks, never here: while no device
+      // holds a block, creates move the counter by one and the numbers have no gap.
+      if (this.blocks.count(access) > 0) return this.createFromBlock(access, input, by);
+      if (access.offline) throw new PortError('unavailable', SHOP_MESSAGES.createNeedsNetwork);
       try {
         return await this.allocator.create(access, input, by);
       } catch (error) {
-        if (isOffline(error)) return this.createFromBlock(access, input, by);
+        if (isOffline(error))
+          throw new PortError('unavailable', SHOP_MESSAGES.createNeedsNetwork, { cause: error });
         throw error;
       }
     });
@@ -160,8 +163,6 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
     by: { uid: string; name: string },
   ): Promise<ShopRepair> {
     const taken = this.blocks.take(access);
-    // No number held (this device never went online in this store, or took them all): the job card
-    // stays a draft until the network returns.
     if (taken === null) throw new PortError('unavailable', SHOP_MESSAGES.createNeedsNetwork);
     return this.allocator.createFromBlock(access, input, by, taken, this.logger);
   }
@@ -442,9 +443,8 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
       offline,
       queued: async () => {
         // What this device had of the edited fields: kept with the change if the server refuses it.
-        const cached = await this.writer.cachedRepair(id);
         const cachedCode = patch.unlockCode === undefined ? null : await this.cachedUnlockCode(id);
-        const base = cached === null ? {} : baseOf(cached, cachedCode, patch);
+        let base: RefusedChange['base'] = {};
         const { raw, write } = await this.writer.queued(id, access, this.logger, 'change', (error) => {
           if (isPortError(toPortError(error), 'permission-denied'))
             this.refused.keep(access.uid, {
@@ -454,6 +454,7 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
               at: this.clock.now().toISOString(),
             });
         });
+        base = baseOf(shopRepairOf(id, raw), cachedCode, patch);
         const { repair, next } = planEdit(this.clock, id, raw, patch, access, name);
         if (next === null) return withoutCode(repair);
         return write(next, (batch) => {

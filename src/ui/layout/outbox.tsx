@@ -10,7 +10,8 @@ import { Dialog } from '../components/dialog';
 /*
  * The outbox (issue 20): how many changes of this account made on this device the server does not have
  * yet (on Firebase, writes queued offline), in the header of every signed-in page, with their list;
- * and the warning before signing out with some still waiting (signed out, the device cannot send them).
+ * and the warning before signing out with some still waiting (Firestore keeps an account's queued
+ * writes apart and sends them only while that account is signed in on the device).
  */
 
 export const OUTBOX_TEXTS = {
@@ -22,7 +23,7 @@ export const OUTBOX_TEXTS = {
   none: 'Everything made on this device is synced.',
   signOutTitle: 'Sign out with changes not yet synced?',
   signOutText: (n: number) =>
-    `${n === 1 ? '1 change' : `${n} changes`} made on this device ${n === 1 ? 'has' : 'have'} not reached the server yet, and a signed-out device cannot send ${n === 1 ? 'it' : 'them'}. Connect to the network and wait until nothing is 'Not yet synced', or sign out anyway and lose ${n === 1 ? 'it' : 'them'}.`,
+    `${n === 1 ? '1 change' : `${n} changes`} made on this device ${n === 1 ? 'has' : 'have'} not reached the server yet. ${n === 1 ? 'It is' : 'They are'} sent only while this account is signed in here: signed out, ${n === 1 ? 'it waits' : 'they wait'} on this device until you sign in on it again. Connect to the network and wait until nothing is 'Not yet synced', or sign out anyway.`,
   stay: 'Stay signed in',
   signOutAnyway: 'Sign out anyway',
 } as const;
