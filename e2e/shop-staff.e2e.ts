@@ -493,8 +493,25 @@ describe('a new sign-up is invited: no card until its address is proved through 
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByRole('link', { name: 'open the demo mailbox' }).click();
     await page.waitForURL(`${baseUrl}/demo/mailbox`);
-    const mail = page.getByRole('article').filter({ hasText: email }).first();
-    await (await shown(mail.getByRole('link', { name: 'Reset your password' }))).click();
+    // The newest mail to her with a reset link: read the mailbox again until the reset mail is in it
+    // (on a busy machine the list can be read before the reset was recorded).
+    const reset = page
+      .getByRole('article')
+      .filter({ hasText: email })
+      .getByRole('link', { name: 'Reset your password' })
+      .first();
+    await expect
+      .poll(
+        async () => {
+          if ((await reset.count()) > 0) return true;
+          await page.reload();
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          return (await reset.count()) > 0;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    await reset.click();
     await page.waitForURL(/\/reset-password\?oobCode=/);
     await page.getByLabel(/^New Password/).fill('Strong#Pass8');
     await page.getByLabel(/^Confirm New Password/).fill('Strong#Pass8');

@@ -153,6 +153,9 @@ export class FirestoreRepairIdBlocks {
     const counterRef = doc(this.db, SHOP_COLLECTIONS.repairCounters, access.store.id);
     for (let attempt = 1; ; attempt++) {
       const seen: { last: unknown } = { last: undefined };
+      // Signed out meanwhile (Logout right after the board opened): nothing more is asked of the server.
+      if (this.currentUid() !== access.uid)
+        throw new PortError('unauthenticated', 'The account signed out before its Repair IDs were reserved.');
       try {
         const block = await this.reserveOnce(access, size, seen);
         this.keep(access, [...this.held(access), { ...block, next: block.first }]);
