@@ -1,16 +1,11 @@
 import { disableNetwork, enableNetwork, waitForPendingWrites } from 'firebase/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EmulatorRest } from '../../scripts/firebase-emulator-rest';
-import { createFirebaseBackend, type FirebaseBackend } from '../../src/adapters/firebase/firebase-backend';
-import { MemoryLogger } from '../../src/demo/memory-logger';
 import { INVOICE_MESSAGES } from '../../src/domain/shop/invoice';
 import { SHOP_MESSAGES } from '../../src/domain/shop/messages';
 import { isPortError } from '../../src/ports/errors';
 import { rejectionOf } from '../contract/fixtures';
-import { type BackendHarness, PASSWORD } from '../contract/harness';
-import { newRepair, seedShop } from '../contract/shop-fixtures';
-import { emulatorEndpoints, emulatorSeeder } from './firebase-harness';
-import { CONTRACT_PROJECT } from './projects';
+import { newRepair } from '../contract/shop-fixtures';
+import { closeDevices, type Device, eventually, offlineShop, offlineSuite } from './offline-devices';
 
 /**
  * The shop console on Firebase with the network cut (docs/firebase.md, "Offline"): a client whose
@@ -19,70 +14,21 @@ import { CONTRACT_PROJECT } from './projects';
  * sends them when the network returns; the rules refuse a queued move someone else made stale, and the
  * cache rolls back. Node has no IndexedDB: these clients keep the cache in memory.
  */
-const PROJECT = CONTRACT_PROJECT;
-let sequence = 0;
-let rest: EmulatorRest;
-const seeder = () => emulatorSeeder(emulatorEndpoints(), PROJECT);
-let seed: ReturnType<typeof seeder>;
-
-function client(logger = new MemoryLogger()): { backend: FirebaseBackend; logger: MemoryLogger } {
-  const endpoints = emulatorEndpoints();
-  sequence += 1;
-  const backend = createFirebaseBackend({
-    firebase: { apiKey: 'demo-api-key', authDomain: `${PROJECT}.firebaseapp.com`, projectId: PROJECT },
-    emulators: {
-      authUrl: `http://${endpoints.host}:${endpoints.authPort}`,
-      firestoreHost: endpoints.host,
-      firestorePort: endpoints.firestorePort,
-    },
-    appName: `offline-client-${sequence}`,
-    logger,
-  });
-  return { backend, logger };
-}
-
-async function eventually(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 describe('the shop console on Firebase, offline', () => {
-  let owner: ReturnType<typeof client>;
-  let staff: ReturnType<typeof client>;
+  let suite: Awaited<ReturnType<typeof offlineSuite>>;
+  let owner: Device;
+  let staff: Device;
 
   beforeAll(async () => {
-    rest = new EmulatorRest(emulatorEndpoints());
-    await rest.loadRules(PROJECT);
-    seed = seeder();
+    suite = await offlineSuite();
   });
-  afterAll(() => seed.dispose());
+  afterAll(() => suite.seed.dispose());
 
   beforeEach(async () => {
-    await Promise.all([rest.clearFirestore(PROJECT), rest.clearAuth(PROJECT)]);
-    owner = client();
-    staff = client();
-    const harness: BackendHarness = {
-      ports: owner.backend.ports,
-      seeder: seed,
-      lastResetCode: () => Promise.resolve(null),
-      lastPhoneCode: () => Promise.resolve(null),
-      resetSpendsOtherCodes: false,
-      advanceClock: null,
-      dispose: () => Promise.resolve(),
-    };
-    await seedShop(harness);
-    await owner.backend.ports.auth.signIn('owner@contract.test', PASSWORD);
-    await staff.backend.ports.auth.signIn('staff@contract.test', PASSWORD);
+    ({ owner, staff } = await offlineShop(suite));
   });
   afterEach(async () => {
-    for (const { backend } of [owner, staff]) {
-      await enableNetwork(backend.firestore).catch(() => undefined);
-      await backend.ports.auth.signOut().catch(() => undefined);
-      await backend.dispose();
-    }
+    await closeDevices([owner, staff]);
   });
 
   it("answers the store's membership, board, search, counts and a repair's page from the cache", async () => {

@@ -1,3 +1,5 @@
+import type { EditedField } from '../../../domain/shop/refused-changes';
+
 /**
  * The shop console's screen labels and button texts, word for word from
  * ../shared/spec/owner-console.md where it names them (ours where it is silent). They are the screens'
@@ -64,6 +66,26 @@ export const OFFLINE_JOB_CARD_TEXTS = {
     `Offline ready: this device holds ${n} Repair ${n === 1 ? 'ID' : 'IDs'}, so job cards taken with the network down get theirs at once.`,
   none: 'This device holds no Repair IDs yet: with the network down, a job card waits as a draft until it returns.',
 } as const;
+
+/**
+ * The fields an edit changes (ShopRepairPatch's stored names), as the job card and the edit form label
+ * them: an 'edit' history note's fields, and the 'Changed on another device' choices.
+ */
+export const EDITED_FIELD_LABELS: Readonly<Record<EditedField, string>> = {
+  customerName: JOB_CARD_LABELS.customerName,
+  customerMobile: JOB_CARD_LABELS.customerMobile,
+  productType: JOB_CARD_LABELS.deviceType,
+  productName: JOB_CARD_LABELS.brandModel,
+  imeiSerial: JOB_CARD_LABELS.imeiSerial,
+  problemList: JOB_CARD_LABELS.problems,
+  accessories: JOB_CARD_LABELS.accessories,
+  otherAccessory: JOB_CARD_LABELS.accessories,
+  conditionNotes: JOB_CARD_LABELS.conditionNotes,
+  unlockCode: JOB_CARD_LABELS.unlockCode,
+  estimatePaise: JOB_CARD_LABELS.estimate,
+  finalPaise: REPAIR_EDIT_TEXTS.finalAmount,
+  promisedDate: JOB_CARD_LABELS.promisedDate,
+};
 
 /**
  * Ours: 'Changed on another device' (issue 20), the repair page's choice for an edit of this device

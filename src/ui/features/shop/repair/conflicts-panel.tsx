@@ -7,7 +7,7 @@ import type { RepairDossier } from '../../../../domain/shop/shop-use-cases';
 import { Button } from '../../../components/button';
 import { Card, CardHeader } from '../../../components/card';
 import { OutcomeAlert } from '../../../components/outcome-alert';
-import { CONFLICT_TEXTS, JOB_CARD_LABELS, REPAIR_EDIT_TEXTS } from '../shop-texts';
+import { CONFLICT_TEXTS, EDITED_FIELD_LABELS } from '../shop-texts';
 import { useResolveRefusedChange } from './mutations';
 
 /*
@@ -17,20 +17,10 @@ import { useResolveRefusedChange } from './mutations';
  * forgets the refused one. Until then nothing of it is lost (the device keeps it).
  */
 
+/** The choices' labels: the edit form's, the other accessory told apart from the ticked ones. */
 const FIELD_LABELS: Readonly<Record<EditedField, string>> = {
-  customerName: JOB_CARD_LABELS.customerName,
-  customerMobile: JOB_CARD_LABELS.customerMobile,
-  productType: JOB_CARD_LABELS.deviceType,
-  productName: JOB_CARD_LABELS.brandModel,
-  imeiSerial: JOB_CARD_LABELS.imeiSerial,
-  problemList: JOB_CARD_LABELS.problems,
-  accessories: JOB_CARD_LABELS.accessories,
+  ...EDITED_FIELD_LABELS,
   otherAccessory: 'Other accessory',
-  conditionNotes: JOB_CARD_LABELS.conditionNotes,
-  estimatePaise: JOB_CARD_LABELS.estimate,
-  finalPaise: REPAIR_EDIT_TEXTS.finalAmount,
-  promisedDate: JOB_CARD_LABELS.promisedDate,
-  unlockCode: JOB_CARD_LABELS.unlockCode,
 };
 
 /** A field's value as the repair page's details write it ('—' for none). */

@@ -3,7 +3,7 @@ import { formatPaise } from '../../../../domain/shop/amounts';
 import type { RepairDossier } from '../../../../domain/shop/shop-use-cases';
 import { statusLabel } from '../../../../domain/shop/status-values';
 import { Card, CardHeader } from '../../../components/card';
-import { JOB_CARD_LABELS, PAYMENT_TEXTS, REPAIR_EDIT_TEXTS } from '../shop-texts';
+import { EDITED_FIELD_LABELS, PAYMENT_TEXTS } from '../shop-texts';
 
 /*
  * The repair page's 'History': every change of the repair, newest first (append-only: status moves,
@@ -67,23 +67,6 @@ export function historyHeadline(entry: Entry): string {
   return entry.kind === 'created' ? `Created (${statusLabel(entry.status)})` : statusLabel(entry.status);
 }
 
-/** The stored fields an edit names in its history note ('Changed: customerName, finalPaise'), as labelled. */
-const EDITED_FIELD_LABELS: Readonly<Record<string, string>> = {
-  customerName: JOB_CARD_LABELS.customerName,
-  customerMobile: JOB_CARD_LABELS.customerMobile,
-  productType: JOB_CARD_LABELS.deviceType,
-  productName: JOB_CARD_LABELS.brandModel,
-  imeiSerial: JOB_CARD_LABELS.imeiSerial,
-  problemList: JOB_CARD_LABELS.problems,
-  accessories: JOB_CARD_LABELS.accessories,
-  otherAccessory: JOB_CARD_LABELS.accessories,
-  conditionNotes: JOB_CARD_LABELS.conditionNotes,
-  unlockCode: JOB_CARD_LABELS.unlockCode,
-  estimatePaise: JOB_CARD_LABELS.estimate,
-  finalPaise: REPAIR_EDIT_TEXTS.finalAmount,
-  promisedDate: JOB_CARD_LABELS.promisedDate,
-};
-
 /**
  * An 'edit' history entry's note as people read it: every backend writes the stored field names
  * ('Changed: customerName, finalPaise'); shown with the form's labels ('Changed: Customer Name, Final
@@ -93,6 +76,8 @@ export function editNoteText(note: string): string {
   const match = /^Changed: (.+)$/.exec(note.trim());
   if (match === null) return note;
   const fields = (match[1] ?? '').split(',').map((field) => field.trim());
-  const labels = [...new Set(fields.map((field) => EDITED_FIELD_LABELS[field] ?? field))];
+  const labels = [
+    ...new Set(fields.map((field) => (EDITED_FIELD_LABELS as Record<string, string>)[field] ?? field)),
+  ];
   return `Changed: ${labels.join(', ')}`;
 }
