@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { backend, freshData } from './support/backend';
 import { launchBrowser, openTab, screenshot, shown, signIn, type Tab } from './support/browser';
-import { detail, heading } from './support/shop';
+import { conflictingEstimates, detail, heading, keepThisDevicesEstimate, saveEstimate } from './support/shop';
 
 /**
  * 'Changed on another device' on the Firebase build (issue 20): the owner and staff, in two browsers,
@@ -12,7 +12,6 @@ import { detail, heading } from './support/shop';
  */
 const baseUrl = inject('baseUrl');
 const PENDING = 'Not yet synced';
-const TITLE = 'Changed on another device';
 let browser: Browser;
 let ownerTab: Tab;
 let staffTab: Tab;
@@ -26,13 +25,7 @@ async function openRpr1001(page: Page): Promise<void> {
 }
 
 async function editEstimate(page: Page, rupees: string): Promise<void> {
-  const details = page
-    .getByRole('heading', { level: 2, name: 'Details' })
-    .locator('xpath=ancestor::div[contains(@class, "rounded-2xl")][1]');
-  await details.getByRole('button', { name: 'Edit' }).click();
-  const form = await shown(page.getByRole('form', { name: 'Edit details' }));
-  await form.getByLabel(/^Estimate/).fill(rupees);
-  await form.getByRole('button', { name: 'Save' }).click();
+  await saveEstimate(page, rupees);
   await shown(
     page.getByRole('heading', { level: 1, name: 'RPR-1001' }).locator('..').getByText(PENDING),
     30_000,
@@ -73,10 +66,7 @@ describe.runIf(backend() === 'firebase')('two browsers change one repair offline
   it('shows staff, on reconnecting, both values side by side with a choice', async () => {
     const { page, context } = staffTab;
     await context.setOffline(false);
-    const panel = await shown(page.getByRole('region', { name: TITLE }), 40_000);
-    const estimate = panel.getByRole('group', { name: 'Estimate (₹)' });
-    expect(await estimate.getByTestId('mine-estimatePaise').textContent()).toBe('₹3,300');
-    expect(await estimate.getByTestId('saved-estimatePaise').textContent()).toBe('₹3,100');
+    expect(await conflictingEstimates(page, 40_000)).toEqual(['₹3,300', '₹3,100']);
     expect(await detail(page, 'Estimate (₹)').textContent()).toBe('₹3,100');
     await screenshot(page, 'issue20-changed-on-another-device-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -86,10 +76,7 @@ describe.runIf(backend() === 'firebase')('two browsers change one repair offline
 
   it("keeps staff's value when they choose it; the owner's browser shows it", async () => {
     const { page } = staffTab;
-    const panel = page.getByRole('region', { name: TITLE });
-    await panel.getByRole('radio', { name: 'Estimate (₹): Keep this device’s' }).check();
-    await panel.getByRole('button', { name: 'Save choice' }).click();
-    await panel.waitFor({ state: 'hidden', timeout: 30_000 });
+    await keepThisDevicesEstimate(page);
     await expect.poll(() => detail(page, 'Estimate (₹)').textContent()).toBe('₹3,300');
     await ownerTab.page.reload();
     await heading(ownerTab.page, 'RPR-1001');

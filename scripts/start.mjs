@@ -2,6 +2,8 @@
 // `npm start`: builds the offline demo (PouchDB in the browser, demo data preloaded) and serves it on
 // http://localhost:4173 (PORT overrides), then prints the URL and the demo accounts. `--no-build` serves
 // the dist/ already built (scripts/test-all.mjs builds once for the size check and the e2e tests).
+// `--out-dir DIR` builds into (and serves) DIR instead of dist/: a device built with its own settings
+// (VITE_POUCHDB_SYNC_URL) beside the usual demo.
 import { build, preview, runnerImport } from 'vite';
 import { originOf, securityHeaders } from './security-headers.mjs';
 
@@ -11,11 +13,19 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
   process.exit(1);
 }
 
+const outDirAt = process.argv.indexOf('--out-dir');
+const outDir = outDirAt === -1 ? undefined : process.argv[outDirAt + 1];
+if (outDirAt !== -1 && !outDir) {
+  console.error('--out-dir needs a directory');
+  process.exit(1);
+}
+const output = outDir ? { build: { outDir, emptyOutDir: true } } : {};
+
 const started = performance.now();
 if (!process.argv.includes('--no-build')) {
   console.log('Building the RepairMate offline demo…');
   try {
-    await build({ logLevel: 'warn' });
+    await build({ logLevel: 'warn', ...output });
   } catch (error) {
     console.error('The build failed:', error instanceof Error ? error.message : error);
     process.exit(1);
@@ -29,6 +39,7 @@ const headers = securityHeaders({ connect: syncUrl ? [originOf(syncUrl)] : [] })
 let server;
 try {
   server = await preview({
+    ...output,
     preview: { port, strictPort: true, host: '127.0.0.1', headers },
     logLevel: 'warn',
   });

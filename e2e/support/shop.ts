@@ -220,3 +220,41 @@ export async function textWithoutDates(page: Page, repairId: string): Promise<st
     .replace(/\b\d{4}-\d{2}-\d{2}\b/g, ' ')
     .replace(/\b\d{1,2}:\d{2}\b/g, ' ');
 }
+
+/** The repair page's 'Changed on another device' panel (issue 20). */
+export const conflictPanel = (page: Page): Locator =>
+  page.getByRole('region', { name: 'Changed on another device' });
+
+/** Changes the estimate in the repair page's 'Edit details' form and saves (what follows is the caller's). */
+export async function saveEstimate(page: Page, rupees: string): Promise<void> {
+  const details = page
+    .getByRole('heading', { level: 2, name: 'Details' })
+    .locator('xpath=ancestor::div[contains(@class, "rounded-2xl")][1]');
+  await details.getByRole('button', { name: 'Edit' }).click();
+  const form = page.getByRole('form', { name: 'Edit details' });
+  await form.waitFor({ state: 'visible' });
+  await form.getByLabel(/^Estimate/).fill(rupees);
+  await form.getByRole('button', { name: 'Save' }).click();
+}
+
+/** The estimate's two values in the conflict panel, once it shows: [this device's, the saved one]. */
+export async function conflictingEstimates(
+  page: Page,
+  timeout: number,
+): Promise<[string | null, string | null]> {
+  const panel = conflictPanel(page);
+  await panel.waitFor({ state: 'visible', timeout });
+  const estimate = panel.getByRole('group', { name: 'Estimate (₹)' });
+  return [
+    await estimate.getByTestId('mine-estimatePaise').textContent(),
+    await estimate.getByTestId('saved-estimatePaise').textContent(),
+  ];
+}
+
+/** Keeps this device's estimate in the conflict panel, saves the choice and waits for the panel to go. */
+export async function keepThisDevicesEstimate(page: Page): Promise<void> {
+  const panel = conflictPanel(page);
+  await panel.getByRole('radio', { name: 'Estimate (₹): Keep this device’s' }).check();
+  await panel.getByRole('button', { name: 'Save choice' }).click();
+  await panel.waitFor({ state: 'hidden', timeout: 30_000 });
+}

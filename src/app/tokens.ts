@@ -2,6 +2,7 @@ import type { ServiceIdentifier } from 'inversify';
 import type { DemoControls, DemoMailbox, DemoSmsInbox, Seeder } from '../demo';
 import type { UseCases } from '../domain/use-cases';
 import type { Ports } from '../ports';
+import type { Arrivals } from '../ui/service-source';
 import type { AppConfig } from './config';
 
 const token = <T>(name: string) => Symbol.for(`RepairMate.${name}`) as ServiceIdentifier<T>;
@@ -19,6 +20,7 @@ export const TOKENS = {
   DemoSmsInbox: token<DemoSmsInbox>('DemoSmsInbox'),
   DemoControls: token<DemoControls>('DemoControls'),
   UseCases: token<UseCases>('UseCases'),
+  Arrivals: token<Arrivals>('Arrivals'),
 } as const;
 
 /** The token of one port, by its key in the Ports record (src/ports/index.ts), e.g. portToken('users'). */

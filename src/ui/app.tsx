@@ -95,6 +95,22 @@ export function App(props: AppProps) {
   const failure = useSyncExternalStore(source.subscribe, source.failure, source.failure);
 
   useEffect(() => followSession(parts.session, parts.router), [parts]);
+  // On a device that syncs, what another device changed arrives in the background: the screens on show
+  // read again (waiting for the backend to load, never loading it).
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    const follow = () => {
+      const arrivals = source.current()?.arrivals;
+      if (stop !== null || arrivals == null) return;
+      stop = arrivals.subscribe(() => void parts.queryClient.invalidateQueries());
+    };
+    follow();
+    const unsubscribe = source.subscribe(follow);
+    return () => {
+      unsubscribe();
+      stop?.();
+    };
+  }, [parts, source]);
   // Once the first screen has rendered and the page is idle, what routing/warm-up.ts decides: on the
   // demo and where an account was signed in, follow the session (which loads the backend), then every
   // other screen and the offline copy; for a visitor of the production build, nothing until they sign

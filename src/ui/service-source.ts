@@ -26,11 +26,21 @@ export interface AppSettings {
   readonly backend: 'memory' | 'pouchdb' | 'firebase';
 }
 
+/**
+ * Changes another device made arriving on this one (a PouchDB device syncing with its server): the
+ * screens read again when told. Absent where reads are always the server's (Firestore's queries) or
+ * nothing arrives (memory, a PouchDB device that does not sync).
+ */
+export interface Arrivals {
+  subscribe(listener: () => void): () => void;
+}
+
 /** What the composition root hands the UI once a backend has loaded: the use cases, the demo extras. */
 export interface AppServices {
   readonly useCases: UseCases;
   readonly demo: DemoServices | null;
   readonly settings: AppSettings;
+  readonly arrivals?: Arrivals | null;
 }
 
 /** Why the app could not start: shown instead of the pages (bad configuration, storage unavailable). */

@@ -119,6 +119,30 @@ const DATA: SeedData = {
     },
     { id: 'r3', repairId: 'RPR-1003', businessId: 'uid-owner', customerMobile: '9000000001' },
     { id: 'r4', repairId: 'RPR-1004', storeId: 'store-gone', customerMobile: '9000000002' },
+    // A console repair stored without businessId, as the demo data set's are.
+    {
+      id: 'r5',
+      repairId: 'RPR-1005',
+      storeId: 'store-1',
+      customerMobile: '9000000005',
+      deliveryCode: '1357',
+      status: 'received',
+      paidPaise: 0,
+      duePaise: 0,
+      owing: false,
+      trackingToken: 'BBBBBBBBBBBBBBBBBBBBBB',
+      history: [
+        {
+          kind: 'created',
+          status: 'received',
+          from: null,
+          at: new Date('2026-11-20T10:00:00Z'),
+          by: { uid: 'uid-owner', name: 'Rahul Sharma' },
+          note: '',
+          amountPaise: null,
+        },
+      ],
+    },
   ],
   supportIssues: [
     {
@@ -365,10 +389,10 @@ describe('the sync server over HTTP (threat 7, and threats 1, 2, 3 and 5 through
     it('attack 3.s1: each device gets, through the changes feed, only its repairs', async () => {
       expect(await changedIds('asha', 'repairs')).toEqual(['r1']);
       expect(await changedIds('claimant', 'repairs')).toEqual([]);
-      expect(await changedIds('counter', 'repairs')).toEqual(['r1', 'r3']);
+      expect(await changedIds('counter', 'repairs')).toEqual(['r1', 'r3', 'r5']);
       expect(await changedIds('rivalCounter', 'repairs')).toEqual(['r2']);
       expect(await changedIds('distributor', 'repairs')).toEqual([]);
-      expect(await changedIds('adminDesk', 'repairs')).toEqual(['r1', 'r2', 'r3', 'r4']);
+      expect(await changedIds('adminDesk', 'repairs')).toEqual(['r1', 'r2', 'r3', 'r4', 'r5']);
     });
 
     it('attack 3.s2: other repairs are refused one by one, in bulk, and as a whole', async () => {
@@ -580,6 +604,25 @@ describe('the sync server over HTTP (threat 7, and threats 1, 2, 3 and 5 through
         (await bulkWrite('counter', 'repairs', nextVersion(r1, RAHUL, 'status', { status: 'inprogress' })))
           ?.error,
       ).toBeUndefined();
+    });
+
+    it('allowed: an edit of a console repair stored without businessId (the demo’s) keeps it so; giving it one is refused', async () => {
+      const r5 = await current('repairs', 'r5');
+      const edited = nextVersion(r5, RAHUL, 'edit', { conditionNotes: 'Back cover loose' });
+      const kept = await bulkWrite('counter', 'repairs', edited);
+      expect(kept).toEqual(expect.objectContaining({ ok: true }));
+      const now = await current('repairs', 'r5');
+      expect(now.conditionNotes).toBe('Back cover loose');
+      for (const businessId of ['uid-owner', 'uid-rival'])
+        expect(
+          (
+            await bulkWrite(
+              'counter',
+              'repairs',
+              nextVersion(now, RAHUL, 'edit', { conditionNotes: 'Again', businessId }),
+            )
+          )?.error,
+        ).toBe('forbidden');
     });
 
     it("attack 2.s3: a staff member's device (current or removed) reads and writes none of the store's repairs: only the owner's devices sync it", async () => {

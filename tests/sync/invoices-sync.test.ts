@@ -1,15 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPouchBackend, type PouchBackend } from '../../src/adapters/pouchdb/pouchdb-backend';
 import { nodePouchDB } from '../../src/adapters/pouchdb/pouchdb-node';
-import { addDevice, provisionShop, seedShop } from '../../src/adapters/pouchdb/sync-server/provision';
-import { freePort, type SyncServer, startSyncServer } from '../../src/adapters/pouchdb/sync-server/server';
+import { freePort } from '../../src/adapters/pouchdb/sync-server/server';
 import { ManualClock } from '../../src/demo/manual-clock';
 import { INVOICE_MESSAGES } from '../../src/domain/shop/invoice';
 import { financialYearOf, formatInvoiceNumber } from '../../src/domain/shop/invoice-number';
 import { gstinCheckCharacter } from '../../src/domain/shop/settings';
 import { PortError } from '../../src/ports/errors';
 import { newRepair } from '../contract/shop-fixtures';
-import { waitFor } from './sync-helpers';
+import {
+  DEVICE_PASSWORD,
+  OWNER_PASSWORD,
+  shopWithTwoCounters,
+  syncServerForFile,
+  waitFor,
+} from './sync-helpers';
 
 /**
  * Invoices on PouchDB with sync (docs/pouchdb.md "Invoices"): the sync server gives the numbers. Two
@@ -18,23 +23,11 @@ import { waitFor } from './sync-helpers';
  * around the rules (an invoice without its counter's number, a skipped counter, an edit) is refused.
  */
 
-const PASSWORD = 'Secret#123';
-const DEVICE_PASSWORD = 'device-secret-1';
 const STORE_GSTIN = `27AAPFS1234C1Z${gstinCheckCharacter('27AAPFS1234C1Z')}`;
 
-let server: SyncServer;
-beforeAll(async () => {
-  server = await startSyncServer();
-}, 60_000);
-afterAll(async () => {
-  await server?.stop();
-});
+const sync = syncServerForFile();
 
-const devices: PouchBackend[] = [];
-afterEach(async () => {
-  await Promise.allSettled(devices.splice(0).map((backend) => backend.destroy()));
-});
-
+/** A counter of the shop on PouchDB in memory, syncing with `syncUrl`; the owner's account on it. */
 async function open(prefix: string, name: string, syncUrl: string): Promise<PouchBackend> {
   const backend = await createPouchBackend({
     PouchDB: nodePouchDB(),
@@ -45,65 +38,17 @@ async function open(prefix: string, name: string, syncUrl: string): Promise<Pouc
     syncUrl,
     syncPrefix: prefix,
   });
-  devices.push(backend);
-  await backend.seeder.account({ uid: 'uid-owner', email: 'owner@sync.test', password: PASSWORD });
+  sync.devices.push(backend);
+  await backend.seeder.account({ uid: 'uid-owner', email: 'owner@sync.test', password: OWNER_PASSWORD });
   return backend;
 }
 
-async function shop() {
-  const prefix = `inv-${Date.now().toString(36)}`;
-  await provisionShop(server.admin, prefix);
-  await seedShop(server.admin, prefix, {
-    accounts: [],
-    users: [
-      {
-        uid: 'uid-owner',
-        record: { email: 'owner@sync.test', role: 'business', name: 'Rahul Sharma', businessName: 'Sharma' },
-      },
-    ],
-    publicProfiles: [],
-    stores: [
-      {
-        id: 'store-1',
-        ownerId: 'uid-owner',
-        name: 'Sharma Mobile Care',
-        state: 'Maharashtra',
-        gstin: STORE_GSTIN,
-        repairIdPrefix: 'SMC',
-      },
-    ],
-    repairs: [],
-    supportIssues: [],
-    transactions: [],
-    storeLinks: null,
+const shop = () =>
+  shopWithTwoCounters(sync.server(), 'inv', sync.devices, {
+    state: 'Maharashtra',
+    gstin: STORE_GSTIN,
+    repairIdPrefix: 'SMC',
   });
-  const device = async (name: string) => {
-    await addDevice(server.admin, {
-      name: `${prefix}-${name}`,
-      password: DEVICE_PASSWORD,
-      roles: ['uid:uid-owner'],
-    });
-    const gateway = new URL(server.url);
-    gateway.username = `${prefix}-${name}`;
-    gateway.password = DEVICE_PASSWORD;
-    const backend = await open(prefix, name, gateway.toString());
-    await waitFor('the store and its owner on the device', async () => {
-      return (
-        (await backend.databases.stores.get('store-1')) !== null &&
-        (await backend.databases.users.get('uid-owner')) !== null
-      );
-    });
-    await backend.ports.auth.signIn('owner@sync.test', PASSWORD);
-    return backend;
-  };
-  /** A database of the shop on the server, as its administrator. */
-  const remote = (name: string) =>
-    new (nodePouchDB())(`${server.admin.url.replace(/\/+$/, '')}/${prefix}-${name}`, {
-      auth: { username: server.admin.username, password: server.admin.password },
-      skip_setup: true,
-    } as never);
-  return { prefix, a: await device('a'), b: await device('b'), remote };
-}
 
 /**
  * A repair of store-1 with a final amount, created on `device` and waited for on the server after each
@@ -188,7 +133,7 @@ describe('invoices with sync: the server gives the numbers (issue 18)', () => {
       role: 'business',
       name: 'Rahul Sharma',
     });
-    await device.ports.auth.signIn('owner@sync.test', PASSWORD);
+    await device.ports.auth.signIn('owner@sync.test', OWNER_PASSWORD);
     const created = await device.ports.shopRepairs.create('store-1', newRepair());
     await device.ports.shopRepairs.update(created.id, { finalPaise: 10_000 });
     const refused = await device.ports.invoices
@@ -212,7 +157,7 @@ describe('invoices with sync: the server gives the numbers (issue 18)', () => {
     const invoice = await a.ports.invoices.issue(first.id, { customerGstin: '' });
     /** A database of the shop through the gateway, as counter A's device account. */
     const asDevice = (name: string) =>
-      new (nodePouchDB())(`${server.url.replace(/\/+$/, '')}/${prefix}-${name}`, {
+      new (nodePouchDB())(`${sync.server().url.replace(/\/+$/, '')}/${prefix}-${name}`, {
         auth: { username: `${prefix}-a`, password: DEVICE_PASSWORD },
         skip_setup: true,
       } as never);

@@ -1,12 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createPouchBackend, type PouchBackend } from '../../src/adapters/pouchdb/pouchdb-backend';
-import { nodePouchDB } from '../../src/adapters/pouchdb/pouchdb-node';
-import { addDevice, provisionShop, seedShop } from '../../src/adapters/pouchdb/sync-server/provision';
-import { type SyncServer, startSyncServer } from '../../src/adapters/pouchdb/sync-server/server';
-import { ManualClock } from '../../src/demo/manual-clock';
+import { describe, expect, it } from 'vitest';
 import { newPaymentId } from '../../src/domain/shop/payments';
 import { newRepair } from '../contract/shop-fixtures';
-import { waitFor } from './sync-helpers';
+import { shopWithTwoCounters, syncServerForFile, waitFor } from './sync-helpers';
 
 /**
  * Payments taken offline on two devices for one repair (issue 17, docs/adapters.md "Payments on
@@ -16,80 +11,13 @@ import { waitFor } from './sync-helpers';
  * pouchdb-server in memory on loopback.
  */
 
-const PASSWORD = 'Secret#123';
-const DEVICE_PASSWORD = 'device-secret-1';
-
-let server: SyncServer;
-
-beforeAll(async () => {
-  server = await startSyncServer();
-}, 60_000);
-
-afterAll(async () => {
-  await server?.stop();
-});
-
-const devices: PouchBackend[] = [];
-
-afterEach(async () => {
-  await Promise.allSettled(devices.splice(0).map((backend) => backend.destroy()));
-});
-
-async function shopWithTwoCounters(): Promise<{ prefix: string; a: PouchBackend; b: PouchBackend }> {
-  const prefix = `pay-${Date.now().toString(36)}`;
-  await provisionShop(server.admin, prefix);
-  await seedShop(server.admin, prefix, {
-    accounts: [],
-    users: [
-      {
-        uid: 'uid-owner',
-        record: { email: 'owner@sync.test', role: 'business', name: 'Rahul Sharma', businessName: 'Sharma' },
-      },
-    ],
-    publicProfiles: [],
-    stores: [{ id: 'store-1', ownerId: 'uid-owner', name: 'Sharma Mobile Care' }],
-    repairs: [],
-    supportIssues: [],
-    transactions: [],
-    storeLinks: null,
-  });
-  const open = async (name: string) => {
-    await addDevice(server.admin, {
-      name: `${prefix}-${name}`,
-      password: DEVICE_PASSWORD,
-      roles: ['uid:uid-owner'],
-    });
-    const gateway = new URL(server.url);
-    gateway.username = `${prefix}-${name}`;
-    gateway.password = DEVICE_PASSWORD;
-    const backend = await createPouchBackend({
-      PouchDB: nodePouchDB(),
-      adapter: 'memory',
-      prefix: `sync-${name}-${prefix}-${process.pid}`,
-      clock: new ManualClock(new Date()),
-      pbkdf2Iterations: 1000,
-      syncUrl: gateway.toString(),
-      syncPrefix: prefix,
-    });
-    devices.push(backend);
-    await backend.seeder.account({ uid: 'uid-owner', email: 'owner@sync.test', password: PASSWORD });
-    await waitFor('the store and its owner on the device', async () => {
-      return (
-        (await backend.databases.stores.get('store-1')) !== null &&
-        (await backend.databases.users.get('uid-owner')) !== null
-      );
-    });
-    await backend.ports.auth.signIn('owner@sync.test', PASSWORD);
-    return backend;
-  };
-  return { prefix, a: await open('a'), b: await open('b') };
-}
+const sync = syncServerForFile();
 
 describe('payments taken offline on two devices for one repair (issue 17)', () => {
   it('both count after sync, once each, on both devices and on the server', {
     timeout: 120_000,
   }, async () => {
-    const { prefix, a, b } = await shopWithTwoCounters();
+    const { a, b, remote } = await shopWithTwoCounters(sync.server(), 'pay', sync.devices);
     // ₹2,800 estimate, ₹500 advance, taken in on counter A; counter B gets it.
     const repair = await a.ports.shopRepairs.create('store-1', newRepair({}, '4821'));
     await waitFor('the repair and its advance on counter B', async () => {
@@ -147,9 +75,6 @@ describe('payments taken offline on two devices for one repair (issue 17)', () =
     }
 
     // The server holds the merged repair, and both entries.
-    const auth = { username: server.admin.username, password: server.admin.password };
-    const remote = (name: string) =>
-      new (nodePouchDB())(`${server.admin.url}/${prefix}-${name}`, { auth, skip_setup: true } as never);
     const repairs = remote('repairs');
     const payments = remote('payments');
     const onServer = await waitFor('the merged repair on the server', async () => {

@@ -8,7 +8,7 @@ import { ManualClock } from '../../src/demo/manual-clock';
 import { createUseCases } from '../../src/domain/use-cases';
 import { App } from '../../src/ui/app';
 import type { AppRouter } from '../../src/ui/router';
-import type { AppServices } from '../../src/ui/service-source';
+import type { AppServices, Arrivals } from '../../src/ui/service-source';
 
 /** A fixed "today" for UI tests: 21 Nov 2026, 10:30 local time. */
 export const TODAY = new Date(2026, 10, 21, 10, 30);
@@ -22,6 +22,8 @@ export interface RenderAppOptions {
   readonly demoData?: boolean;
   readonly now?: Date;
   readonly productName?: string;
+  /** Changes arriving from another device (a syncing device's AppServices.arrivals). */
+  readonly arrivals?: Arrivals;
 }
 
 export interface RenderedApp {
@@ -59,6 +61,7 @@ export async function renderApp(options: RenderAppOptions = {}): Promise<Rendere
       },
     },
     settings: { productName, supportEmail: 'support@repairmate.app', backend: 'memory' },
+    ...(options.arrivals ? { arrivals: options.arrivals } : {}),
   };
   let router!: AppRouter;
   const user = userEvent.setup();

@@ -14,6 +14,7 @@ import type { PouchConstructor, PouchStats } from './pouchdb-collection';
 import { PouchDatabases } from './pouchdb-databases';
 import { checkIterations, DEFAULT_PBKDF2_ITERATIONS } from './pouchdb-password';
 import { withRegisteredViews } from './pouchdb-registered-views';
+import { settleEditConflict } from './pouchdb-repair-conflicts';
 import { PouchRepairRepository } from './pouchdb-repair-repository';
 import { PouchShopInvoiceRepository } from './pouchdb-shop-invoices';
 import { PouchShopMembershipRepository } from './pouchdb-shop-membership';
@@ -120,7 +121,12 @@ export async function createPouchBackend(options: PouchBackendOptions): Promise<
             settleUser: (uid) => userDocs.settle(uid),
             resolveSupport: (id) => support.resolve(id),
             resolveLedger: (id) => resolveLedgerConflict(dbs, id),
-            resolveRepair: (id) => settleRepairConflict(dbs, id),
+            resolveRepair: async (id, serverRevision) => {
+              const doc = await settleRepairConflict(dbs, id);
+              if (doc === null || (doc._conflicts?.length ?? 0) === 0) return;
+              const saved = await serverRevision();
+              if (saved !== null) await settleEditConflict(dbs, id, saved, clock.now());
+            },
           },
         );
 
@@ -133,7 +139,13 @@ export async function createPouchBackend(options: PouchBackendOptions): Promise<
     wallet: new PouchWalletLedger(dbs, auth, userDocs, clock, options.faults),
     config: new PouchAppConfigRepository(dbs),
     shopMembers: new PouchShopMembershipRepository(dbs, auth, userDocs, clock),
-    shopRepairs: new PouchShopRepairRepository(dbs, auth, userDocs, clock),
+    shopRepairs: new PouchShopRepairRepository(
+      dbs,
+      auth,
+      userDocs,
+      clock,
+      sync === null ? undefined : (id) => sync.settleRepair(id),
+    ),
     tracking: new PouchTrackingLinkRepository(dbs, auth, userDocs, clock),
     photos: new PouchPhotoStore(dbs, auth, userDocs, clock),
     storeProfiles: new PouchStoreProfileRepository(dbs, auth, clock),

@@ -178,7 +178,10 @@ export class PouchCollection {
     return this.db;
   }
 
-  async get(id: string, options: { conflicts?: boolean; rev?: string } = {}): Promise<StoredDoc | null> {
+  async get(
+    id: string,
+    options: { conflicts?: boolean; rev?: string; revs?: boolean } = {},
+  ): Promise<StoredDoc | null> {
     this.stats.reads += 1;
     try {
       const doc = (await this.db.get(id, options)) as unknown as StoredDoc;

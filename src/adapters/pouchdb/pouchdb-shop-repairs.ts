@@ -57,6 +57,7 @@ import { KeyedLock } from '../shared/keyed-lock';
 import { backoff, fieldsOf, guarded, MAX_WRITE_ATTEMPTS, storedRecord } from './pouchdb-collection';
 import type { PouchDatabases } from './pouchdb-databases';
 import { randomId } from './pouchdb-password';
+import { dropRefusedChange, keptRefusedChanges, repairOfChange } from './pouchdb-repair-conflicts';
 import {
   linkDocId,
   loadRepairDoc,
@@ -130,6 +131,8 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
     private readonly session: LocalSession,
     private readonly users: UserDocs,
     private readonly clock: Clock,
+    /** On a syncing device: settles a repair's conflicting revisions now (PouchSync.settleRepair). */
+    private readonly settleConflicts?: (id: string) => Promise<unknown>,
   ) {
     this.lookup = pouchMembershipLookup(dbs);
   }
@@ -213,20 +216,30 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
   }
 
   /**
-   * Writes land on this device's replica at once: nothing is refused on arrival (two devices' edits of
-   * one repair meet as PouchDB conflicts on sync instead).
+   * The edits this device made that met another device's on sync (a conflict the sync server settled
+   * for the other: pouchdb-repair-conflicts.ts). A conflict not settled yet is settled first, when this
+   * device syncs; one that cannot be now (the server out of reach) waits for the next look.
    */
   refusedChanges(repairDocId: string): Promise<readonly RefusedChange[]> {
     return guarded(async () => {
       requireSignedIn(this.session);
       await repairAccess(this.dbs, this.session, this.lookup, repairDocId);
-      return [];
+      if (this.settleConflicts !== undefined) {
+        const stored = await this.dbs.repairs.get(repairDocId, { conflicts: true });
+        if ((stored?._conflicts?.length ?? 0) > 0)
+          await this.settleConflicts(repairDocId).catch(() => undefined);
+      }
+      return keptRefusedChanges(this.dbs, repairDocId);
     });
   }
 
-  dismissRefusedChange(_changeId: string): Promise<void> {
+  dismissRefusedChange(changeId: string): Promise<void> {
     return guarded(async () => {
       requireSignedIn(this.session);
+      const repairDocId = repairOfChange(changeId);
+      if (repairDocId === '') return;
+      await repairAccess(this.dbs, this.session, this.lookup, repairDocId);
+      await dropRefusedChange(this.dbs, changeId);
     });
   }
 

@@ -13,10 +13,12 @@ export interface SyncReconciler {
   /** Keeps the winning revision of a ledger document (the same idempotency key used on two devices). */
   resolveLedger(id: string): Promise<unknown>;
   /**
-   * Merges the conflicting revisions of a repair that differ only by payments taken on two devices
-   * (pouchdb-shop-payments.ts settleRepairConflict): every payment counted once.
+   * Settles the conflicting revisions of a repair: merged when they differ only by payments taken on
+   * two devices (pouchdb-shop-payments.ts settleRepairConflict), every payment counted once; otherwise
+   * this device's revisions become refused changes beside the server's (`serverRevision`, asked only
+   * then; pouchdb-repair-conflicts.ts settleEditConflict).
    */
-  resolveRepair(id: string): Promise<unknown>;
+  resolveRepair(id: string, serverRevision: () => Promise<string | null>): Promise<unknown>;
 }
 
 export interface SyncOptions {
@@ -63,6 +65,16 @@ class KeyedQueue {
     while (this.running.size > 0) await Promise.all(this.running.values());
   }
 }
+
+/**
+ * The wait before replication tries the server again after a failure: 1 s, doubling up to 10 s. (PouchDB's
+ * own waits a random time of up to 10 minutes, which would leave a counter back on the network unsynced
+ * for minutes; the browser's 'online' event also restarts it at once: PouchSync.reconnect.)
+ */
+export const backOff = (delay: number): number => (delay <= 0 ? 1_000 : Math.min(delay * 2, 10_000));
+
+/** How long a burst of arrivals is gathered before the listeners are told (PouchSync.onArrival). */
+const ARRIVAL_MS = 300;
 
 /** How long stop() waits for requests still on their way (a cancelled long poll is aborted at once). */
 const STOP_WAIT_MS = 5_000;
@@ -196,8 +208,16 @@ export class PouchSync {
         ...(auth ? { auth } : {}),
       } as PouchDB.Configuration.RemoteDatabaseConfiguration);
       this.remotes.push(remote);
-      const replication = local.sync(remote, { live: true, retry: true, filter: notDesign });
+      const replication = local.sync(remote, {
+        live: true,
+        retry: true,
+        filter: notDesign,
+        back_off_function: backOff,
+      });
       replication
+        .on('change', (info: { direction?: string; change?: { docs_written?: number } }) => {
+          if (info.direction === 'pull' && (info.change?.docs_written ?? 0) > 0) this.arrived();
+        })
         .on('active', () => this.states.set(name, 'active'))
         .on('paused', (error: unknown) => this.states.set(name, error ? 'error' : 'paused'))
         .on('error', (error: unknown) => {
@@ -220,7 +240,7 @@ export class PouchSync {
     });
     this.watch('repairs', (doc) => {
       if ((doc._conflicts?.length ?? 0) > 0)
-        this.queue.run(`repair:${doc._id}`, () => this.reconciler.resolveRepair(doc._id));
+        this.queue.run(`repair:${doc._id}`, () => this.settleRepair(doc._id));
     });
     this.watch('transactions', (doc) => {
       if ((doc._conflicts?.length ?? 0) > 0)
@@ -229,6 +249,54 @@ export class PouchSync {
       if (typeof doc.ledgerPaise === 'number' && typeof distributorId === 'string' && distributorId !== '')
         this.queue.run(`user:${distributorId}`, () => this.reconciler.settleUser(distributorId));
     });
+  }
+
+  /**
+   * The revision of a document the server holds now (its winner), or null: it has none, or it cannot
+   * be reached (the caller tries again on the next change).
+   */
+  async serverRevision(name: CollectionName, id: string): Promise<string | null> {
+    const { auth } = this.endpoint();
+    const remote = new this.PouchDB(this.remoteName(name), {
+      skip_setup: true,
+      fetch: retryOnReset(this.baseFetch()),
+      ...(auth ? { auth } : {}),
+    } as PouchDB.Configuration.RemoteDatabaseConfiguration);
+    try {
+      return (await remote.get(id))._rev;
+    } catch {
+      return null;
+    } finally {
+      await remote.close().catch(() => undefined);
+    }
+  }
+
+  /** Settles a repair's conflicting revisions now (replication brought one; the repair page asks too). */
+  async settleRepair(id: string): Promise<unknown> {
+    const settled = await this.reconciler.resolveRepair(id, () => this.serverRevision('repairs', id));
+    this.arrived();
+    return settled;
+  }
+
+  private readonly arrivalListeners = new Set<() => void>();
+  private arrivalTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /**
+   * Told when replication has brought documents another device wrote (at most once per ARRIVAL_MS, after
+   * the last of a burst): the screens read again, so a repair changed elsewhere shows without a reload.
+   */
+  onArrival(listener: () => void): () => void {
+    this.arrivalListeners.add(listener);
+    return () => this.arrivalListeners.delete(listener);
+  }
+
+  private arrived(): void {
+    if (this.arrivalListeners.size === 0) return;
+    if (this.arrivalTimer !== null) clearTimeout(this.arrivalTimer);
+    this.arrivalTimer = setTimeout(() => {
+      this.arrivalTimer = null;
+      for (const listener of this.arrivalListeners) listener();
+    }, ARRIVAL_MS);
   }
 
   private watch(name: CollectionName, onDoc: (doc: StoredDoc) => void): void {
@@ -336,7 +404,16 @@ export class PouchSync {
     this.remotes = [];
     await Promise.allSettled(remotes.map((remote) => remote.close()));
     await this.queue.idle();
+    if (this.arrivalTimer !== null) clearTimeout(this.arrivalTimer);
+    this.arrivalTimer = null;
     this.states.clear();
+  }
+
+  /** Starts replicating again at once (the network is back): what waited for a retry goes now. */
+  async reconnect(): Promise<void> {
+    if (!this.running) return;
+    await this.stop();
+    this.start();
   }
 
   /** Resolves when no reconciliation is queued or running (for tests). */

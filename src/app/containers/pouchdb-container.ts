@@ -49,6 +49,12 @@ export async function createPouchContainer(
   container.bind(TOKENS.DemoMailbox).toConstantValue(backend.mailbox);
   container.bind(TOKENS.DemoSmsInbox).toConstantValue(backend.sms);
   container.bind(TOKENS.DemoControls).toConstantValue({ reset: () => backend.controls.reset() });
+  const { sync } = backend;
+  if (sync !== null) {
+    container.bind(TOKENS.Arrivals).toConstantValue({ subscribe: (l) => sync.onArrival(l) });
+    // Back on the network: sync at once rather than at replication's next retry.
+    globalThis.addEventListener?.('online', () => void sync.reconnect());
+  }
   bindUseCases(container, options);
   return container;
 }

@@ -98,6 +98,22 @@ export function mergePaymentRevisions(
 }
 
 /**
+ * What a revision holds of payments beside the winner (for a conflict that is not only payments: an
+ * edit on one device, another device's change first): the winner's fields, with the revision's own
+ * payment and refund entries after the winner's history entries it shares. Merging it into the winner
+ * (mergePaymentRevisions) keeps the payments taken on that revision while its other changes go.
+ */
+export function paymentsOnly(winner: StoredFields, other: StoredFields): Record<string, unknown> {
+  const known = new Set(entriesOf(winner).map(key));
+  const { _rev, _conflicts, ...rest } = winner;
+  return {
+    ...rest,
+    updatedAt: other.updatedAt,
+    history: entriesOf(other).filter((entry) => known.has(key(entry)) || isPaymentEntry(entry)),
+  };
+}
+
+/**
  * For the sync gateway: a pushed repair whose history is not the stored one with entries appended, but
  * the stored one merged with payment entries taken on another device (mergePaymentRevisions on a device
  * that had both revisions). Answers the pushed document with its history put in append order (the

@@ -1,4 +1,5 @@
 import type { ShopRepairPatch } from '../../ports/shop-repairs';
+import { asInstant } from '../shared/time';
 import type { ShopRepair } from './repair-record';
 
 /**
@@ -116,4 +117,38 @@ export function keptPatch(change: RefusedChange, keepMine: readonly EditedField[
       .filter((field) => change.patch[field] !== undefined)
       .map((field) => [field, change.patch[field]]),
   ) as ShopRepairPatch;
+}
+
+/**
+ * A revision of a repair that this device wrote while another device's revision of the same repair
+ * reached the server first (on PouchDB, a conflicting revision the sync gateway did not take), as a
+ * refused change: the fields it edited since `base`, the revision both grew from, at its values, with
+ * base's values beside them. Without base (compacted away) every field that differs from the saved
+ * revision counts as edited, its base unknown. The unlock code is kept apart from the repair and
+ * never conflicts. Null when the revision edited none of the fields an edit may change (a status move
+ * or a payment alone is the sync's to settle, not the person's). `fallbackAt`: its time when it has none.
+ */
+export function refusedChangeOfRevision(
+  mine: ShopRepair,
+  base: ShopRepair | null,
+  saved: ShopRepair,
+  fallbackAt: Date,
+): Omit<RefusedChange, 'id'> | null {
+  const patch: Record<string, unknown> = {};
+  const before: Partial<Record<EditedField, unknown>> = {};
+  for (const field of EDITED_FIELDS) {
+    if (field === 'unlockCode') continue;
+    const value = savedValueOf(mine, '', field);
+    const from = base === null ? savedValueOf(saved, '', field) : savedValueOf(base, '', field);
+    if (same(value, from)) continue;
+    patch[field] = value;
+    if (base !== null) before[field] = from;
+  }
+  if (Object.keys(patch).length === 0) return null;
+  return {
+    repairDocId: mine.id,
+    patch: patch as ShopRepairPatch,
+    base: before,
+    at: (asInstant(mine.updatedAt) ?? fallbackAt).toISOString(),
+  };
 }

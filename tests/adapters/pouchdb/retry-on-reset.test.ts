@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryOnReset } from '../../../src/adapters/pouchdb/pouchdb-sync';
+import { backOff, retryOnReset } from '../../../src/adapters/pouchdb/pouchdb-sync';
 
 const reset = () =>
   Object.assign(new Error('request to http://127.0.0.1/db/ failed, reason: socket hang up'), {
@@ -51,5 +51,17 @@ describe('retryOnReset (the sync client HTTP)', () => {
       code: 'ECONNREFUSED',
     });
     expect(refused.calls).toHaveLength(1);
+  });
+});
+
+describe('backOff (the wait before replication tries the server again)', () => {
+  it('waits 1 s, then twice as long each time, never more than 10 s', () => {
+    const waits: number[] = [];
+    let delay = 0;
+    for (let i = 0; i < 7; i += 1) {
+      delay = backOff(delay);
+      waits.push(delay);
+    }
+    expect(waits).toEqual([1_000, 2_000, 4_000, 8_000, 10_000, 10_000, 10_000]);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { amountDue, formatPaise, MAX_AMOUNT_PAISE, repairDues } from '../../../src/domain/shop/amounts';
 import { MAX_NOTE_LENGTH } from '../../../src/domain/shop/history';
 import { SHOP_MESSAGES } from '../../../src/domain/shop/messages';
-import { asAppendedMerge, mergePaymentRevisions } from '../../../src/domain/shop/payment-merge';
+import { asAppendedMerge, mergePaymentRevisions, paymentsOnly } from '../../../src/domain/shop/payment-merge';
 import {
   checkNewPayment,
   isPaymentId,
@@ -385,6 +385,24 @@ describe('payments taken on two devices (payment-merge.ts)', () => {
       history: [...base.history, entry(id, 'refund', 50_000, minute)],
     });
     expect(mergePaymentRevisions(refund('r1', 1), [refund('r2', 2)])).toBeNull();
+  });
+
+  it('keeps the payments of a revision that also edited, when its edit goes (the saved one wins)', () => {
+    const saved = { ...base, estimatePaise: 300_000, ...repairDues('ready', null, 300_000, 50_000) };
+    const edit = { ...created, kind: 'edit', at: at(1), note: 'Changed: Estimate' };
+    const mine = took('pay-b', 30_000, 2, {
+      ...base,
+      estimatePaise: 320_000,
+      ...repairDues('ready', null, 320_000, 50_000),
+      history: [created, edit],
+    });
+    expect(mergePaymentRevisions(saved, [mine])).toBeNull();
+    const merged = mergePaymentRevisions(saved, [paymentsOnly(saved, mine)]);
+    expect(merged).toMatchObject({ estimatePaise: 300_000, paidPaise: 80_000, duePaise: 220_000 });
+    expect(((merged?.history ?? []) as { kind: string }[]).map((e) => e.kind)).toEqual([
+      'created',
+      'payment',
+    ]);
   });
 
   it('lets the gateway judge a merge as the server’s history with the other entries appended', () => {

@@ -5,6 +5,7 @@ import {
   keptPatch,
   parseRefusedChanges,
   type RefusedChange,
+  refusedChangeOfRevision,
 } from '../../../src/domain/shop/refused-changes';
 import { parseShopRepair } from '../../../src/domain/shop/repair-record';
 
@@ -72,5 +73,42 @@ describe('refused changes', () => {
       good,
     ]);
     expect(parseRefusedChanges('not a list')).toEqual([]);
+  });
+
+  describe('a revision that lost to the saved one (PouchDB)', () => {
+    const base = parseShopRepair('r1', {
+      ...saved,
+      estimatePaise: 100_000,
+      updatedAt: '2026-11-26T09:00:00.000Z',
+    });
+    const mine = parseShopRepair('r1', {
+      ...saved,
+      estimatePaise: 150_000,
+      customerName: 'Asha',
+      conditionNotes: 'Back cracked',
+      updatedAt: '2026-11-26T10:00:00.000Z',
+    });
+    const fallback = new Date('2026-11-27T00:00:00.000Z');
+
+    it('takes the fields it edited since the revision both grew from, with their values there', () => {
+      expect(refusedChangeOfRevision(mine, base, saved, fallback)).toEqual({
+        repairDocId: 'r1',
+        patch: { conditionNotes: 'Back cracked', estimatePaise: 150_000 },
+        base: { conditionNotes: '', estimatePaise: 100_000 },
+        at: '2026-11-26T10:00:00.000Z',
+      });
+    });
+
+    it('without that revision, takes every field that differs from the saved one, its base unknown', () => {
+      expect(refusedChangeOfRevision(mine, null, saved, fallback)).toMatchObject({
+        patch: { conditionNotes: 'Back cracked', estimatePaise: 150_000 },
+        base: {},
+      });
+    });
+
+    it('is no change when the revision edited none of the fields (a status move, a payment)', () => {
+      const moved = parseShopRepair('r1', { ...base, status: 'In Progress' });
+      expect(refusedChangeOfRevision(moved, base, saved, fallback)).toBeNull();
+    });
   });
 });

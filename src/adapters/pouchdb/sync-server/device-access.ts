@@ -99,8 +99,12 @@ export async function readingOf(
 /**
  * Why the device may not write this repair (the gateway's half of the rule; validators.ts has the
  * rest), or null. The repair must name an existing store the device works in (a member, through one
- * of its accounts), with businessId equal to that store's owner; and the version on the server, if any,
- * must be in a store the device works in too (no moving another shop's repair).
+ * of its accounts); and the version on the server, if any, must be in a store the device works in too
+ * (no moving another shop's repair). businessId must be that store's owner as firestore.rules ask it:
+ * on a new repair, on the apps' repairs (no history: canWriteRepair) and on one naming its store only
+ * by `store` (which alone grants nothing). A console repair's edit (storeId and a history) keeps the
+ * businessId it has, as its workflow's fixed fields say (repair-workflow.ts), even none: the demo's
+ * repairs, like the apps' older ones, were stored without it.
  */
 export async function repairWriteProblem(
   incoming: Doc,
@@ -121,7 +125,14 @@ export async function repairWriteProblem(
     if (store === null) return `the store ${ref} does not exist on the server`;
     if (!device.uids.some((uid) => isStoreMember(store, uid)))
       return `this device does not work in the store ${ref}`;
-    if (written && repair.businessId !== store.ownerId) return "businessId must be the store's owner";
+    const ownerAsked =
+      current === null ||
+      current._deleted === true ||
+      doc.history === undefined ||
+      typeof doc.storeId !== 'string' ||
+      doc.storeId === '';
+    if (written && ownerAsked && repair.businessId !== store.ownerId)
+      return "businessId must be the store's owner";
   }
   return null;
 }
