@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { backend, freshData } from './support/backend';
-import { launchBrowser, openTab, screenshot, shown, signIn, type Tab } from './support/browser';
+import { launchBrowser, logOut, openTab, screenshot, shown, signIn, type Tab } from './support/browser';
 import { conflictingEstimates, detail, heading, keepThisDevicesEstimate, saveEstimate } from './support/shop';
 
 /**
@@ -83,5 +83,21 @@ describe.runIf(backend() === 'firebase')('two browsers change one repair offline
     await expect
       .poll(() => detail(ownerTab.page, 'Estimate (₹)').textContent(), { timeout: 20_000 })
       .toBe('₹3,300');
+  });
+
+  it('clears the shop’s cached data from the browser when staff sign out with nothing left to send', async () => {
+    const { page } = staffTab;
+    const firestoreCaches = () =>
+      page.evaluate(async () =>
+        (await indexedDB.databases()).flatMap(({ name }) => (name?.startsWith('firestore/') ? [name] : [])),
+      );
+    expect(await firestoreCaches()).not.toEqual([]);
+    await expect.poll(() => page.getByText(/not yet synced|unsynced/i).count()).toBe(0);
+    await logOut(page, baseUrl);
+    await expect.poll(firestoreCaches, { timeout: 20_000 }).toEqual([]);
+    // The sign-in page works on the fresh load: staff sign in again and read RPR-1001 from the server.
+    await signIn(page, baseUrl, 'staff@demo.test');
+    await openRpr1001(page);
+    expect(await detail(page, 'Estimate (₹)').textContent()).toBe('₹3,300');
   });
 });

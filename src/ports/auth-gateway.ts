@@ -30,7 +30,12 @@ export interface AuthGateway {
   signUp(email: string, password: string): Promise<AuthUser>;
   /** Deletes the signed-in account (used to roll back a sign-up whose profile could not be saved). */
   deleteCurrentUser(): Promise<void>;
-  signOut(): Promise<void>;
+  /**
+   * Signs out. `endSession`: the person's own Logout, after which the backend may clear what it cached
+   * of the account on this device (Firebase: its persistent cache, on a fresh page, once nothing waits to
+   * be sent); a sign-out the app makes itself (after a sign-up, a password reset) leaves it.
+   */
+  signOut(options?: { readonly endSession?: boolean }): Promise<void>;
   /**
    * Sends a reset e-mail whose link returns to `continueUrl` with `oobCode`. Succeeds for unknown
    * addresses too, so that the form cannot be used to find out who has an account.

@@ -24,6 +24,8 @@ export interface Device {
   readonly backend: FirebaseBackend;
   readonly logger: MemoryLogger;
   readonly storage: DeviceStorage;
+  /** How many times a Logout asked for a fresh page to clear the cache (restartToClearCache). */
+  readonly restarts: () => number;
 }
 
 export function device(): Device {
@@ -31,6 +33,7 @@ export function device(): Device {
   sequence += 1;
   const logger = new MemoryLogger();
   const storage = memoryDeviceStorage();
+  let restarts = 0;
   const backend = createFirebaseBackend({
     firebase: { apiKey: 'demo-api-key', authDomain: `${PROJECT}.firebaseapp.com`, projectId: PROJECT },
     emulators: {
@@ -41,8 +44,11 @@ export function device(): Device {
     appName: `offline-device-${sequence}`,
     logger,
     deviceStorage: storage,
+    restartToClearCache: () => {
+      restarts += 1;
+    },
   });
-  return { backend, logger, storage };
+  return { backend, logger, storage, restarts: () => restarts };
 }
 
 export async function eventually(check: () => boolean | Promise<boolean>, what: string): Promise<void> {

@@ -97,6 +97,11 @@ export class FirebaseAuthGateway implements AuthGateway {
   constructor(
     private readonly auth: Auth,
     private readonly appVerification?: AppVerification,
+    /**
+     * Asked before signing out; true when it takes the sign-out over (firebase-backend.ts: a fresh page
+     * signs out and clears the cache of a shared computer), and this page is being replaced.
+     */
+    private readonly beforeSignOut?: () => Promise<boolean>,
   ) {}
 
   currentUser(): AuthUser | null {
@@ -216,8 +221,12 @@ export class FirebaseAuthGateway implements AuthGateway {
     });
   }
 
-  signOut(): Promise<void> {
-    return authCall(() => signOut(this.auth));
+  async signOut(options: { readonly endSession?: boolean } = {}): Promise<void> {
+    // The person's Logout: the page may be replaced by one that signs out first (the cache cleared), and
+    // nothing more happens on this one.
+    if (options.endSession === true && (await this.beforeSignOut?.()) === true)
+      return new Promise<void>(() => undefined);
+    await authCall(() => signOut(this.auth));
   }
 
   async sendPasswordResetEmail(email: string, continueUrl: string): Promise<void> {

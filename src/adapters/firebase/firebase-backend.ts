@@ -1,6 +1,14 @@
 import { deleteApp, type FirebaseApp, type FirebaseOptions, initializeApp } from 'firebase/app';
-import { type Auth, connectAuthEmulator, getAuth, initializeAuth, type Persistence } from 'firebase/auth';
 import {
+  type Auth,
+  connectAuthEmulator,
+  getAuth,
+  initializeAuth,
+  type Persistence,
+  signOut,
+} from 'firebase/auth';
+import {
+  clearIndexedDbPersistence,
   connectFirestoreEmulator,
   disableNetwork,
   enableNetwork,
@@ -66,6 +74,12 @@ export interface FirebaseBackendOptions {
    * browser's localStorage with the persistent cache, else a map in memory (Node).
    */
   readonly deviceStorage?: DeviceStorage;
+  /**
+   * On the person's Logout with nothing left to send (the outbox of every account of this device): the
+   * app loads a fresh page that starts with `signOutAndClearCache` (this page's Firestore has started,
+   * and a started cache cannot be deleted). Absent: sign-out keeps the cache.
+   */
+  readonly restartToClearCache?: () => void;
 }
 
 export interface FirebaseBackend {
@@ -73,6 +87,11 @@ export interface FirebaseBackend {
   readonly auth: Auth;
   readonly firestore: Firestore;
   readonly ports: Ports;
+  /**
+   * Signs out and deletes Firestore's persistent cache, before anything has used it (a fresh page that
+   * `restartToClearCache` asked for). Never fails: a cache another tab holds open stays (logged).
+   */
+  signOutAndClearCache(): Promise<void>;
   /** Closes the Firebase app (its listeners and connections). */
   dispose(): Promise<void>;
 }
@@ -95,12 +114,30 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
   const clock = options.clock ?? new SystemClock();
   const logger = options.logger ?? new ConsoleLogger();
   const stopFollowing = options.persistentCache ? followBrowserConnectivity(firestore, logger) : () => {};
+  const shopRepairs = new FirestoreShopRepairRepository(
+    firestore,
+    auth,
+    clock,
+    logger,
+    options.deviceStorage ?? (options.persistentCache ? browserDeviceStorage() : memoryDeviceStorage()),
+  );
+  const { restartToClearCache } = options;
+  // Signing out on a shared counter computer (issue 20): once no account of this device has changes the
+  // server lacks (the outbox), the cache goes, on a fresh page (signOutAndClearCache).
+  const beforeSignOut =
+    restartToClearCache !== undefined
+      ? async () => {
+          if (shopRepairs.anyPendingOnDevice()) return false;
+          restartToClearCache();
+          return true;
+        }
+      : undefined;
   return {
     app,
     auth,
     firestore,
     ports: {
-      auth: new FirebaseAuthGateway(auth, options.appVerification?.(auth)),
+      auth: new FirebaseAuthGateway(auth, options.appVerification?.(auth), beforeSignOut),
       users: new FirestoreUserRepository(firestore, auth),
       stores: new FirestoreStoreRepository(firestore),
       repairs: new FirestoreRepairRepository(firestore, auth),
@@ -108,13 +145,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       wallet: new FirestoreWalletLedger(firestore, auth, clock),
       config: new FirestoreAppConfigRepository(firestore),
       shopMembers: new FirestoreShopMembershipRepository(firestore, auth, clock),
-      shopRepairs: new FirestoreShopRepairRepository(
-        firestore,
-        auth,
-        clock,
-        logger,
-        options.deviceStorage ?? (options.persistentCache ? browserDeviceStorage() : memoryDeviceStorage()),
-      ),
+      shopRepairs,
       tracking: new FirestoreTrackingLinkRepository(firestore, auth, clock),
       photos: firebasePhotoStore(app, firestore, auth, clock, logger),
       storeProfiles: new FirestoreStoreProfileRepository(firestore, auth),
@@ -123,11 +154,33 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Firebase
       clock,
       logger,
     },
+    signOutAndClearCache: () => signOutAndClear(auth, firestore, logger),
     dispose: () => {
       stopFollowing();
       return deleteApp(app);
     },
   };
+}
+
+/**
+ * Signs out, then deletes Firestore's persistent cache (IndexedDB: every repair, customer and payment read
+ * on this computer), so that the next person at a shared counter computer finds none of it. Runs before
+ * anything has used this Firestore (a started cache cannot be deleted); another tab holding the cache
+ * open keeps it (Firestore refuses; logged). With changes waiting to be sent the app never asks for this:
+ * they are in the cache, and go with the account's next sign-in (the outbox warned before signing out).
+ */
+async function signOutAndClear(auth: Auth, firestore: Firestore, logger: Logger): Promise<void> {
+  try {
+    await auth.authStateReady();
+    await signOut(auth);
+  } catch (error) {
+    logger.warn('Signing out on this fresh page failed.', error);
+  }
+  try {
+    await clearIndexedDbPersistence(firestore);
+  } catch (error) {
+    logger.warn('The signed-out account’s cached data could not be cleared from this browser.', error);
+  }
 }
 
 /**

@@ -14,6 +14,9 @@ const KEY_PREFIX = 'repairmate.outbox.v1:';
 
 const keyOf = (uid: string) => `${KEY_PREFIX}${encodeURIComponent(uid)}`;
 
+/** The accounts of this device with changes in the outbox (so that sign-out can ask of every account). */
+const ACCOUNTS_KEY = 'repairmate.outbox.v1.accounts';
+
 /** This page's session: entries made before it (another page) are settled by waitForPendingWrites. */
 const PAGE = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -58,6 +61,25 @@ export class PendingWrites {
 
   private write(uid: string, entries: readonly Entry[]): void {
     this.storage.setItem(keyOf(uid), JSON.stringify(entries));
+    const others = this.accounts().filter((account) => account !== uid);
+    this.storage.setItem(ACCOUNTS_KEY, JSON.stringify(entries.length > 0 ? [...others, uid] : others));
+  }
+
+  private accounts(): string[] {
+    try {
+      const list: unknown = JSON.parse(this.storage.getItem(ACCOUNTS_KEY) ?? '[]');
+      return Array.isArray(list) ? list.filter((uid): uid is string => typeof uid === 'string') : [];
+    } catch {
+      return [];
+    }
+  }
+
+  /**
+   * Whether any account of this device has changes the server does not have yet (Firestore holds them
+   * in its persistent cache, which must then stay).
+   */
+  anyPending(): boolean {
+    return this.accounts().some((uid) => this.read(uid).length > 0);
   }
 
   /** Lists a queued write until `commit` settles. */

@@ -486,6 +486,11 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
     });
   }
 
+  /** Whether any account of this device has changes queued that the server does not have yet. */
+  anyPendingOnDevice(): boolean {
+    return this.outbox.anyPending();
+  }
+
   pendingChanges(): Promise<readonly PendingChange[]> {
     return firestoreCall(async () => this.outbox.pending(this.access.uid()));
   }

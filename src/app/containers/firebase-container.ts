@@ -8,6 +8,18 @@ import { TOKENS } from '../tokens';
 import { bindPorts, bindUseCases } from './bind-use-cases';
 import type { ContainerOptions } from './options';
 
+/** Set by a sign-out that leaves the cache to the next page to clear (firebase-backend.ts). */
+const SIGN_OUT_AND_CLEAR = 'repairmate.signOutAndClearCache';
+
+/** The browser's localStorage, or null (Node, or storage refused). */
+function deviceFlags(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Production: Firebase Authentication and Cloud Firestore, guarded by firestore.rules. Data comes from
  * the mobile apps, mail and SMS from Firebase; a phone code request proves a person asks with an
@@ -28,7 +40,18 @@ export async function createFirebaseContainer(
     ...(config.emulators ? {} : { appVerification: recaptchaVerification }),
     // The shop console keeps working offline: reads from the cache, queued writes kept over a reload.
     persistentCache: true,
+    // Signing out deletes that cache once nothing waits to be sent (a shared counter computer): on a
+    // fresh sign-in page, which signs out before anything reads (a started cache cannot be deleted).
+    restartToClearCache: () => {
+      deviceFlags()?.setItem(SIGN_OUT_AND_CLEAR, new Date().toISOString());
+      globalThis.location.assign('/signin');
+    },
   });
+  const flags = deviceFlags();
+  if (flags?.getItem(SIGN_OUT_AND_CLEAR)) {
+    flags.removeItem(SIGN_OUT_AND_CLEAR);
+    await backend.signOutAndClearCache();
+  }
   const container = new Container();
   container.bind(TOKENS.AppConfig).toConstantValue(config);
   bindPorts(container, backend.ports);

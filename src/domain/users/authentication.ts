@@ -28,9 +28,12 @@ export async function signIn(ports: AuthPorts, email: string, password: string):
   }
 }
 
-/** Signs out. A failure is unexpected and thrown (the auth port's error). */
+/**
+ * The person's Logout: the session ends, and the backend may clear what it cached of the account on this
+ * device (a shared counter computer). A failure is unexpected and thrown (the auth port's error).
+ */
 export async function signOut(ports: Pick<Ports, 'auth'>): Promise<void> {
-  await ports.auth.signOut();
+  await ports.auth.signOut({ endSession: true });
 }
 
 /** Sends the reset e-mail with a link back to `continueUrl` (the app's /reset-password). */
