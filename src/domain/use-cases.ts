@@ -33,6 +33,7 @@ import {
   type RepairEditInput,
   resolveRefusedChange,
   type ShopContact,
+  type ShownRepair,
   searchRepairs,
   storeBoard,
   updateRepair,
@@ -172,7 +173,8 @@ export function createUseCases(ports: Ports, settings: UseCaseSettings) {
       repairDossier: (repairDocId: string) => loadRepairDossier(ports, repairDocId),
       changeStatus: (repairDocId: string, change: ShopStatusChange) =>
         changeRepairStatus(ports, repairDocId, change),
-      updateRepair: (repairDocId: string, edit: RepairEditInput) => updateRepair(ports, repairDocId, edit),
+      updateRepair: (repairDocId: string, edit: RepairEditInput, shown?: ShownRepair) =>
+        updateRepair(ports, repairDocId, edit, shown),
       /** 'Changed on another device': keep this device's value of `keepMine`, the saved one of the rest. */
       resolveRefusedChange: (repairDocId: string, changeId: string, keepMine: readonly EditedField[]) =>
         resolveRefusedChange(ports, repairDocId, changeId, keepMine),

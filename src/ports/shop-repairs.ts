@@ -1,6 +1,6 @@
 import type { Accessory, DeviceType, ValidJobCard } from '../domain/shop/job-card';
 import type { PendingChange } from '../domain/shop/pending-changes';
-import type { RefusedChange } from '../domain/shop/refused-changes';
+import type { EditBasis, RefusedChange } from '../domain/shop/refused-changes';
 import type { AdvancePayment, PaymentMode, ShopOnlyRecord, ShopRepair } from '../domain/shop/repair-record';
 import type { StatusChangeRequest } from '../domain/shop/status';
 import type { RepairStatus } from '../domain/shop/status-values';
@@ -298,8 +298,12 @@ export interface ShopRepairRepository {
    * createdAt. 'invalid-argument' for a value the job card would refuse. Members of the repair's
    * store. A delivered or cancelled repair is fixed: 'failed-precondition', nothing changes (the
    * owner reopens it first). A new customerMobile sets customerMobileBy to the caller.
+   * `basis`: the values of the patched fields as the person saw them (refused-changes.ts baseOf). When
+   * another device has changed one of them since (staleFields), nothing is written: the edit is kept as
+   * a refused change (refusedChanges, for the repair page to ask field by field) and the call fails
+   * with 'conflict' and SHOP_MESSAGES.editChangedElsewhere. Without a basis the edit applies as it is.
    */
-  update(repairDocId: string, patch: ShopRepairPatch): Promise<ShopRepair>;
+  update(repairDocId: string, patch: ShopRepairPatch, basis?: EditBasis): Promise<ShopRepair>;
   /**
    * Deletes a repair, its shop-only record, payments and tracking link. Its number is never handed
    * out again. The store's owner only (staff: 'permission-denied').

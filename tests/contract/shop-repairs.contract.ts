@@ -485,6 +485,43 @@ export function shopRepairsContract(makeHarness: HarnessFactory): void {
         );
       });
 
+      it('applies no edit over a change made since it was based (issue 20): it is kept for the person to choose', async () => {
+        const repair = await ownerCreates(h, { estimate: '2800' });
+        expect(repair.estimatePaise).toBe(280_000);
+        // Staff open the repair (₹2,800); the owner then changes the estimate to ₹3,000.
+        await signInAs(h, 'staff');
+        const seen = await h.ports.shopRepairs.get(repair.id);
+        await signInAs(h, 'owner');
+        await h.ports.shopRepairs.update(repair.id, { estimatePaise: 300_000 });
+        // Staff's ₹3,300, based on ₹2,800, is not written over the owner's.
+        await signInAs(h, 'staff');
+        const patch = { estimatePaise: 330_000, conditionNotes: 'Back cracked' };
+        await expectPortError(
+          h.ports.shopRepairs.update(repair.id, patch, { estimatePaise: 280_000, conditionNotes: '' }),
+          'conflict',
+        );
+        const now = await h.ports.shopRepairs.get(repair.id);
+        expect(now).toMatchObject({ estimatePaise: 300_000, conditionNotes: '' });
+        expect(now?.history).toHaveLength((seen?.history.length ?? 0) + 1);
+        const [kept, ...more] = await h.ports.shopRepairs.refusedChanges(repair.id);
+        expect(more).toEqual([]);
+        expect(kept).toMatchObject({
+          repairDocId: repair.id,
+          patch,
+          base: { estimatePaise: 280_000, conditionNotes: '' },
+        });
+        // An edit whose basis still holds (the notes: nobody changed them) applies.
+        const noted = await h.ports.shopRepairs.update(
+          repair.id,
+          { conditionNotes: 'Back cracked' },
+          { conditionNotes: '' },
+        );
+        expect(noted).toMatchObject({ estimatePaise: 300_000, conditionNotes: 'Back cracked' });
+        // The person's choice dismisses it.
+        await h.ports.shopRepairs.dismissRefusedChange(kept?.id ?? '');
+        expect(await h.ports.shopRepairs.refusedChanges(repair.id)).toEqual([]);
+      });
+
       it('lets only the owner delete', async () => {
         const repair = await ownerCreates(h);
         for (const key of ['staff', ...OUTSIDERS] as CastKey[]) {

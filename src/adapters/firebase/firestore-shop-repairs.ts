@@ -14,7 +14,7 @@ import {
 import { SHOP_MESSAGES } from '../../domain/shop/messages';
 import { isPaymentId, planDuesNote } from '../../domain/shop/payments';
 import type { PendingChange } from '../../domain/shop/pending-changes';
-import { baseOf, type RefusedChange } from '../../domain/shop/refused-changes';
+import { baseOf, type EditBasis, type RefusedChange, staleFields } from '../../domain/shop/refused-changes';
 import { storeRepairIdPrefix } from '../../domain/shop/repair-id';
 import type { ShopOnlyRecord, ShopRepair } from '../../domain/shop/repair-record';
 import { storeRefOf } from '../../domain/shop/repair-store';
@@ -79,6 +79,9 @@ const DELIVERY_NEEDS_NETWORK =
   'A delivery with the customer’s code needs the network. Please connect and try again.';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** Thrown inside an edit's write when its basis is stale (update catches it: nothing written). */
+const STALE_EDIT = new Error('This edit is based on values changed since.');
 
 /**
  * The shop console's repairs on Firestore: repairs/{id} (the apps' collection) with every field of the
@@ -398,13 +401,27 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
    * An edit: like changeStatus, a transaction online and a queued batch offline (writeOnlineOrQueue).
    * A patch of many fields is written in parts (patchParts), each with its own entry.
    */
-  update(id: string, patch: ShopRepairPatch): Promise<ShopRepair> {
+  update(id: string, patch: ShopRepairPatch, basis?: EditBasis): Promise<ShopRepair> {
     return firestoreCall(async () => {
       const { access, offline } = await this.writer.repairState(id);
       checkShopPatch(patch);
       const name = await this.access.actorName(access.uid);
       let result: ShopRepair | null = null;
-      for (const part of patchParts(patch)) result = await this.updatePart(id, part, access, offline, name);
+      // The whole edit's basis is judged with its first part, on the version that part is written on.
+      const judged = basis === undefined ? undefined : { patch, basis };
+      try {
+        for (const [index, part] of patchParts(patch).entries())
+          result = await this.updatePart(id, part, access, offline, name, index === 0 ? judged : undefined);
+      } catch (error) {
+        if (error !== STALE_EDIT) throw error;
+        this.refused.keep(access.uid, {
+          repairDocId: id,
+          patch,
+          base: basis ?? {},
+          at: this.clock.now().toISOString(),
+        });
+        throw new PortError('conflict', SHOP_MESSAGES.editChangedElsewhere);
+      }
       // A ready repair's new amounts: the note that stores its dues fields (payments.ts planDuesNote).
       if (!offline && (patch.estimatePaise !== undefined || patch.finalPaise !== undefined))
         result = (await this.duesNote(id, access, name)) ?? result;
@@ -437,7 +454,13 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
     access: FirestoreShopAccess,
     offline: boolean,
     name: string,
+    judged?: { readonly patch: ShopRepairPatch; readonly basis: EditBasis },
   ): Promise<ShopRepair> {
+    // Based on values another device has changed since (as this device knows the repair): not written.
+    const judge = (raw: Record<string, unknown>) => {
+      if (judged !== undefined && staleFields(shopRepairOf(id, raw), judged.patch, judged.basis).length > 0)
+        throw STALE_EDIT;
+    };
     const privateDoc = { unlockCode: patch.unlockCode, storeId: access.store.id };
     return writeOnlineOrQueue({
       offline,
@@ -454,6 +477,7 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
               at: this.clock.now().toISOString(),
             });
         });
+        judge(raw);
         base = baseOf(shopRepairOf(id, raw), cachedCode, patch);
         const { repair, next } = planEdit(this.clock, id, raw, patch, access, name);
         if (next === null) return withoutCode(repair);
@@ -464,6 +488,7 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
       online: () =>
         runTransaction(this.db, async (transaction) => {
           const raw = await this.writer.current(transaction, id);
+          judge(raw);
           const { repair, next } = planEdit(this.clock, id, raw, patch, access, name);
           if (next === null) return withoutCode(repair);
           const write = await this.writer.prepare(transaction, repair.trackingToken);

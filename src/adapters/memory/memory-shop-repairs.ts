@@ -1,8 +1,9 @@
 import { judgeDeliveryTry, parseDeliveryTries } from '../../domain/shop/delivery-tries';
 import { historyEntry } from '../../domain/shop/history';
+import { SHOP_MESSAGES } from '../../domain/shop/messages';
 import { planDuesNote, planPayment } from '../../domain/shop/payments';
 import type { PendingChange } from '../../domain/shop/pending-changes';
-import type { RefusedChange } from '../../domain/shop/refused-changes';
+import { type EditBasis, type RefusedChange, staleFields } from '../../domain/shop/refused-changes';
 import { nextRepairId, storeRepairIdPrefix } from '../../domain/shop/repair-id';
 import {
   deliveredAtAfterMove,
@@ -97,6 +98,9 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  */
 export class MemoryShopRepairRepository implements ShopRepairRepository {
   private readonly lookup;
+  /** Edits refused for a stale basis (update), with the account that made them. */
+  private readonly refused: (RefusedChange & { readonly uid: string })[] = [];
+  private sequence = 0;
 
   constructor(
     private readonly db: MemoryDatabase,
@@ -142,14 +146,21 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
     return { ...repair, deliveryCode: deliveryCodeFor(role, this.codeOf(id)) };
   }
 
-  /** Writes land on this copy at once: nothing is ever refused on arrival. */
+  /**
+   * Writes land on this copy at once: nothing is refused on arrival. An edit based on values another
+   * account has changed since (update's basis) is kept here, per account, for the person to choose.
+   */
   async refusedChanges(repairDocId: string): Promise<readonly RefusedChange[]> {
-    await this.access(repairDocId);
-    return [];
+    const access = await this.access(repairDocId);
+    return this.refused
+      .filter((change) => change.repairDocId === repairDocId && change.uid === access.uid)
+      .map(({ uid: _uid, ...change }) => change);
   }
 
-  async dismissRefusedChange(_changeId: string): Promise<void> {
-    requireSignedIn(this.db);
+  async dismissRefusedChange(changeId: string): Promise<void> {
+    const uid = requireSignedIn(this.db);
+    const at = this.refused.findIndex((change) => change.id === changeId && change.uid === uid);
+    if (at !== -1) this.refused.splice(at, 1);
   }
 
   /** Every write lands on this copy at once: nothing waits for a server. */
@@ -425,11 +436,23 @@ export class MemoryShopRepairRepository implements ShopRepairRepository {
     return this.handOut(id, access.role);
   }
 
-  async update(id: string, patch: ShopRepairPatch): Promise<ShopRepair> {
+  async update(id: string, patch: ShopRepairPatch, basis?: EditBasis): Promise<ShopRepair> {
     await this.db.roundTrip();
     const access = await this.access(id);
     checkShopPatch(patch);
     const { raw, repair } = this.current(id);
+    if (basis !== undefined && staleFields(repair, patch, basis).length > 0) {
+      this.sequence += 1;
+      this.refused.push({
+        id: `${id}~stale-${this.sequence}`,
+        repairDocId: id,
+        patch,
+        base: basis,
+        at: this.clock.now().toISOString(),
+        uid: access.uid,
+      });
+      throw new PortError('conflict', SHOP_MESSAGES.editChangedElsewhere);
+    }
     const { next, changed } = applyShopPatch(raw, patch, access.uid);
     if (changed.length === 0) return this.handOut(id, access.role);
     const now = this.clock.now();

@@ -77,6 +77,22 @@ async function keepRefusedChanges(
   );
 }
 
+/**
+ * Keeps an edit this device refused itself, its basis stale (ShopRepairRepository.update): beside the
+ * refused revisions, for the same question on the repair page. Its id is the repair's and a new one.
+ */
+export async function keepRefusedChange(
+  dbs: PouchDatabases,
+  change: Omit<RefusedChange, 'id'>,
+  unique: string,
+): Promise<void> {
+  const kept = await keptRefusedChanges(dbs, change.repairDocId);
+  await keepRefusedChanges(dbs, change.repairDocId, [
+    ...kept,
+    { ...change, id: refusedChangeId(change.repairDocId, `stale-${unique}`) },
+  ]);
+}
+
 /** Drops one kept change (the person chose); nothing when it is not kept. */
 export async function dropRefusedChange(dbs: PouchDatabases, changeId: string): Promise<void> {
   const repairDocId = repairOfChange(changeId);

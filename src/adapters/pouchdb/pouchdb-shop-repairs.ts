@@ -1,8 +1,9 @@
 import { judgeDeliveryTry, parseDeliveryTries } from '../../domain/shop/delivery-tries';
 import { historyEntry } from '../../domain/shop/history';
+import { SHOP_MESSAGES } from '../../domain/shop/messages';
 import { planDuesNote } from '../../domain/shop/payments';
 import type { PendingChange } from '../../domain/shop/pending-changes';
-import type { RefusedChange } from '../../domain/shop/refused-changes';
+import { type EditBasis, type RefusedChange, staleFields } from '../../domain/shop/refused-changes';
 import { nextRepairId, storeRepairIdPrefix } from '../../domain/shop/repair-id';
 import {
   deliveredAtAfterMove,
@@ -57,7 +58,12 @@ import { KeyedLock } from '../shared/keyed-lock';
 import { backoff, fieldsOf, guarded, MAX_WRITE_ATTEMPTS, storedRecord } from './pouchdb-collection';
 import type { PouchDatabases } from './pouchdb-databases';
 import { randomId } from './pouchdb-password';
-import { dropRefusedChange, keptRefusedChanges, repairOfChange } from './pouchdb-repair-conflicts';
+import {
+  dropRefusedChange,
+  keepRefusedChange,
+  keptRefusedChanges,
+  repairOfChange,
+} from './pouchdb-repair-conflicts';
 import {
   linkDocId,
   loadRepairDoc,
@@ -656,7 +662,7 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
     });
   }
 
-  update(id: string, patch: ShopRepairPatch): Promise<ShopRepair> {
+  update(id: string, patch: ShopRepairPatch, basis?: EditBasis): Promise<ShopRepair> {
     return guarded(async () => {
       const { access, doc } = await repairAccess(this.dbs, this.session, this.lookup, id);
       checkShopPatch(patch);
@@ -664,7 +670,10 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
       if (applyShopPatch(fieldsOf(doc), patch, access.uid).changed.length === 0)
         return this.handOut(id, doc, access.role);
       let stored: Record<string, unknown> = {};
-      await rewriteRepair(this.dbs, id, doc, (current, repair) => {
+      const stale = new Error('stale edit');
+      const rewrite = rewriteRepair(this.dbs, id, doc, (current, repair) => {
+        // Based on values another device has changed since: not written over theirs (kept below).
+        if (basis !== undefined && staleFields(repair, patch, basis).length > 0) throw stale;
         const before = fieldsOf(current);
         const { next, changed } = applyShopPatch(before, patch, access.uid);
         const now = this.clock.now();
@@ -690,6 +699,20 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
         stored = written;
         return written;
       });
+      const failure = await rewrite.then(
+        () => null,
+        (error: unknown) => ({ error }),
+      );
+      if (failure !== null && failure.error !== stale) throw failure.error;
+      if (failure !== null) {
+        const now = this.clock.now();
+        await keepRefusedChange(
+          this.dbs,
+          { repairDocId: id, patch, base: basis ?? {}, at: now.toISOString() },
+          `${now.getTime().toString(36)}-${randomId(6)}`,
+        );
+        throw new PortError('conflict', SHOP_MESSAGES.editChangedElsewhere);
+      }
       // A ready repair's new amounts: the note that stores its dues fields (payments.ts planDuesNote).
       if (planDuesNote(stored, by, this.clock.now()) !== null) {
         const latest = await loadRepairDoc(this.dbs, id);

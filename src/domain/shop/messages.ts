@@ -74,6 +74,8 @@ export const SHOP_MESSAGES = {
   statusConflict:
     'Someone changed this repair meanwhile. Please look at its new status and choose the next step again.',
   statusChangeRefused: 'This status change is not allowed.',
+  editChangedElsewhere:
+    'Another device changed this repair since you opened it, so your change was not saved over theirs. Nothing is lost: choose the value to keep for each field under ‘Changed on another device’.',
   deleteOwnerOnly: 'Only the shop owner can delete a repair.',
   loadFailed: 'Could not load the repairs. Please try again.',
   createFailed: 'Could not create the repair. Please try again.',

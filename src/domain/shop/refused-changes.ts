@@ -152,3 +152,20 @@ export function refusedChangeOfRevision(
     at: (asInstant(mine.updatedAt) ?? fallbackAt).toISOString(),
   };
 }
+
+/** The values of the fields an edit changes, as the person saw them when they made it (its basis). */
+export type EditBasis = Readonly<Partial<Record<EditedField, unknown>>>;
+
+/**
+ * The fields of an edit that another device changed since the person saw them: stored now with a value
+ * that is neither the one they saw (`basis`) nor the one they typed. Such an edit is not applied
+ * silently over the other device's (ShopRepairRepository.update): it is kept for the person to choose.
+ * A field without a basis, and the unlock code (kept apart from the repair), are never stale.
+ */
+export function staleFields(current: ShopRepair, patch: ShopRepairPatch, basis: EditBasis): EditedField[] {
+  return EDITED_FIELDS.filter((field) => {
+    if (field === 'unlockCode' || patch[field] === undefined || !(field in basis)) return false;
+    const saved = savedValueOf(current, '', field);
+    return !same(saved, basis[field]) && !same(saved, patch[field]);
+  });
+}

@@ -16,7 +16,7 @@ import { emptyJobCard, type JobCardField, type JobCardInput, localDate, validate
 import { SHOP_MESSAGES } from './messages';
 import type { PendingChange } from './pending-changes';
 import { type PhotoUploadReport, uploadPhotos, uploadReportMessage } from './photos';
-import { conflictsOf, type EditedField, type FieldConflict, keptPatch } from './refused-changes';
+import { baseOf, conflictsOf, type EditedField, type FieldConflict, keptPatch } from './refused-changes';
 import { FALLBACK_PREFIX, formatRepairId, MAX_REPAIR_NUMBER, parseRepairId } from './repair-id';
 import type { ShopRepair } from './repair-record';
 import { storeRefOf } from './repair-store';
@@ -702,17 +702,32 @@ export function checkRepairEdit(
   return done(patch as ShopRepairPatch);
 }
 
-/** Edits a repair's fields (members of its store), checked like the job card. */
+/** The repair as the edit form showed it: what an edit is based on. */
+export interface ShownRepair {
+  readonly repair: ShopRepair;
+  /** The unlock code shown ('' for none). */
+  readonly unlockCode: string;
+}
+
+/**
+ * Edits a repair's fields (members of its store), checked like the job card. With `shown`, the edit is
+ * based on what the form showed: when another device has changed one of its fields since, nothing is
+ * written over theirs, and the repair page asks the person field by field ('conflict',
+ * SHOP_MESSAGES.editChangedElsewhere; the change is kept, ShopRepairRepository.update).
+ */
 export async function updateRepair(
   ports: Pick<ShopPorts, 'shopRepairs' | 'clock' | 'logger'>,
   id: string,
   edit: RepairEditInput,
+  shown?: ShownRepair,
 ): Promise<Outcome<ShopRepair, RepairEditField, ShopFailureReason>> {
   const checked = checkRepairEdit(edit, edit.promisedDate ? localDate(ports.clock.now()) : null);
   if (!checked.ok) return checked;
   try {
-    return done(await ports.shopRepairs.update(id, checked.value));
+    const basis = shown === undefined ? undefined : baseOf(shown.repair, shown.unlockCode, checked.value);
+    return done(await ports.shopRepairs.update(id, checked.value, basis));
   } catch (error) {
+    if (isPortError(error, 'conflict')) return failed(SHOP_MESSAGES.editChangedElsewhere, 'conflict');
     return shopPortFailure(ports, `Editing repair ${id}`, error, SHOP_MESSAGES.saveFailed);
   }
 }

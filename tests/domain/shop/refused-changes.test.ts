@@ -6,6 +6,7 @@ import {
   parseRefusedChanges,
   type RefusedChange,
   refusedChangeOfRevision,
+  staleFields,
 } from '../../../src/domain/shop/refused-changes';
 import { parseShopRepair } from '../../../src/domain/shop/repair-record';
 
@@ -109,6 +110,22 @@ describe('refused changes', () => {
     it('is no change when the revision edited none of the fields (a status move, a payment)', () => {
       const moved = parseShopRepair('r1', { ...base, status: 'In Progress' });
       expect(refusedChangeOfRevision(moved, base, saved, fallback)).toBeNull();
+    });
+  });
+
+  describe('an edit based on values changed since (staleFields)', () => {
+    it('names the fields stored now with neither the value seen nor the value typed', () => {
+      const patch = { estimatePaise: 150_000, conditionNotes: 'Back cracked', customerName: 'Asha R' };
+      // Saved now: estimate ₹1,200 (seen ₹1,000), notes '' (seen ''), name 'Asha' (seen 'Asha').
+      expect(
+        staleFields(saved, patch, { estimatePaise: 100_000, conditionNotes: '', customerName: 'Asha' }),
+      ).toEqual(['estimatePaise']);
+    });
+
+    it('is nothing when the other device saved the same value, or the field has no basis', () => {
+      expect(staleFields(saved, { estimatePaise: 120_000 }, { estimatePaise: 100_000 })).toEqual([]);
+      expect(staleFields(saved, { estimatePaise: 150_000 }, {})).toEqual([]);
+      expect(staleFields(saved, { unlockCode: '1234' }, { unlockCode: '9999' })).toEqual([]);
     });
   });
 });

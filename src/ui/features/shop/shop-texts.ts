@@ -94,7 +94,7 @@ export const EDITED_FIELD_LABELS: Readonly<Record<EditedField, string>> = {
 export const CONFLICT_TEXTS = {
   title: 'Changed on another device',
   intro:
-    'This device changed the repair while it was offline, but another device changed it first, so that change was not saved. Nothing is lost: choose the value to keep for each field.',
+    'This device changed the repair, but another device had changed it first, so that change was not saved. Nothing is lost: choose the value to keep for each field.',
   mine: 'This device',
   saved: 'Saved now',
   keepMine: 'Keep this device’s',

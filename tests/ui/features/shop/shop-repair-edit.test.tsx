@@ -2,7 +2,11 @@ import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SHOP_MESSAGES } from '../../../../src/domain/shop/messages';
 import { editNoteText } from '../../../../src/ui/features/shop/repair/history';
-import { JOB_CARD_LABELS, REPAIR_EDIT_TEXTS } from '../../../../src/ui/features/shop/shop-texts';
+import {
+  CONFLICT_TEXTS,
+  JOB_CARD_LABELS,
+  REPAIR_EDIT_TEXTS,
+} from '../../../../src/ui/features/shop/shop-texts';
 import { seriousA11yViolations } from '../../axe-check';
 import { type RenderedApp, renderApp, screen } from '../../render-app';
 
@@ -87,12 +91,20 @@ describe('/shop/repairs/$id: editing the details', () => {
     await app.user.click(form().getByRole('button', { name: REPAIR_EDIT_TEXTS.save }));
     expect(await screen.findByText(REPAIR_EDIT_TEXTS.saved)).toBeTruthy();
     expect(update).toHaveBeenCalledTimes(1);
-    expect(update).toHaveBeenCalledWith('repair-1001', {
-      customerName: 'Asha C',
-      finalAmount: '2,600',
-      accessories: ['sim-tray', 'charger', 'back-cover'],
-      otherAccessory: '',
-    });
+    // With the repair as the form showed it: what the edit is based on.
+    expect(update).toHaveBeenCalledWith(
+      'repair-1001',
+      {
+        customerName: 'Asha C',
+        finalAmount: '2,600',
+        accessories: ['sim-tray', 'charger', 'back-cover'],
+        otherAccessory: '',
+      },
+      expect.objectContaining({
+        repair: expect.objectContaining({ customerName: 'Asha Customer' }),
+        unlockCode: expect.any(String),
+      }),
+    );
     expect(screen.queryByRole('form', { name: 'Edit details' })).toBeNull();
     expect(detailsCard().getByText('Asha C')).toBeTruthy();
     expect(detailsCard().getByText('₹2,600')).toBeTruthy();
@@ -206,6 +218,29 @@ describe('/shop/repairs/$id: editing the details', () => {
     await screen.findByRole('heading', { level: 1, name: repair.repairId });
     expect(detailsCard().queryByRole('button', { name: REPAIR_EDIT_TEXTS.edit })).toBeNull();
     expect(detailsCard().getByText(SHOP_MESSAGES.repairFinalReadOnly('Delivered'))).toBeTruthy();
+  });
+});
+
+describe('/shop/repairs/$id: an edit based on what another device changed since (issue 20)', () => {
+  it('saves nothing over it, says so, and asks field by field with both values', async () => {
+    const app = await openRpr1001();
+    await openEdit(app);
+    // Meanwhile, another device changes the estimate to ₹3,000 (as it reaches this device's backend).
+    await app.backend.ports.shopRepairs.update('repair-1001', { estimatePaise: 300_000 });
+    await retype(app, /^Estimate/, '3300');
+    await app.user.click(form().getByRole('button', { name: REPAIR_EDIT_TEXTS.save }));
+    expect(await detailsCard().findByText(SHOP_MESSAGES.editChangedElsewhere)).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Edit details' })).toBeNull();
+    const panel = within(await screen.findByRole('region', { name: CONFLICT_TEXTS.title }));
+    const estimate = within(panel.getByRole('group', { name: 'Estimate (₹)' }));
+    expect(estimate.getByTestId('mine-estimatePaise').textContent).toBe('₹3,300');
+    expect(estimate.getByTestId('saved-estimatePaise').textContent).toBe('₹3,000');
+    expect(detailsCard().getByText('₹3,000')).toBeTruthy();
+    // Keeping this device's value saves it as a new edit.
+    await app.user.click(panel.getByRole('radio', { name: 'Estimate (₹): Keep this device’s' }));
+    await app.user.click(panel.getByRole('button', { name: CONFLICT_TEXTS.save }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: CONFLICT_TEXTS.title })).toBeNull());
+    await waitFor(() => expect(detailsCard().getByText('₹3,300')).toBeTruthy());
   });
 });
 

@@ -1,7 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PaymentFormInput } from '../../../../domain/shop/payments-use-cases';
 import type { EditedField } from '../../../../domain/shop/refused-changes';
-import type { RepairEditInput } from '../../../../domain/shop/shop-use-cases';
+import type { RepairEditInput, ShownRepair } from '../../../../domain/shop/shop-use-cases';
 import type { UseCases } from '../../../../domain/use-cases';
 import { useService } from '../../../app-services';
 import { shopKeys } from '../queries';
@@ -54,9 +54,11 @@ export function useUpdateRepair(repairDocId: string) {
   const shop = useService('shop');
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (edit: RepairEditInput) => shop.updateRepair(repairDocId, edit),
+    mutationFn: ({ edit, shown }: { edit: RepairEditInput; shown: ShownRepair }) =>
+      shop.updateRepair(repairDocId, edit, shown),
+    // A change another device made meanwhile: the page reads again, with this edit kept to choose from.
     onSuccess: async (result) => {
-      if (result.ok) await refreshShop(queryClient);
+      if (result.ok || result.reason === 'conflict') await refreshShop(queryClient);
     },
   });
 }

@@ -154,7 +154,16 @@ export function RepairEditForm({
         return;
       }
       // The page (and its history, now with the 'edit' entry), the board and searches read again.
-      const result = await update.mutateAsync(edit);
+      const result = await update.mutateAsync({
+        edit,
+        shown: { repair: data.repair, unlockCode: data.unlockCode },
+      });
+      // Changed on another device meanwhile: nothing was saved over it, and the page now asks, field
+      // by field, which value to keep (this edit's included), so the form closes with the message.
+      if (!result.ok && result.reason === 'conflict') {
+        onDone(result);
+        return;
+      }
       if (!result.ok) {
         // What was typed stays; field errors under their fields, anything else above the form.
         setOutcome(result);
