@@ -150,11 +150,16 @@ describe.runIf(backend() === 'pouchdb')(
       await second.context.setOffline(true);
       await editEstimate(first.page, '3100', '₹3,100');
       await editEstimate(second.page, '3300', '₹3,300');
+      // The outbox in the header counts what waits for the sync server (issue 20).
+      await first.page.getByRole('button', { name: '1 not yet synced' }).waitFor({ timeout: 10_000 });
     });
 
     it('saves the first counter’s, which reconnects first', async () => {
       await first.context.setOffline(false);
       await expect.poll(async () => (await onServer()).estimatePaise, { timeout: 30_000 }).toBe(310_000);
+      await first.page
+        .getByRole('button', { name: '1 not yet synced' })
+        .waitFor({ state: 'hidden', timeout: 20_000 });
     });
 
     it('shows the second, on reconnecting, both values side by side with a choice', async () => {

@@ -74,6 +74,11 @@ describe('one repair edited offline on two counters (issue 20)', () => {
       patch: { estimatePaise: 320_000, customerName: 'Asha R.' },
       base: { estimatePaise: 280_000, customerName: repair.customerName },
     });
+    // Nothing of B's waits for the server any more: its edit is a refused change, its payment merged.
+    await waitFor(
+      'counter B’s outbox empty',
+      async () => (await b.ports.shopRepairs.pendingChanges()).length === 0,
+    );
     // B shows what is saved (A's estimate, the name unchanged) with its own payment merged in.
     const onCounterB = await b.ports.shopRepairs.get(repair.id);
     expect(onCounterB).toMatchObject({ estimatePaise: 300_000, customerName: repair.customerName });
@@ -106,5 +111,37 @@ describe('one repair edited offline on two counters (issue 20)', () => {
     });
     await waitFor('counter A’s screens told', async () => arrived > 0);
     expect(b.sync?.denied.length).toBeGreaterThan(0);
+  });
+
+  it('lists in the outbox what a counter made with the network cut, until the server has it', {
+    timeout: 120_000,
+  }, async () => {
+    const { a, b } = await shopWithTwoCounters(sync.server(), 'outbox', sync.devices);
+    const repair = await a.ports.shopRepairs.create('store-1', newRepair({}, '4821'));
+    await waitFor('the repair on counter B', () => b.ports.shopRepairs.get(repair.id).catch(() => null));
+    await waitFor(
+      'nothing of counter A’s waiting',
+      async () => (await a.ports.shopRepairs.pendingChanges()).length === 0,
+    );
+
+    await b.sync?.stop();
+    await b.ports.shopRepairs.update(repair.id, { conditionNotes: 'Back cracked' });
+    await b.ports.shopRepairs.changeStatus(repair.id, { to: 'inprogress', expectedStatus: 'received' });
+    const waiting = await b.ports.shopRepairs.pendingChanges();
+    expect(waiting.map((change) => [change.repairId, change.what])).toEqual([
+      [repair.repairId, 'change'],
+      [repair.repairId, 'status change'],
+    ]);
+    // Asked again (the server still lacks them, replication stopped): still listed; gone once it has them.
+    expect(await b.ports.shopRepairs.pendingChanges()).toHaveLength(2);
+    b.sync?.start();
+    await waitFor(
+      'counter B’s outbox empty',
+      async () => (await b.ports.shopRepairs.pendingChanges()).length === 0,
+    );
+    await waitFor(
+      'the status on counter A',
+      async () => (await a.ports.shopRepairs.get(repair.id))?.status === 'inprogress',
+    );
   });
 });

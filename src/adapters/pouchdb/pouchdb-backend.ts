@@ -12,6 +12,7 @@ import { PouchAppConfigRepository } from './pouchdb-app-config-repository';
 import { PouchAuthGateway } from './pouchdb-auth-gateway';
 import type { PouchConstructor, PouchStats } from './pouchdb-collection';
 import { PouchDatabases } from './pouchdb-databases';
+import { PouchOutbox } from './pouchdb-outbox';
 import { checkIterations, DEFAULT_PBKDF2_ITERATIONS } from './pouchdb-password';
 import { withRegisteredViews } from './pouchdb-registered-views';
 import { settleEditConflict } from './pouchdb-repair-conflicts';
@@ -144,7 +145,12 @@ export async function createPouchBackend(options: PouchBackendOptions): Promise<
       auth,
       userDocs,
       clock,
-      sync === null ? undefined : (id) => sync.settleRepair(id),
+      sync === null
+        ? undefined
+        : {
+            settleConflicts: (id) => sync.settleRepair(id),
+            outbox: new PouchOutbox(dbs, (revisions) => sync.serverLacks('repairs', revisions)),
+          },
     ),
     tracking: new PouchTrackingLinkRepository(dbs, auth, userDocs, clock),
     photos: new PouchPhotoStore(dbs, auth, userDocs, clock),

@@ -57,6 +57,7 @@ import { applyShopPatch, checkDuesLimit, checkShopLimit, checkShopPatch } from '
 import { KeyedLock } from '../shared/keyed-lock';
 import { backoff, fieldsOf, guarded, MAX_WRITE_ATTEMPTS, storedRecord } from './pouchdb-collection';
 import type { PouchDatabases } from './pouchdb-databases';
+import type { PouchOutbox } from './pouchdb-outbox';
 import { randomId } from './pouchdb-password';
 import {
   dropRefusedChange,
@@ -103,6 +104,9 @@ function tailOf(key: unknown): { time: number | null; id: string } {
   return { time: typeof time === 'number' ? time : null, id: typeof id === 'string' ? id : '' };
 }
 
+/** How long the repair page's read waits for a conflict to be settled (refusedChanges). */
+const SETTLE_WAIT_MS = 3_000;
+
 /** A key sorting after every key it prefixes (CouchDB collation: objects after everything). */
 const HIGH = {};
 
@@ -137,8 +141,14 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
     private readonly session: LocalSession,
     private readonly users: UserDocs,
     private readonly clock: Clock,
-    /** On a syncing device: settles a repair's conflicting revisions now (PouchSync.settleRepair). */
-    private readonly settleConflicts?: (id: string) => Promise<unknown>,
+    /**
+     * On a syncing device: settles a repair's conflicting revisions now (PouchSync.settleRepair), and
+     * the outbox of what the server does not have yet.
+     */
+    private readonly syncing?: {
+      readonly settleConflicts: (id: string) => Promise<unknown>;
+      readonly outbox: PouchOutbox;
+    },
   ) {
     this.lookup = pouchMembershipLookup(dbs);
   }
@@ -230,10 +240,14 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
     return guarded(async () => {
       requireSignedIn(this.session);
       await repairAccess(this.dbs, this.session, this.lookup, repairDocId);
-      if (this.settleConflicts !== undefined) {
+      if (this.syncing !== undefined) {
         const stored = await this.dbs.repairs.get(repairDocId, { conflicts: true });
         if ((stored?._conflicts?.length ?? 0) > 0)
-          await this.settleConflicts(repairDocId).catch(() => undefined);
+          // At most SETTLE_WAIT_MS: the sync settles it anyway, and the screens read again then.
+          await Promise.race([
+            this.syncing.settleConflicts(repairDocId).catch(() => undefined),
+            new Promise((resolve) => setTimeout(resolve, SETTLE_WAIT_MS)),
+          ]);
       }
       return keptRefusedChanges(this.dbs, repairDocId);
     });
@@ -250,14 +264,27 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
   }
 
   /**
-   * Writes land on this device's replica at once (with a sync server, its replication carries them on,
-   * and a refused one is in PouchSync.denied): nothing waits here.
+   * Writes land on this device's replica at once. Without a sync server nothing waits; with one, the
+   * changes made here that the server does not have yet (pouchdb-outbox.ts: the whole device's, every
+   * account's, as replication sends them whoever is signed in).
    */
   pendingChanges(): Promise<readonly PendingChange[]> {
     return guarded(async () => {
       requireSignedIn(this.session);
-      return [];
+      return this.syncing === undefined ? [] : this.syncing.outbox.pending();
     });
+  }
+
+  /** A write's answer, its change noted in the outbox of a syncing device first (never failing it). */
+  private async noted<T>(what: string, repairOf: (value: T) => ShopRepair, written: Promise<T>): Promise<T> {
+    const value = await written;
+    if (this.syncing !== undefined) {
+      const repair = repairOf(value);
+      await this.syncing.outbox
+        .note({ repairDocId: repair.id, repairId: repair.repairId, what, at: this.clock.now().toISOString() })
+        .catch(() => undefined);
+    }
+    return value;
   }
 
   /** Repairs are numbered on this device's replica, with or without a network: no limit to prepare. */
@@ -269,70 +296,75 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
   }
 
   create(storeId: string, input: NewShopRepair): Promise<ShopRepair> {
-    return guarded(async () => {
-      const access = await requireStoreMember(this.session, storeId, this.lookup);
-      if (!DELIVERY_CODE_PATTERN.test(input.deliveryCode))
-        throw new PortError('invalid-argument', 'A delivery code has 4 digits.');
-      if (!isTrackingToken(input.trackingToken))
-        throw new PortError('invalid-argument', 'This tracking token is not valid.');
-      const id = `repair-${randomId(20)}`;
-      // The link first: a put without a revision refuses a token in use (409), before a number is taken.
-      const link = linkDocId(input.trackingToken);
-      if ((await this.dbs.tracking.put({ _id: link, repairDocId: id, storeId, revoked: false })) === null)
-        throw new PortError('conflict', 'This tracking token is already in use.');
-      const by = await this.actor(access.uid);
-      let record: Record<string, unknown> = {};
-      let payment: Record<string, unknown> | null = null;
-      let draft: NewRepairDraft;
-      try {
-        draft = await this.claimRepairId(access, id, (repairId, counter) => {
-          const now = this.clock.now();
-          const made = newRepairDraft(input.card, {
-            storeId,
-            businessId: access.store.ownerId,
-            repairId,
-            deliveryCode: input.deliveryCode,
-            trackingToken: input.trackingToken,
-            now,
-            by,
-            ...(input.advanceMode === undefined ? {} : { advanceMode: input.advanceMode }),
+    return this.noted(
+      'new repair',
+      (repair) => repair,
+      guarded(async () => {
+        const access = await requireStoreMember(this.session, storeId, this.lookup);
+        if (!DELIVERY_CODE_PATTERN.test(input.deliveryCode))
+          throw new PortError('invalid-argument', 'A delivery code has 4 digits.');
+        if (!isTrackingToken(input.trackingToken))
+          throw new PortError('invalid-argument', 'This tracking token is not valid.');
+        const id = `repair-${randomId(20)}`;
+        // The link first: a put without a revision refuses a token in use (409), before a number is taken.
+        const link = linkDocId(input.trackingToken);
+        if ((await this.dbs.tracking.put({ _id: link, repairDocId: id, storeId, revoked: false })) === null)
+          throw new PortError('conflict', 'This tracking token is already in use.');
+        const by = await this.actor(access.uid);
+        let record: Record<string, unknown> = {};
+        let payment: Record<string, unknown> | null = null;
+        let draft: NewRepairDraft;
+        try {
+          draft = await this.claimRepairId(access, id, (repairId, counter) => {
+            const now = this.clock.now();
+            const made = newRepairDraft(input.card, {
+              storeId,
+              businessId: access.store.ownerId,
+              repairId,
+              deliveryCode: input.deliveryCode,
+              trackingToken: input.trackingToken,
+              now,
+              by,
+              ...(input.advanceMode === undefined ? {} : { advanceMode: input.advanceMode }),
+            });
+            record = storedRecord({ ...made.record });
+            payment =
+              made.advance === null ? null : storedRecord({ ...made.advance, id: `${id}-p1`, storeId });
+            enforceRepairWrite({
+              repairDocId: id,
+              before: null,
+              after: record,
+              ...repairWriteParties(access, by.name),
+              now,
+              representation: 'json',
+              counter,
+              delivery: { ...made.delivery },
+              payment,
+            });
+            return made;
           });
-          record = storedRecord({ ...made.record });
-          payment = made.advance === null ? null : storedRecord({ ...made.advance, id: `${id}-p1`, storeId });
-          enforceRepairWrite({
-            repairDocId: id,
-            before: null,
-            after: record,
-            ...repairWriteParties(access, by.name),
-            now,
-            representation: 'json',
-            counter,
-            delivery: { ...made.delivery },
-            payment,
+        } catch (error) {
+          await putLatest(this.dbs.tracking, link, null);
+          throw error;
+        }
+        // On PouchDB the code rides on the repair document, which replicates (through the sync gateway,
+        // which judges it as the code kept apart and hands it only to the owner and the repair's
+        // customer); this adapter never hands it to staff. The device-only shopDelivery database would
+        // leave it on the one device that took the repair in.
+        await this.dbs.repairs.put({ ...record, deliveryCode: draft.delivery.code, _id: id });
+        await this.dbs.shopPrivate.bulkDocs([
+          { _id: unlockDocId(id), storeId, ...storedRecord({ ...draft.shopOnly }) },
+        ]);
+        // The advance is a payment entry like the others (it replicates with them).
+        if (payment !== null)
+          await this.dbs.payments.put({
+            _id: paymentEntryDocId(id, `${id}-p1`),
+            ...(payment as Record<string, unknown>),
           });
-          return made;
-        });
-      } catch (error) {
-        await putLatest(this.dbs.tracking, link, null);
-        throw error;
-      }
-      // On PouchDB the code rides on the repair document, which replicates (through the sync gateway,
-      // which judges it as the code kept apart and hands it only to the owner and the repair's
-      // customer); this adapter never hands it to staff. The device-only shopDelivery database would
-      // leave it on the one device that took the repair in.
-      await this.dbs.repairs.put({ ...record, deliveryCode: draft.delivery.code, _id: id });
-      await this.dbs.shopPrivate.bulkDocs([
-        { _id: unlockDocId(id), storeId, ...storedRecord({ ...draft.shopOnly }) },
-      ]);
-      // The advance is a payment entry like the others (it replicates with them).
-      if (payment !== null)
-        await this.dbs.payments.put({
-          _id: paymentEntryDocId(id, `${id}-p1`),
-          ...(payment as Record<string, unknown>),
-        });
-      // The creator reads the code once, to print the customer's copy of the job sheet.
-      return { ...parseShopRepair(id, record), deliveryCode: draft.delivery.code };
-    });
+        // The creator reads the code once, to print the customer's copy of the job sheet.
+        return { ...parseShopRepair(id, record), deliveryCode: draft.delivery.code };
+      }),
+    );
   }
 
   get(id: string): Promise<ShopRepair | null> {
@@ -367,17 +399,21 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
    * the repair's paid, dues and history at its revision; one call at a time per repair on this device.
    */
   recordPayment(id: string, input: NewShopPayment): Promise<RecordedPayment> {
-    return guarded(async () => {
-      const { access } = await repairAccess(this.dbs, this.session, this.lookup, id);
-      const { name } = await this.actor(access.uid);
-      return this.paymentLock.run(id, async () => {
-        const { payment, repair } = await recordPaymentEntry(this.dbs, this.clock, id, input, {
-          access,
-          name,
+    return this.noted(
+      'payment',
+      (recorded) => recorded.repair,
+      guarded(async () => {
+        const { access } = await repairAccess(this.dbs, this.session, this.lookup, id);
+        const { name } = await this.actor(access.uid);
+        return this.paymentLock.run(id, async () => {
+          const { payment, repair } = await recordPaymentEntry(this.dbs, this.clock, id, input, {
+            access,
+            name,
+          });
+          return { payment, repair: await this.handOut(id, repair, access.role) };
         });
-        return { payment, repair: await this.handOut(id, repair, access.role) };
-      });
-    });
+      }),
+    );
   }
 
   /** The repairs of the given ids in that order, as `role` reads them (one read of the primary index). */
@@ -596,155 +632,163 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
   }
 
   changeStatus(id: string, change: ShopStatusChange): Promise<ShopRepair> {
-    return guarded(async () => {
-      const { access, doc } = await repairAccess(this.dbs, this.session, this.lookup, id);
-      const actor = { ...(await this.actor(access.uid)), role: access.role };
-      const code = text(doc.deliveryCode);
-      const from = parseShopRepair(id, doc).status;
-      if (from !== change.expectedStatus)
-        throw new PortError('conflict', 'This repair was changed meanwhile. Please look at it again.');
-      // A delivery by code: the try is written down first (refused while tries are paused), then judged.
-      const typed = (change.deliveryCode ?? '').replace(/\s/g, '');
-      let tries: Record<string, unknown> | null = null;
-      if (
-        change.to.trim() === 'delivered' &&
-        change.override === undefined &&
-        DELIVERY_CODE_PATTERN.test(typed) &&
-        DELIVERY_CODE_PATTERN.test(code) &&
-        !isFinalStatus(from.trim()) &&
-        isAllowedMove(from.trim(), 'delivered')
-      )
-        tries = await this.recordTry(id, typed, access.uid);
-      let stored: Record<string, unknown> = {};
-      await rewriteRepair(this.dbs, id, doc, (current, repair) => {
-        if (repair.status !== change.expectedStatus)
+    return this.noted(
+      'status change',
+      (repair) => repair,
+      guarded(async () => {
+        const { access, doc } = await repairAccess(this.dbs, this.session, this.lookup, id);
+        const actor = { ...(await this.actor(access.uid)), role: access.role };
+        const code = text(doc.deliveryCode);
+        const from = parseShopRepair(id, doc).status;
+        if (from !== change.expectedStatus)
           throw new PortError('conflict', 'This repair was changed meanwhile. Please look at it again.');
-        const now = this.clock.now();
-        const plan = planStatusChange(
-          { status: repair.status, deliveryCode: code, duePaise: repair.duePaise },
-          change,
-          actor,
-          now,
-        );
-        if (!plan.ok)
-          throw new PortError(
-            plan.reason === 'owner-only' ? 'permission-denied' : 'failed-precondition',
-            plan.message ?? 'This status change is not allowed.',
-            { cause: plan },
+        // A delivery by code: the try is written down first (refused while tries are paused), then judged.
+        const typed = (change.deliveryCode ?? '').replace(/\s/g, '');
+        let tries: Record<string, unknown> | null = null;
+        if (
+          change.to.trim() === 'delivered' &&
+          change.override === undefined &&
+          DELIVERY_CODE_PATTERN.test(typed) &&
+          DELIVERY_CODE_PATTERN.test(code) &&
+          !isFinalStatus(from.trim()) &&
+          isAllowedMove(from.trim(), 'delivered')
+        )
+          tries = await this.recordTry(id, typed, access.uid);
+        let stored: Record<string, unknown> = {};
+        await rewriteRepair(this.dbs, id, doc, (current, repair) => {
+          if (repair.status !== change.expectedStatus)
+            throw new PortError('conflict', 'This repair was changed meanwhile. Please look at it again.');
+          const now = this.clock.now();
+          const plan = planStatusChange(
+            { status: repair.status, deliveryCode: code, duePaise: repair.duePaise },
+            change,
+            actor,
+            now,
           );
-        const before = fieldsOf(current);
-        const moved = {
-          ...before,
-          ...storedRecord({
-            status: plan.value.status,
-            updatedAt: now,
-            history: withEntry(before, plan.value.entry),
-            timeline: withTimelineStep(before, plan.value.entry),
-            deliveredAt: deliveredAtAfterMove(plan.value.status, now),
-            ...reportFieldsAfterMove(plan.value.status, before, now),
-          }),
-        };
-        const next = { ...moved, ...storedDues(moved) };
-        enforceRepairWrite({
-          repairDocId: id,
-          before,
-          after: next,
-          ...repairWriteParties(access, actor.name),
-          now,
-          representation: 'json',
-          delivery: code === '' ? null : { code, storeId: access.store.id },
-          tries,
+          if (!plan.ok)
+            throw new PortError(
+              plan.reason === 'owner-only' ? 'permission-denied' : 'failed-precondition',
+              plan.message ?? 'This status change is not allowed.',
+              { cause: plan },
+            );
+          const before = fieldsOf(current);
+          const moved = {
+            ...before,
+            ...storedRecord({
+              status: plan.value.status,
+              updatedAt: now,
+              history: withEntry(before, plan.value.entry),
+              timeline: withTimelineStep(before, plan.value.entry),
+              deliveredAt: deliveredAtAfterMove(plan.value.status, now),
+              ...reportFieldsAfterMove(plan.value.status, before, now),
+            }),
+          };
+          const next = { ...moved, ...storedDues(moved) };
+          enforceRepairWrite({
+            repairDocId: id,
+            before,
+            after: next,
+            ...repairWriteParties(access, actor.name),
+            now,
+            representation: 'json',
+            delivery: code === '' ? null : { code, storeId: access.store.id },
+            tries,
+          });
+          stored = next;
+          return next;
         });
-        stored = next;
-        return next;
-      });
-      return this.handOut(id, stored, access.role);
-    });
+        return this.handOut(id, stored, access.role);
+      }),
+    );
   }
 
   update(id: string, patch: ShopRepairPatch, basis?: EditBasis): Promise<ShopRepair> {
-    return guarded(async () => {
-      const { access, doc } = await repairAccess(this.dbs, this.session, this.lookup, id);
-      checkShopPatch(patch);
-      const by = await this.actor(access.uid);
-      if (applyShopPatch(fieldsOf(doc), patch, access.uid).changed.length === 0)
-        return this.handOut(id, doc, access.role);
-      let stored: Record<string, unknown> = {};
-      const stale = new Error('stale edit');
-      const rewrite = rewriteRepair(this.dbs, id, doc, (current, repair) => {
-        // Based on values another device has changed since: not written over theirs (kept below).
-        if (basis !== undefined && staleFields(repair, patch, basis).length > 0) throw stale;
-        const before = fieldsOf(current);
-        const { next, changed } = applyShopPatch(before, patch, access.uid);
-        const now = this.clock.now();
-        const edited = {
-          ...storedRecord(next),
-          ...storedRecord({
-            updatedAt: now,
-            history: withEntry(
-              before,
-              historyEntry('edit', repair.status, by, now, `Changed: ${changed.join(', ')}`),
-            ),
-          }),
-        };
-        const written = edited;
-        enforceRepairWrite({
-          repairDocId: id,
-          before,
-          after: written,
-          ...repairWriteParties(access, by.name),
-          now,
-          representation: 'json',
-        });
-        stored = written;
-        return written;
-      });
-      const failure = await rewrite.then(
-        () => null,
-        (error: unknown) => ({ error }),
-      );
-      if (failure !== null && failure.error !== stale) throw failure.error;
-      if (failure !== null) {
-        const now = this.clock.now();
-        await keepRefusedChange(
-          this.dbs,
-          { repairDocId: id, patch, base: basis ?? {}, at: now.toISOString() },
-          `${now.getTime().toString(36)}-${randomId(6)}`,
-        );
-        throw new PortError('conflict', SHOP_MESSAGES.editChangedElsewhere);
-      }
-      // A ready repair's new amounts: the note that stores its dues fields (payments.ts planDuesNote).
-      if (planDuesNote(stored, by, this.clock.now()) !== null) {
-        const latest = await loadRepairDoc(this.dbs, id);
-        if (latest !== null)
-          await rewriteRepair(this.dbs, id, latest, (current) => {
-            const before = fieldsOf(current);
-            const now = this.clock.now();
-            const dues = planDuesNote(before, by, now);
-            if (dues === null) return before;
-            const noted = {
-              ...before,
-              ...storedRecord({ ...dues.dues, updatedAt: now, history: withEntry(before, dues.entry) }),
-            };
-            enforceRepairWrite({
-              repairDocId: id,
-              before,
-              after: noted,
-              ...repairWriteParties(access, by.name),
-              now,
-              representation: 'json',
-            });
-            stored = noted;
-            return noted;
+    return this.noted(
+      'change',
+      (repair) => repair,
+      guarded(async () => {
+        const { access, doc } = await repairAccess(this.dbs, this.session, this.lookup, id);
+        checkShopPatch(patch);
+        const by = await this.actor(access.uid);
+        if (applyShopPatch(fieldsOf(doc), patch, access.uid).changed.length === 0)
+          return this.handOut(id, doc, access.role);
+        let stored: Record<string, unknown> = {};
+        const stale = new Error('stale edit');
+        const rewrite = rewriteRepair(this.dbs, id, doc, (current, repair) => {
+          // Based on values another device has changed since: not written over theirs (kept below).
+          if (basis !== undefined && staleFields(repair, patch, basis).length > 0) throw stale;
+          const before = fieldsOf(current);
+          const { next, changed } = applyShopPatch(before, patch, access.uid);
+          const now = this.clock.now();
+          const edited = {
+            ...storedRecord(next),
+            ...storedRecord({
+              updatedAt: now,
+              history: withEntry(
+                before,
+                historyEntry('edit', repair.status, by, now, `Changed: ${changed.join(', ')}`),
+              ),
+            }),
+          };
+          const written = edited;
+          enforceRepairWrite({
+            repairDocId: id,
+            before,
+            after: written,
+            ...repairWriteParties(access, by.name),
+            now,
+            representation: 'json',
           });
-      }
-      if (patch.unlockCode !== undefined)
-        await putLatest(this.dbs.shopPrivate, unlockDocId(id), {
-          storeId: access.store.id,
-          unlockCode: patch.unlockCode,
+          stored = written;
+          return written;
         });
-      return this.handOut(id, stored, access.role);
-    });
+        const failure = await rewrite.then(
+          () => null,
+          (error: unknown) => ({ error }),
+        );
+        if (failure !== null && failure.error !== stale) throw failure.error;
+        if (failure !== null) {
+          const now = this.clock.now();
+          await keepRefusedChange(
+            this.dbs,
+            { repairDocId: id, patch, base: basis ?? {}, at: now.toISOString() },
+            `${now.getTime().toString(36)}-${randomId(6)}`,
+          );
+          throw new PortError('conflict', SHOP_MESSAGES.editChangedElsewhere);
+        }
+        // A ready repair's new amounts: the note that stores its dues fields (payments.ts planDuesNote).
+        if (planDuesNote(stored, by, this.clock.now()) !== null) {
+          const latest = await loadRepairDoc(this.dbs, id);
+          if (latest !== null)
+            await rewriteRepair(this.dbs, id, latest, (current) => {
+              const before = fieldsOf(current);
+              const now = this.clock.now();
+              const dues = planDuesNote(before, by, now);
+              if (dues === null) return before;
+              const noted = {
+                ...before,
+                ...storedRecord({ ...dues.dues, updatedAt: now, history: withEntry(before, dues.entry) }),
+              };
+              enforceRepairWrite({
+                repairDocId: id,
+                before,
+                after: noted,
+                ...repairWriteParties(access, by.name),
+                now,
+                representation: 'json',
+              });
+              stored = noted;
+              return noted;
+            });
+        }
+        if (patch.unlockCode !== undefined)
+          await putLatest(this.dbs.shopPrivate, unlockDocId(id), {
+            storeId: access.store.id,
+            unlockCode: patch.unlockCode,
+          });
+        return this.handOut(id, stored, access.role);
+      }),
+    );
   }
 
   delete(id: string): Promise<void> {

@@ -73,6 +73,9 @@ class KeyedQueue {
  */
 export const backOff = (delay: number): number => (delay <= 0 ? 1_000 : Math.min(delay * 2, 10_000));
 
+/** How long a one-off question to the server (a revision, what it lacks) may take. */
+const QUESTION_MS = 5_000;
+
 /** How long a burst of arrivals is gathered before the listeners are told (PouchSync.onArrival). */
 const ARRIVAL_MS = 300;
 
@@ -252,18 +255,55 @@ export class PouchSync {
   }
 
   /**
+   * A database on the server for one question (serverRevision, serverLacks): its requests give up after
+   * QUESTION_MS, so that a connection that hangs (a network just back) never holds a screen's read.
+   */
+  private questionRemote(name: CollectionName) {
+    const { auth } = this.endpoint();
+    const base = retryOnReset(this.baseFetch());
+    const fetch: Fetch = (url, init) => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), QUESTION_MS);
+      init?.signal?.addEventListener('abort', () => controller.abort());
+      return base(url, { ...init, signal: controller.signal }).finally(() => clearTimeout(timer));
+    };
+    return new this.PouchDB(this.remoteName(name), {
+      skip_setup: true,
+      fetch,
+      ...(auth ? { auth } : {}),
+    } as PouchDB.Configuration.RemoteDatabaseConfiguration);
+  }
+
+  /**
    * The revision of a document the server holds now (its winner), or null: it has none, or it cannot
    * be reached (the caller tries again on the next change).
    */
   async serverRevision(name: CollectionName, id: string): Promise<string | null> {
-    const { auth } = this.endpoint();
-    const remote = new this.PouchDB(this.remoteName(name), {
-      skip_setup: true,
-      fetch: retryOnReset(this.baseFetch()),
-      ...(auth ? { auth } : {}),
-    } as PouchDB.Configuration.RemoteDatabaseConfiguration);
+    const remote = this.questionRemote(name);
     try {
       return (await remote.get(id))._rev;
+    } catch {
+      return null;
+    } finally {
+      await remote.close().catch(() => undefined);
+    }
+  }
+
+  /**
+   * Which of these revisions of a database's documents the server lacks (its `_revs_diff`), or null when
+   * it cannot be asked now (PouchOutbox).
+   */
+  async serverLacks(
+    name: CollectionName,
+    revisions: Readonly<Record<string, string>>,
+  ): Promise<ReadonlySet<string> | null> {
+    const ids = Object.keys(revisions);
+    if (ids.length === 0) return new Set();
+    const remote = this.questionRemote(name);
+    try {
+      const asked = Object.fromEntries(ids.map((id) => [id, [revisions[id] as string]]));
+      const missing = (await remote.revsDiff(asked)) as Record<string, { missing?: string[] }>;
+      return new Set(ids.filter((id) => (missing[id]?.missing?.length ?? 0) > 0));
     } catch {
       return null;
     } finally {

@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { useSettings } from '../app-services';
 import { Button } from '../components/button';
 import { Logo } from '../components/logo';
 import { useLogout, useSession } from '../session';
@@ -12,6 +13,7 @@ export function AppPage({ children, actions }: { children: ReactNode; actions?: 
   const email = session.status === 'signed-in' || session.status === 'error' ? session.user.email : null;
   const uid = session.status === 'signed-in' || session.status === 'error' ? session.user.uid : '';
   const outbox = useOutbox(uid);
+  const settings = useSettings();
   // Signing out with changes not yet synced asks first: a signed-out device cannot send them.
   const [warning, setWarning] = useState(false);
   const signOut = () => (outbox.length > 0 ? setWarning(true) : void logout());
@@ -33,6 +35,7 @@ export function AppPage({ children, actions }: { children: ReactNode; actions?: 
             )}
             <SignOutWarning
               pending={outbox.length}
+              withAccount={settings.backend === 'firebase'}
               open={warning}
               onOpenChange={setWarning}
               onSignOut={() => void logout()}

@@ -22,8 +22,13 @@ export const OUTBOX_TEXTS = {
   intro: 'Made on this device while offline. They are sent when the network returns.',
   none: 'Everything made on this device is synced.',
   signOutTitle: 'Sign out with changes not yet synced?',
-  signOutText: (n: number) =>
-    `${n === 1 ? '1 change' : `${n} changes`} made on this device ${n === 1 ? 'has' : 'have'} not reached the server yet. ${n === 1 ? 'It is' : 'They are'} sent only while this account is signed in here: signed out, ${n === 1 ? 'it waits' : 'they wait'} on this device until you sign in on it again. Connect to the network and wait until nothing is 'Not yet synced', or sign out anyway.`,
+  /** `withAccount`: sent only while the account is signed in (Firestore); else by the device (PouchDB). */
+  signOutText: (n: number, withAccount = true) =>
+    `${n === 1 ? '1 change' : `${n} changes`} made on this device ${n === 1 ? 'has' : 'have'} not reached the server yet. ${
+      withAccount
+        ? `${n === 1 ? 'It is' : 'They are'} sent only while this account is signed in here: signed out, ${n === 1 ? 'it waits' : 'they wait'} on this device until you sign in on it again.`
+        : `This device sends ${n === 1 ? 'it' : 'them'} when it is back on the network, signed in or not; nobody can check ${n === 1 ? 'it' : 'them'} before then.`
+    } Connect to the network and wait until nothing is 'Not yet synced', or sign out anyway.`,
   stay: 'Stay signed in',
   signOutAnyway: 'Sign out anyway',
 } as const;
@@ -33,6 +38,7 @@ const KINDS: Readonly<Record<string, string>> = {
   'new repair': 'New repair',
   'status change': 'Status change',
   change: 'Details changed',
+  payment: 'Payment',
 };
 
 /** How often the outbox is read again while it holds something (it lives on the device: no network). */
@@ -95,12 +101,15 @@ export function OutboxButton({ changes }: { changes: readonly PendingChange[] })
 /** The warning before signing out with changes not yet synced. */
 export function SignOutWarning({
   pending,
+  withAccount = true,
   open,
   onOpenChange,
   onSignOut,
   busy,
 }: {
   pending: number;
+  /** Whether queued changes go only with the account signed in (Firestore), or with the device. */
+  withAccount?: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onSignOut: () => void;
@@ -111,7 +120,7 @@ export function SignOutWarning({
       open={open}
       onOpenChange={onOpenChange}
       title={OUTBOX_TEXTS.signOutTitle}
-      description={OUTBOX_TEXTS.signOutText(pending)}
+      description={OUTBOX_TEXTS.signOutText(pending, withAccount)}
     >
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="primary" onClick={() => onOpenChange(false)}>

@@ -66,7 +66,8 @@ describe('the outbox', () => {
     await screen.findByRole('button', { name: OUTBOX_TEXTS.button(2) });
     await app.user.click(screen.getByRole('button', { name: 'Logout' }));
     const dialog = await screen.findByRole('dialog', { name: OUTBOX_TEXTS.signOutTitle });
-    expect(within(dialog).getByText(OUTBOX_TEXTS.signOutText(2))).toBeTruthy();
+    // The memory backend's wording (as PouchDB's): the device, not the account, sends them.
+    expect(within(dialog).getByText(OUTBOX_TEXTS.signOutText(2, false))).toBeTruthy();
     await app.user.click(within(dialog).getByRole('button', { name: OUTBOX_TEXTS.stay }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(app.router.state.location.pathname).toBe('/shop');

@@ -16,9 +16,15 @@ import { shopKeys } from '../queries';
 /** A status move as the use case takes it. */
 type StatusChange = Parameters<UseCases['shop']['changeStatus']>[1];
 
-/** After a successful write: every read of the shop console reads again. */
+/**
+ * After a successful write: every read of the shop console reads again, and the outbox in the header
+ * (the write may wait for the network).
+ */
 export const refreshShop = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: shopKeys.all });
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: shopKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['outbox'] }),
+  ]);
 
 /** A status move (a note, a delivery code or an owner's override go with it). */
 export function useChangeStatus(repairDocId: string) {
