@@ -100,4 +100,32 @@ describe('a repair changed on two devices while offline, on Firebase', () => {
     const dossier = await useCases.shop.repairDossier(id);
     expect(dossier.ok && dossier.value.conflicts).toEqual([]);
   });
+
+  it('keeps a status move refused on arrival, for the repair page to say it was not saved', async () => {
+    const created = await owner.backend.ports.shopRepairs.create('store-1', newRepair({ estimate: '1000' }));
+    for (const d of [owner, staff]) {
+      await d.backend.ports.shopRepairs.prepareOffline('store-1');
+      await d.backend.ports.shopRepairs.get(created.id);
+      await disableNetwork(d.backend.firestore);
+    }
+    const moved = await staff.backend.ports.shopRepairs.changeStatus(created.id, {
+      to: 'inprogress',
+      expectedStatus: 'received',
+    });
+    expect(moved.pendingSync).toBe(true);
+    await owner.backend.ports.shopRepairs.update(created.id, { estimatePaise: 120_000 });
+    await enableNetwork(owner.backend.firestore);
+    await waitForPendingWrites(owner.backend.firestore);
+    await enableNetwork(staff.backend.firestore);
+    await eventually(
+      async () => (await staff.backend.ports.shopRepairs.refusedChanges(created.id)).length > 0,
+      "staff's refused move to be kept",
+    );
+    const [kept] = await staff.backend.ports.shopRepairs.refusedChanges(created.id);
+    expect(kept).toMatchObject({ patch: {}, move: { to: 'inprogress', from: 'received' } });
+    await eventually(
+      async () => (await staff.backend.ports.shopRepairs.get(created.id))?.status === 'received',
+      'the saved status back on staff’s device',
+    );
+  });
 });

@@ -371,7 +371,25 @@ export class FirestoreShopRepairRepository implements ShopRepairRepository {
         offline,
         queued: async () => {
           if (withCode) throw new PortError('unavailable', DELIVERY_NEEDS_NETWORK);
-          const { raw, write } = await this.writer.queued(id, access, this.logger, 'status change');
+          // Refused on arrival (another device changed the repair first): kept, for the page to say so.
+          let from = '';
+          const { raw, write } = await this.writer.queued(
+            id,
+            access,
+            this.logger,
+            'status change',
+            (error) => {
+              if (isPortError(toPortError(error), 'permission-denied'))
+                this.refused.keep(access.uid, {
+                  repairDocId: id,
+                  patch: {},
+                  base: {},
+                  move: { to: change.to, from },
+                  at: this.clock.now().toISOString(),
+                });
+            },
+          );
+          from = shopRepairOf(id, raw).status;
           return write(planStatus(this.clock, id, raw, change, access, name).next);
         },
         online: async () => {

@@ -23,6 +23,21 @@ export interface RefusedChange {
   readonly base: Readonly<Partial<Record<EditedField, unknown>>>;
   /** When the change was made on this device (ISO text). */
   readonly at: string;
+  /**
+   * A status move made with it (or alone, `patch` then empty): to `to`, from `from`, the status this
+   * device had. Not applied again for the person: the workflow asks for the next step from the status
+   * saved now.
+   */
+  readonly move?: { readonly to: string; readonly from: string };
+}
+
+/** A refused status move whose status is not the one saved now: the person is told, and moves again. */
+export interface RefusedMove {
+  readonly changeId: string;
+  readonly to: string;
+  readonly from: string;
+  /** The status saved now (another device's move). */
+  readonly now: string;
 }
 
 /** One field of a refused change whose value differs from the one saved now. */
@@ -93,6 +108,13 @@ export function conflictsOf(
     );
 }
 
+/** A kept move read back, or undefined. */
+function parseMove(raw: unknown): RefusedChange['move'] {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const { to, from } = raw as Record<string, unknown>;
+  return typeof to === 'string' && typeof from === 'string' && to !== '' ? { to, from } : undefined;
+}
+
 /** What a device kept (JSON) read back: well-formed changes only. */
 export function parseRefusedChanges(raw: unknown): RefusedChange[] {
   if (!Array.isArray(raw)) return [];
@@ -104,10 +126,23 @@ export function parseRefusedChanges(raw: unknown): RefusedChange[] {
     const known = Object.fromEntries(
       Object.entries(patch).filter(([field]) => (EDITED_FIELDS as readonly string[]).includes(field)),
     ) as ShopRepairPatch;
-    return Object.keys(known).length === 0
-      ? []
-      : [{ id, repairDocId, patch: known, base: base as RefusedChange['base'], at }];
+    const move = parseMove((item as Record<string, unknown>).move);
+    if (Object.keys(known).length === 0 && move === undefined) return [];
+    return [
+      { id, repairDocId, patch: known, base: base as RefusedChange['base'], at, ...(move ? { move } : {}) },
+    ];
   });
+}
+
+/** The refused status moves of a repair whose status is not the one saved now, oldest first. */
+export function refusedMovesOf(repair: ShopRepair, changes: readonly RefusedChange[]): RefusedMove[] {
+  return [...changes]
+    .filter((change) => change.repairDocId === repair.id && change.move !== undefined)
+    .sort((a, b) => a.at.localeCompare(b.at))
+    .flatMap((change) => {
+      const move = change.move as NonNullable<RefusedChange['move']>;
+      return move.to === repair.status ? [] : [{ changeId: change.id, ...move, now: repair.status }];
+    });
 }
 
 /** The part of a refused change to apply again: the fields the person chose to keep as theirs. */
@@ -125,8 +160,8 @@ export function keptPatch(change: RefusedChange, keepMine: readonly EditedField[
  * refused change: the fields it edited since `base`, the revision both grew from, at its values, with
  * base's values beside them. Without base (compacted away) every field that differs from the saved
  * revision counts as edited, its base unknown. The unlock code is kept apart from the repair and
- * never conflicts. Null when the revision edited none of the fields an edit may change (a status move
- * or a payment alone is the sync's to settle, not the person's). `fallbackAt`: its time when it has none.
+ * never conflicts. A status move on it is kept as its `move` (the person is told, and moves again).
+ * Null when it did neither (a payment alone is merged). `fallbackAt`: its time when it has none.
  */
 export function refusedChangeOfRevision(
   mine: ShopRepair,
@@ -144,12 +179,15 @@ export function refusedChangeOfRevision(
     patch[field] = value;
     if (base !== null) before[field] = from;
   }
-  if (Object.keys(patch).length === 0) return null;
+  const from = base === null ? saved.status : base.status;
+  const moved = mine.status !== from;
+  if (Object.keys(patch).length === 0 && !moved) return null;
   return {
     repairDocId: mine.id,
     patch: patch as ShopRepairPatch,
     base: before,
     at: (asInstant(mine.updatedAt) ?? fallbackAt).toISOString(),
+    ...(moved ? { move: { to: mine.status, from } } : {}),
   };
 }
 

@@ -16,7 +16,15 @@ import { emptyJobCard, type JobCardField, type JobCardInput, localDate, validate
 import { SHOP_MESSAGES } from './messages';
 import type { PendingChange } from './pending-changes';
 import { type PhotoUploadReport, uploadPhotos, uploadReportMessage } from './photos';
-import { baseOf, conflictsOf, type EditedField, type FieldConflict, keptPatch } from './refused-changes';
+import {
+  baseOf,
+  conflictsOf,
+  type EditedField,
+  type FieldConflict,
+  keptPatch,
+  type RefusedMove,
+  refusedMovesOf,
+} from './refused-changes';
 import { FALLBACK_PREFIX, formatRepairId, MAX_REPAIR_NUMBER, parseRepairId } from './repair-id';
 import type { ShopRepair } from './repair-record';
 import { storeRefOf } from './repair-store';
@@ -469,6 +477,8 @@ export interface RepairDossier {
    * on arrival, each with this device's value and the one saved now, for the person to choose.
    */
   readonly conflicts: readonly FieldConflict[];
+  /** This device's status moves refused for the same reason, whose status is not the one saved now. */
+  readonly refusedMoves: readonly RefusedMove[];
 }
 
 /** Reads a repair and the viewer's membership of its store; failures as outcomes. */
@@ -521,6 +531,7 @@ export async function loadRepairDossier(
       settings,
       canDelete: store.role === 'owner',
       conflicts: conflictsOf(repair, shopOnly?.unlockCode ?? '', refused),
+      refusedMoves: refusedMovesOf(repair, refused),
     });
   } catch (error) {
     return shopPortFailure(ports, `Loading repair ${id}`, error, SHOP_MESSAGES.loadFailed);

@@ -6,6 +6,7 @@ import {
   parseRefusedChanges,
   type RefusedChange,
   refusedChangeOfRevision,
+  refusedMovesOf,
   staleFields,
 } from '../../../src/domain/shop/refused-changes';
 import { parseShopRepair } from '../../../src/domain/shop/repair-record';
@@ -107,9 +108,25 @@ describe('refused changes', () => {
       });
     });
 
-    it('is no change when the revision edited none of the fields (a status move, a payment)', () => {
-      const moved = parseShopRepair('r1', { ...base, status: 'In Progress' });
-      expect(refusedChangeOfRevision(moved, base, saved, fallback)).toBeNull();
+    it('keeps a status move made on it as its move, and is no change for a payment alone', () => {
+      const moved = parseShopRepair('r1', { ...base, status: 'ready' });
+      expect(refusedChangeOfRevision(moved, base, saved, fallback)).toMatchObject({
+        patch: {},
+        move: { to: 'ready', from: base.status },
+      });
+      const paid = parseShopRepair('r1', { ...base, paidPaise: 50_000 });
+      expect(refusedChangeOfRevision(paid, base, saved, fallback)).toBeNull();
+    });
+
+    it('tells a refused move until the status saved now is the one it moved to', () => {
+      const kept = change({ id: 'm1', patch: {}, base: {}, move: { to: 'ready', from: 'inprogress' } });
+      const now = parseShopRepair('r1', { ...saved, status: 'waiting_for_parts' });
+      expect(refusedMovesOf(now, [kept])).toEqual([
+        { changeId: 'm1', to: 'ready', from: 'inprogress', now: 'waiting_for_parts' },
+      ]);
+      expect(refusedMovesOf(parseShopRepair('r1', { ...saved, status: 'ready' }), [kept])).toEqual([]);
+      // Kept and read back, a move alone is a change.
+      expect(parseRefusedChanges(JSON.parse(JSON.stringify([kept])))).toEqual([kept]);
     });
   });
 

@@ -101,6 +101,10 @@ export const CONFLICT_TEXTS = {
   keepSaved: 'Keep the saved one',
   save: 'Save choice',
   done: 'Your choice is saved.',
+  /** A status move this device made that the server refused (statuses as the page writes them). */
+  moved: (to: string, now: string) =>
+    `This device moved the repair to ‘${to}’, but another device had changed it first, so that move was not saved: it is ‘${now}’ now. Choose the next step again under Status.`,
+  gotIt: 'Got it',
 } as const;
 
 /** The staff screens' labels and buttons ('Staff' section, the dashboard's invitations). */

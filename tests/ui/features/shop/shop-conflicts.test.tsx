@@ -103,4 +103,34 @@ describe("'Changed on another device'", () => {
     expect(dismissed).toEqual([]);
     expect(screen.getByRole('region', { name: CONFLICT_TEXTS.title })).toBeTruthy();
   });
+
+  it('says a status move this device made was not saved, with the status now; Got it forgets it', async () => {
+    const app = await renderApp({ path: '/terms', signedInAs: OWNER });
+    const port = app.backend.ports.shopRepairs;
+    const kept: RefusedChange[] = [
+      {
+        id: 'move-1',
+        repairDocId: 'repair-1001',
+        patch: {},
+        base: {},
+        move: { to: 'ready', from: 'received' },
+        at: '2026-11-26T10:00:00.000Z',
+      },
+    ];
+    port.refusedChanges = async (id) => kept.filter((c) => c.repairDocId === id);
+    port.dismissRefusedChange = async (id) => {
+      kept.splice(
+        kept.findIndex((c) => c.id === id),
+        1,
+      );
+    };
+    await app.router.navigate({ to: '/shop/repairs/$id', params: { id: 'repair-1001' } });
+    const panel = await screen.findByRole('region', { name: CONFLICT_TEXTS.title });
+    expect(within(panel).getByText(CONFLICT_TEXTS.moved('Ready for Pickup', 'In Progress'))).toBeTruthy();
+    // No field to choose: only the move is told.
+    expect(within(panel).queryByText(CONFLICT_TEXTS.intro)).toBeNull();
+    await app.user.click(within(panel).getByRole('button', { name: CONFLICT_TEXTS.gotIt }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: CONFLICT_TEXTS.title })).toBeNull());
+    expect(kept).toEqual([]);
+  });
 });

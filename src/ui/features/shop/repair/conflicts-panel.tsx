@@ -2,8 +2,9 @@ import { type FormEvent, useState } from 'react';
 import { formatCalendarDate } from '../../../../domain/shared/time';
 import { formatPaise } from '../../../../domain/shop/amounts';
 import { ACCESSORY_LABELS, type Accessory } from '../../../../domain/shop/job-card';
-import type { EditedField, FieldConflict } from '../../../../domain/shop/refused-changes';
+import type { EditedField, FieldConflict, RefusedMove } from '../../../../domain/shop/refused-changes';
 import type { RepairDossier } from '../../../../domain/shop/shop-use-cases';
+import { statusLabel } from '../../../../domain/shop/status-values';
 import { Button } from '../../../components/button';
 import { Card, CardHeader } from '../../../components/card';
 import { OutcomeAlert } from '../../../components/outcome-alert';
@@ -11,10 +12,11 @@ import { CONFLICT_TEXTS, EDITED_FIELD_LABELS } from '../shop-texts';
 import { useResolveRefusedChange } from './mutations';
 
 /*
- * 'Changed on another device' (issue 20): an edit this device made offline that the server refused on
- * arrival, because another device had changed the repair first. Each field shows this device's value
+ * 'Changed on another device' (issue 20): an edit this device made that was not saved, because another
+ * device had changed the repair first (refused on arrival, or based on values changed since). Each field shows this device's value
  * beside the one saved now, with a choice; 'Save choice' saves the kept values as a new edit and
- * forgets the refused one. Until then nothing of it is lost (the device keeps it).
+ * forgets the refused one. Until then nothing of it is lost (the device keeps it). A status move refused
+ * the same way is said, with the status now: the person chooses the next step again ('Got it').
  */
 
 /** The choices' labels: the edit form's, the other accessory told apart from the ticked ones. */
@@ -39,17 +41,41 @@ export function ConflictsPanel({ data }: { data: RepairDossier }) {
   const changes = new Map<string, FieldConflict[]>();
   for (const conflict of data.conflicts)
     changes.set(conflict.changeId, [...(changes.get(conflict.changeId) ?? []), conflict]);
-  if (changes.size === 0) return null;
+  if (changes.size === 0 && data.refusedMoves.length === 0) return null;
   return (
     <Card role="region" className="ring-2 ring-amber-300" aria-labelledby="conflicts-title">
       <CardHeader title={<span id="conflicts-title">{CONFLICT_TEXTS.title}</span>} />
       <div className="space-y-4 px-5 py-4 sm:px-6">
-        <p className="text-sm text-slate-700">{CONFLICT_TEXTS.intro}</p>
+        {data.refusedMoves.map((move) => (
+          <RefusedMoveNote key={move.changeId} repairDocId={data.repair.id} move={move} />
+        ))}
+        {changes.size > 0 && <p className="text-sm text-slate-700">{CONFLICT_TEXTS.intro}</p>}
         {[...changes].map(([changeId, fields]) => (
           <ConflictChoice key={changeId} repairDocId={data.repair.id} changeId={changeId} fields={fields} />
         ))}
       </div>
     </Card>
+  );
+}
+
+/** A status move of this device that was not saved: said, with the status now; 'Got it' forgets it. */
+function RefusedMoveNote({ repairDocId, move }: { repairDocId: string; move: RefusedMove }) {
+  const resolve = useResolveRefusedChange(repairDocId);
+  return (
+    <div className="space-y-2">
+      <OutcomeAlert outcome={resolve.data} />
+      <p className="text-sm text-slate-700">
+        {CONFLICT_TEXTS.moved(statusLabel(move.to), statusLabel(move.now))}
+      </p>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={resolve.isPending}
+        onClick={() => resolve.mutate({ changeId: move.changeId, keepMine: [] })}
+      >
+        {CONFLICT_TEXTS.gotIt}
+      </Button>
+    </div>
   );
 }
 
