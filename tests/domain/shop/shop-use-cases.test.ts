@@ -481,6 +481,30 @@ describe('updateRepair', () => {
     });
   });
 
+  it('saves nothing over a field changed since the form showed it, and the page asks instead (issue 20)', async () => {
+    await signInAs(world, 'staff');
+    const repair = await createThroughUseCase(world);
+    const shown = { repair, unlockCode: '' };
+    // Another account changes the estimate after staff opened the form on ₹2,800.
+    await signInAs(world, 'owner');
+    expect((await world.useCases.shop.updateRepair(repair.id, { estimate: '3000' })).ok).toBe(true);
+    await signInAs(world, 'staff');
+    expect(await world.useCases.shop.updateRepair(repair.id, { estimate: '3300' }, shown)).toEqual({
+      ok: false,
+      message: SHOP_MESSAGES.editChangedElsewhere,
+      reason: 'conflict',
+    });
+    const page = await world.useCases.shop.repairDossier(repair.id);
+    expect(page.ok && page.value.repair.estimatePaise).toBe(300_000);
+    expect(page.ok && page.value.conflicts).toMatchObject([
+      { field: 'estimatePaise', mine: 330_000, saved: 300_000, base: 280_000 },
+    ]);
+    // A field nobody changed since is saved as usual, with the same basis.
+    expect(
+      (await world.useCases.shop.updateRepair(repair.id, { conditionNotes: 'Dent on back' }, shown)).ok,
+    ).toBe(true);
+  });
+
   it('says when it cannot be saved', async () => {
     await signInAs(world, 'owner');
     const repair = await createThroughUseCase(world);
