@@ -1,4 +1,5 @@
 import { enableNetwork } from 'firebase/firestore';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { EmulatorRest } from '../../scripts/firebase-emulator-rest';
 import { createFirebaseBackend, type FirebaseBackend } from '../../src/adapters/firebase/firebase-backend';
 import {
@@ -101,4 +102,25 @@ export async function closeDevices(devices: readonly Device[]): Promise<void> {
     await backend.ports.auth.signOut().catch(() => undefined);
     await backend.dispose();
   }
+}
+
+/**
+ * A file's hooks for the common case: the emulators once (offlineSuite), then before each test fresh
+ * data with the owner and staff signed in on a device each (offlineShop, handed to `take`), closed after.
+ */
+export function offlineShopForEachTest(take: (devices: { owner: Device; staff: Device }) => void): void {
+  let suite: Awaited<ReturnType<typeof offlineSuite>>;
+  let devices: Device[] = [];
+  beforeAll(async () => {
+    suite = await offlineSuite();
+  });
+  afterAll(() => suite.seed.dispose());
+  beforeEach(async () => {
+    const shop = await offlineShop(suite);
+    devices = [shop.owner, shop.staff];
+    take(shop);
+  });
+  afterEach(async () => {
+    await closeDevices(devices.splice(0));
+  });
 }

@@ -1,9 +1,9 @@
 import { disableNetwork, enableNetwork, waitForPendingWrites } from 'firebase/firestore';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUseCases } from '../../src/domain/use-cases';
 import { newRepair } from '../contract/shop-fixtures';
 import { testSettings } from '../domain/world';
-import { closeDevices, type Device, eventually, offlineShop, offlineSuite } from './offline-devices';
+import { type Device, eventually, offlineShopForEachTest } from './offline-devices';
 
 /**
  * 'Changed on another device' on Firebase (issue 20): two devices edit one repair's estimate while
@@ -13,30 +13,26 @@ import { closeDevices, type Device, eventually, offlineShop, offlineSuite } from
  * saved as a new edit. Nothing is silently lost.
  */
 describe('a repair changed on two devices while offline, on Firebase', () => {
-  let suite: Awaited<ReturnType<typeof offlineSuite>>;
   let owner: Device;
   let staff: Device;
-
-  beforeAll(async () => {
-    suite = await offlineSuite();
-  });
-  afterAll(() => suite.seed.dispose());
-  beforeEach(async () => {
-    ({ owner, staff } = await offlineShop(suite));
-  });
-  afterEach(async () => {
-    await closeDevices([owner, staff]);
+  offlineShopForEachTest((devices) => {
+    ({ owner, staff } = devices);
   });
 
-  async function bothEditOffline(): Promise<string> {
-    const created = await owner.backend.ports.shopRepairs.create('store-1', newRepair({ estimate: '1000' }));
+  /** Owner and staff open the repair online, as the console does, then both lose the network. */
+  async function bothOpenThenGoOffline(repairDocId: string): Promise<void> {
     for (const d of [owner, staff]) {
       // As the console does when a store opens (the writer's name is read then, for the history).
       await d.backend.ports.shopRepairs.prepareOffline('store-1');
-      await d.backend.ports.shopRepairs.get(created.id);
-      await d.backend.ports.shopRepairs.getShopOnly(created.id);
+      await d.backend.ports.shopRepairs.get(repairDocId);
+      await d.backend.ports.shopRepairs.getShopOnly(repairDocId);
       await disableNetwork(d.backend.firestore);
     }
+  }
+
+  async function bothEditOffline(): Promise<string> {
+    const created = await owner.backend.ports.shopRepairs.create('store-1', newRepair({ estimate: '1000' }));
+    await bothOpenThenGoOffline(created.id);
     const staffs = await staff.backend.ports.shopRepairs.update(created.id, {
       estimatePaise: 150_000,
       conditionNotes: 'Back cracked',
@@ -103,11 +99,7 @@ describe('a repair changed on two devices while offline, on Firebase', () => {
 
   it('keeps a status move refused on arrival, for the repair page to say it was not saved', async () => {
     const created = await owner.backend.ports.shopRepairs.create('store-1', newRepair({ estimate: '1000' }));
-    for (const d of [owner, staff]) {
-      await d.backend.ports.shopRepairs.prepareOffline('store-1');
-      await d.backend.ports.shopRepairs.get(created.id);
-      await disableNetwork(d.backend.firestore);
-    }
+    await bothOpenThenGoOffline(created.id);
     const moved = await staff.backend.ports.shopRepairs.changeStatus(created.id, {
       to: 'inprogress',
       expectedStatus: 'received',

@@ -1,11 +1,11 @@
 import { disableNetwork, enableNetwork, waitForPendingWrites } from 'firebase/firestore';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INVOICE_MESSAGES } from '../../src/domain/shop/invoice';
 import { SHOP_MESSAGES } from '../../src/domain/shop/messages';
 import { isPortError } from '../../src/ports/errors';
 import { rejectionOf } from '../contract/fixtures';
 import { newRepair } from '../contract/shop-fixtures';
-import { closeDevices, type Device, eventually, offlineShop, offlineSuite } from './offline-devices';
+import { type Device, eventually, offlineShopForEachTest } from './offline-devices';
 
 /**
  * The shop console on Firebase with the network cut (docs/firebase.md, "Offline"): a client whose
@@ -15,20 +15,10 @@ import { closeDevices, type Device, eventually, offlineShop, offlineSuite } from
  * cache rolls back. Node has no IndexedDB: these clients keep the cache in memory.
  */
 describe('the shop console on Firebase, offline', () => {
-  let suite: Awaited<ReturnType<typeof offlineSuite>>;
   let owner: Device;
   let staff: Device;
-
-  beforeAll(async () => {
-    suite = await offlineSuite();
-  });
-  afterAll(() => suite.seed.dispose());
-
-  beforeEach(async () => {
-    ({ owner, staff } = await offlineShop(suite));
-  });
-  afterEach(async () => {
-    await closeDevices([owner, staff]);
+  offlineShopForEachTest((devices) => {
+    ({ owner, staff } = devices);
   });
 
   it("answers the store's membership, board, search, counts and a repair's page from the cache", async () => {

@@ -1,8 +1,8 @@
 import { disableNetwork, enableNetwork, waitForPendingWrites } from 'firebase/firestore';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD } from '../contract/harness';
 import { newRepair } from '../contract/shop-fixtures';
-import { closeDevices, type Device, offlineShop, offlineSuite } from './offline-devices';
+import { type Device, offlineShopForEachTest } from './offline-devices';
 
 /**
  * Logout on a shared counter computer (issue 20): with nothing left to send, the person's Logout hands
@@ -12,19 +12,10 @@ import { closeDevices, type Device, offlineShop, offlineSuite } from './offline-
  * (after a sign-up or a password reset) never clears.
  */
 describe('Logout and the cached data of a shared computer, on Firebase', () => {
-  let suite: Awaited<ReturnType<typeof offlineSuite>>;
   let owner: Device;
   let staff: Device;
-
-  beforeAll(async () => {
-    suite = await offlineSuite();
-  });
-  afterAll(() => suite.seed.dispose());
-  beforeEach(async () => {
-    ({ owner, staff } = await offlineShop(suite));
-  });
-  afterEach(async () => {
-    await closeDevices([owner, staff]);
+  offlineShopForEachTest((devices) => {
+    ({ owner, staff } = devices);
   });
 
   it('keeps the cache while a change waits to be sent; the change goes with the next sign-in', async () => {

@@ -1,5 +1,5 @@
 import { type Firestore, waitForPendingWrites } from 'firebase/firestore';
-import type { PendingChange } from '../../domain/shop/pending-changes';
+import { type PendingChange, parsePendingChanges } from '../../domain/shop/pending-changes';
 import type { DeviceStorage } from './firestore-repair-id-blocks';
 
 /**
@@ -27,19 +27,7 @@ interface Entry extends PendingChange {
 function parseEntries(raw: string | null): Entry[] {
   if (raw === null) return [];
   try {
-    const list: unknown = JSON.parse(raw);
-    if (!Array.isArray(list)) return [];
-    return list.filter(
-      (item): item is Entry =>
-        typeof item === 'object' &&
-        item !== null &&
-        typeof item.id === 'string' &&
-        typeof item.repairDocId === 'string' &&
-        typeof item.repairId === 'string' &&
-        typeof item.what === 'string' &&
-        typeof item.at === 'string' &&
-        typeof item.page === 'string',
-    );
+    return parsePendingChanges<Entry>(JSON.parse(raw)).filter((entry) => typeof entry.page === 'string');
   } catch {
     return [];
   }

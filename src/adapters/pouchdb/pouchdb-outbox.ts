@@ -1,4 +1,4 @@
-import type { PendingChange } from '../../domain/shop/pending-changes';
+import { type PendingChange, parsePendingChanges } from '../../domain/shop/pending-changes';
 import type { PouchDatabases } from './pouchdb-databases';
 
 /**
@@ -22,20 +22,6 @@ export type ServerLacks = (
   revisions: Readonly<Record<string, string>>,
 ) => Promise<ReadonlySet<string> | null>;
 
-function parseChanges(raw: unknown): PendingChange[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.filter(
-    (item): item is PendingChange =>
-      typeof item === 'object' &&
-      item !== null &&
-      typeof item.id === 'string' &&
-      typeof item.repairDocId === 'string' &&
-      typeof item.repairId === 'string' &&
-      typeof item.what === 'string' &&
-      typeof item.at === 'string',
-  );
-}
-
 export class PouchOutbox {
   private sequence = 0;
 
@@ -45,7 +31,7 @@ export class PouchOutbox {
   ) {}
 
   private async read(): Promise<PendingChange[]> {
-    return parseChanges((await this.dbs.repairs.getLocal(LOCAL_ID))?.changes);
+    return parsePendingChanges((await this.dbs.repairs.getLocal(LOCAL_ID))?.changes);
   }
 
   private async write(changes: readonly PendingChange[]): Promise<void> {
@@ -63,11 +49,13 @@ export class PouchOutbox {
   async pending(): Promise<PendingChange[]> {
     const noted = await this.read();
     if (noted.length === 0) return [];
+    // The repairs' current revisions, in one read of the primary index (no document bodies).
+    const rows = await this.dbs.repairs.allDocs({
+      keys: [...new Set(noted.map((change) => change.repairDocId))],
+    });
     const revisions: Record<string, string> = {};
-    for (const repairDocId of new Set(noted.map((change) => change.repairDocId))) {
-      const doc = await this.dbs.repairs.get(repairDocId);
-      if (doc?._rev !== undefined) revisions[repairDocId] = doc._rev;
-    }
+    for (const row of rows)
+      if (row.value !== undefined && row.value.deleted !== true) revisions[row.id] = row.value.rev;
     const lacking = await this.serverLacks(revisions);
     if (lacking === null) return noted;
     // A repair deleted here since (no revision) is the deletion's to sync: not listed as a change.

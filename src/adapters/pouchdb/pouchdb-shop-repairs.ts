@@ -107,6 +107,13 @@ function tailOf(key: unknown): { time: number | null; id: string } {
 /** How long the repair page's read waits for a conflict to be settled (refusedChanges). */
 const SETTLE_WAIT_MS = 3_000;
 
+/** Waits for `work`, at most `ms` (the work goes on; its timer never outlives it). */
+async function withinMs(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 /** A key sorting after every key it prefixes (CouchDB collation: objects after everything). */
 const HIGH = {};
 
@@ -244,10 +251,10 @@ export class PouchShopRepairRepository implements ShopRepairRepository {
         const stored = await this.dbs.repairs.get(repairDocId, { conflicts: true });
         if ((stored?._conflicts?.length ?? 0) > 0)
           // At most SETTLE_WAIT_MS: the sync settles it anyway, and the screens read again then.
-          await Promise.race([
+          await withinMs(
             this.syncing.settleConflicts(repairDocId).catch(() => undefined),
-            new Promise((resolve) => setTimeout(resolve, SETTLE_WAIT_MS)),
-          ]);
+            SETTLE_WAIT_MS,
+          );
       }
       return keptRefusedChanges(this.dbs, repairDocId);
     });

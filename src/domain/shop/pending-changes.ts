@@ -12,3 +12,18 @@ export interface PendingChange {
   /** When it was made on this device (ISO text). */
   readonly at: string;
 }
+
+/** What a device kept of its outbox (JSON) read back: well-formed changes only, with their other fields. */
+export function parsePendingChanges<T extends PendingChange = PendingChange>(raw: unknown): T[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(
+    (item): item is T =>
+      typeof item === 'object' &&
+      item !== null &&
+      typeof item.id === 'string' &&
+      typeof item.repairDocId === 'string' &&
+      typeof item.repairId === 'string' &&
+      typeof item.what === 'string' &&
+      typeof item.at === 'string',
+  );
+}
