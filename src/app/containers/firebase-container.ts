@@ -49,8 +49,10 @@ export async function createFirebaseContainer(
   });
   const flags = deviceFlags();
   if (flags?.getItem(SIGN_OUT_AND_CLEAR)) {
-    flags.removeItem(SIGN_OUT_AND_CLEAR);
+    // The flag goes once done: a page left before then (another load right after Logout) leaves it for
+    // the next, which signs out first too, rather than restore the account half signed out.
     await backend.signOutAndClearCache();
+    flags.removeItem(SIGN_OUT_AND_CLEAR);
   }
   const container = new Container();
   container.bind(TOKENS.AppConfig).toConstantValue(config);
